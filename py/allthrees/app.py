@@ -1,4 +1,4 @@
-"""The controller the browser drives: JSON requests in, JSON replies out (filled in by the table issue)."""
+"""The controller the browser drives: JSON requests in, JSON replies out."""
 
 from __future__ import annotations
 

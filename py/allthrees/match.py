@@ -1,0 +1,153 @@
+"""A match: rounds dealt from one random source until a side reaches the target (RULES.md "Match"),
+with the leader of each round chosen by ``lead`` and ``next_lead``."""
+
+from __future__ import annotations
+
+import math
+import random
+import secrets
+from dataclasses import dataclass, field
+
+from .errors import IllegalMove
+from .round import Round, Step
+from .rules import Rules
+from .tiles import full_set, mask_of, tiles_of, weight_key
+
+_SHUFFLE_BITS = {n: math.ceil(math.log2(math.factorial(n))) + 128 for n in range(1, 56)}
+
+
+@dataclass
+class Deal:
+    """How a round starts: the hands (tile ids), the boneyard in draw order, the leader."""
+
+    hands: list[list[int]]
+    boneyard: list[int]
+    first: int
+    lots: list[int] | None = None  # the tiles drawn for the lead, when lots decided it
+
+
+def decided_leader(rules: Rules, hands: list[int]) -> tuple[int, int]:
+    """(seat, forced tile or -1) for the lead rules that read the hands (tile masks): the highest
+    double's holder, or with no double the heaviest tile's; ``highest_double`` forces that tile."""
+    forced = rules.lead == "highest_double"
+    for v in range(rules.max_pip, -1, -1):
+        d = v * (v + 3) // 2  # the id of the double v-v
+        for seat, m in enumerate(hands):
+            if m >> d & 1:
+                return seat, (d if forced else -1)
+    tile, seat = max(
+        ((t, s) for s, h in enumerate(hands) for t in tiles_of(h)), key=lambda ts: weight_key(ts[0])
+    )
+    return seat, (tile if forced else -1)
+
+
+def shuffle(tiles: list[int], rng: random.Random) -> None:
+    """Shuffle in place (Fisher-Yates) from one big random draw of log2(n!) + 128 bits, so every
+    order is equally likely to within 2**-128; several times faster than ``random.shuffle``."""
+    r = rng.getrandbits(_SHUFFLE_BITS[len(tiles)])
+    for i in range(len(tiles) - 1, 0, -1):
+        r, j = divmod(r, i + 1)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
+@dataclass
+class Match:
+    """Rounds to the target. ``rng`` deals every round; pass ``seed`` for a repeatable match."""
+
+    rules: Rules
+    seed: int | None = None
+    rng: random.Random = field(init=False, repr=False)
+    scores: list[int] = field(init=False)
+    deals: list[Deal] = field(init=False, default_factory=list)
+    rounds: list[Round] = field(init=False, default_factory=list)
+    winner: int | None = field(init=False, default=None)  # the winning side once decided
+    over: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed) if self.seed is not None else secrets.SystemRandom()
+        self.scores = [0] * self.rules.sides
+
+    # ------------------------------------------------------------------ rounds
+    @property
+    def round(self) -> Round:
+        return self.rounds[-1]
+
+    def lead_rule_now(self) -> str:
+        """The rule that picks the next leader: ``lead``'s, or ``next_lead``'s after round 1."""
+        if not self.rounds or self.rules.next_lead == "same":
+            return self.rules.lead
+        return self.rules.next_lead
+
+    def next_leader(self) -> int | None:
+        """The seat the previous round's result makes leader, or None when the hands decide."""
+        rule = self.lead_rule_now()
+        if rule in ("winner", "left"):
+            last = self.rounds[-1]
+            if rule == "winner" and last.winner_seat >= 0:
+                return last.winner_seat
+            return (last.leader + 1) % self.rules.players
+        return None
+
+    def deal(self) -> Deal:
+        """Shuffle and deal the next round from ``rng`` (drawing lots first when the rule says)."""
+        rules, rng = self.rules, self.rng
+        tiles = full_set(rules.max_pip)
+        lots = None
+        first = self.next_leader()
+        if first is None and self.lead_rule_now() == "lots":
+            lots = rng.sample(tiles, rules.players)
+            first = max(range(rules.players), key=lambda s: weight_key(lots[s]))
+        shuffle(tiles, rng)
+        k = rules.hand_size
+        hands = [sorted(tiles[i * k : (i + 1) * k]) for i in range(rules.players)]
+        boneyard = tiles[rules.players * k :]
+        if first is None:
+            first, _ = decided_leader(rules, [mask_of(h) for h in hands])
+        return Deal(hands, boneyard, first, lots)
+
+    def start_round(self, deal: Deal | None = None) -> Round:
+        """Begin the next round from ``deal`` (or a fresh one). The deal's leader must be right."""
+        if self.over:
+            raise IllegalMove("the match is over")
+        if self.rounds and not self.round.over:
+            raise IllegalMove("the current round is not over")
+        deal = deal or self.deal()
+        forced = -1
+        expected = self.next_leader()
+        rule = self.lead_rule_now()
+        if expected is None and rule != "lots":
+            expected, forced = decided_leader(self.rules, [mask_of(h) for h in deal.hands])
+        if expected is not None and deal.first != expected:
+            raise IllegalMove(f"seat {expected} leads this round, not seat {deal.first}")
+        self.deals.append(deal)
+        rnd = Round(self.rules, [mask_of(h) for h in deal.hands], deal.boneyard, deal.first, forced)
+        self.rounds.append(rnd)
+        return rnd
+
+    def apply(self, move: int, claim: int | None = None) -> Step:
+        """Make a move in the current round; at the round's end, add it to the match score."""
+        step = self.round.apply(move, claim)
+        if step.round_over:
+            self._close_round()
+        return step
+
+    def _close_round(self) -> None:
+        for side, pts in enumerate(self.round.points):
+            self.scores[side] += pts
+        top = max(self.scores)
+        leaders = [s for s, v in enumerate(self.scores) if v == top]
+        if self.rules.single_round:
+            self.over = True
+            self.winner = leaders[0] if len(leaders) == 1 else None
+        elif top >= self.rules.target and len(leaders) == 1:
+            self.over = True
+            self.winner = leaders[0]
+
+    @property
+    def round_scores(self) -> list[list[int]]:
+        """Cumulative scores after each round."""
+        out, run = [], [0] * self.rules.sides
+        for rnd in self.rounds:
+            run = [a + b for a, b in zip(run, rnd.points, strict=True)]
+            out.append(run)
+        return out

@@ -1,0 +1,214 @@
+"""The JSON record of RULES.md ("Record format"): read it, replay it through the engine, write it.
+
+A record is the one notation of a game: tests, bug reports and browser saves all use it, and a
+save is restored by replaying it, so a tampered save fails here instead of making a false table.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import AllThreesError, BadRecord, BadRules
+from .match import Deal, Match, decided_leader
+from .moves import DRAW, PASS
+from .notation import move_text, parse_move, parse_tile
+from .round import Round
+from .rules import DEFAULT_PRESET, Rules
+from .tiles import NAME, mask_of, set_size
+
+ROUND_KEYS = ("hands", "boneyard", "first", "moves")
+
+
+def rules_of(record: dict[str, Any], players: int | None = None) -> Rules:
+    """The rules a record names: a preset plus options (players defaults to the number of hands)."""
+    preset = record.get("rules", DEFAULT_PRESET)
+    options = record.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise BadRules("options must be a JSON object of option names to values")
+    if players is not None and "players" not in options:
+        options = {**options, "players": players}
+    return Rules.make(preset, **options)
+
+
+def load(text: str) -> dict[str, Any]:
+    """Parse record text into a dict (BadRecord on malformed JSON or a non-object)."""
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadRecord(f"malformed JSON: {exc}") from None
+    if not isinstance(record, dict):
+        raise BadRecord("a record is a JSON object")
+    return record
+
+
+def round_specs(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rounds of a record, accepting both forms (``rounds`` or one round at the top level)."""
+    if "rounds" in record:
+        rounds = record["rounds"]
+        if any(k in record for k in ROUND_KEYS):
+            raise BadRecord('a record has either "rounds" or one round\'s fields, not both')
+        if not isinstance(rounds, list) or not rounds:
+            raise BadRecord('"rounds" must be a non-empty list of rounds')
+        for r in rounds:
+            if not isinstance(r, dict):
+                raise BadRecord("each round is a JSON object with hands, boneyard, first, moves")
+        return rounds
+    return [record]
+
+
+def replay(record: dict[str, Any]) -> Match:
+    """Replay a record through the engine. Raises BadRecord naming the round, move and reason."""
+    specs = round_specs(record)
+    hands0 = specs[0].get("hands")
+    players = len(hands0) if isinstance(hands0, list) else None
+    rules = rules_of(record, players)
+    match = Match(rules, seed=0)
+    many = len(specs) > 1
+    for i, spec in enumerate(specs):
+        where = f"round {i + 1}: " if many else ""
+        if match.over:
+            raise BadRecord(f"{where}the match was already decided")
+        if i and not match.round.over:
+            raise BadRecord(f"round {i}: the round is unfinished but another round follows")
+        deal = _deal_of(spec, rules, match, where)
+        try:
+            match.start_round(deal)
+        except AllThreesError as exc:
+            raise BadRecord(f"{where}{exc}") from None
+        _play_moves(match, spec.get("moves", []), where)
+    return match
+
+
+def _deal_of(spec: dict[str, Any], rules: Rules, match: Match, where: str) -> Deal:
+    unknown = set(spec) - set(ROUND_KEYS) - {"rules", "options"}
+    if unknown:
+        raise BadRecord(f"{where}unknown field {sorted(unknown)[0]!r}")
+    hands_in, bone_in = spec.get("hands"), spec.get("boneyard")
+    if not isinstance(hands_in, list) or not all(isinstance(h, list) for h in hands_in):
+        raise BadRecord(f'{where}"hands" must be a list of hands, each a list of tiles')
+    if not isinstance(bone_in, list):
+        raise BadRecord(f'{where}"boneyard" must be a list of tiles in draw order')
+    if len(hands_in) != rules.players:
+        raise BadRecord(f"{where}{len(hands_in)} hands for {rules.players} players")
+    try:
+        hands = [[parse_tile(t, rules.max_pip) for t in h] for h in hands_in]
+        bone = [parse_tile(t, rules.max_pip) for t in bone_in]
+    except ValueError as exc:
+        raise BadRecord(f"{where}{exc}") from None
+    for seat, h in enumerate(hands):
+        if len(h) != rules.hand_size:
+            raise BadRecord(
+                f"{where}seat {seat} holds {len(h)} tiles; this game deals {rules.hand_size}"
+            )
+    seen: set[int] = set()
+    for t in [t for h in hands for t in h] + bone:
+        if t in seen:
+            raise BadRecord(f"{where}tile {NAME[t]} appears twice")
+        seen.add(t)
+    missing = [NAME[t] for t in range(set_size(rules.max_pip)) if t not in seen]
+    if missing:
+        raise BadRecord(
+            f"{where}tile {missing[0]} is missing"
+            + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else "")
+        )
+    first = spec.get("first")
+    if first is None:
+        expected = match.next_leader()
+        if expected is None:
+            if match.lead_rule_now() == "lots":
+                raise BadRecord(f'{where}"first" is required: the leader is drawn by lots')
+            expected, _ = decided_leader(rules, [mask_of(h) for h in hands])
+        first = expected
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < rules.players:
+        raise BadRecord(f'{where}"first" must be a seat from 0 to {rules.players - 1}')
+    return Deal(hands, bone, first)
+
+
+def _play_moves(match: Match, moves: Any, where: str) -> None:
+    if not isinstance(moves, list):
+        raise BadRecord(f'{where}"moves" must be a list of moves')
+    for k, text in enumerate(moves, start=1):
+        rnd = match.round
+        try:
+            if rnd.over:
+                raise BadRecord("the round is already over")
+            move, claim = parse_move(rnd, text)
+            match.apply(move, claim)
+        except AllThreesError as exc:
+            shown = text if isinstance(text, str) else json.dumps(text)
+            raise BadRecord(f"{where}move {k}: {shown}: {exc}") from None
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def round_result(rnd: Round, cumulative: list[int]) -> dict[str, Any]:
+    """One round of the replay output (RULES.md "Output")."""
+    moves = []
+    muggins = rnd.rules.muggins
+    for seat, move, x, pts, extra, touch in rnd.history:
+        if move == DRAW:
+            moves.append({"seat": seat, "move": "draw", "tile": NAME[x]})
+        elif move == PASS:
+            moves.append({"seat": seat, "move": "pass"})
+        else:
+            entry = {"seat": seat, "move": move_text(move, touch), "end_sum": x, "points": pts}
+            if muggins:
+                made = x if x and x % rnd.rules.multiple == 0 else 0
+                entry["claim"] = extra if extra >= 0 else None
+                if made and extra != made:
+                    taker = rnd._next_opponent(seat)
+                    entry["muggins"] = {"seat": taker, "points": rnd.rules.award(made)}
+            moves.append(entry)
+    return {
+        "moves": moves,
+        "end": {
+            "reason": rnd.reason,
+            "winner": rnd.winner_side if rnd.winner_side >= 0 else None,
+            "bonus": rnd.bonus,
+            "pips": rnd.pips(),
+        },
+        "scores": cumulative,
+    }
+
+
+def result(match: Match) -> dict[str, Any]:
+    """The replay output of a whole match."""
+    rounds = [round_result(r, c) for r, c in zip(match.rounds, match.round_scores, strict=True)]
+    return {"rounds": rounds, "winner": match.winner if match.over else None}
+
+
+def to_record(match: Match) -> dict[str, Any]:
+    """The match as a record (the ``rounds`` form), which ``replay`` turns back into it."""
+    rounds = []
+    for deal, rnd in zip(match.deals, match.rounds, strict=True):
+        moves = []
+        for _seat, move, _x, _pts, extra, touch in rnd.history:
+            claim = extra if match.rules.muggins and move >= 0 and extra >= 0 else None
+            moves.append(move_text(move, touch, claim))
+        rounds.append(
+            {
+                "hands": [[NAME[t] for t in h] for h in deal.hands],
+                "boneyard": [NAME[t] for t in deal.boneyard],
+                "first": deal.first,
+                "moves": moves,
+            }
+        )
+    return {"rules": match.rules.preset, "options": dict(match.rules.overrides), "rounds": rounds}
+
+
+def deal_record(rules: Rules, seed: int | None = None) -> dict[str, Any]:
+    """A fresh round record (no moves yet), as ``python -m allthrees deal`` prints it."""
+    match = Match(rules, seed=seed)
+    rnd_deal = match.deal()
+    out = {"rules": rules.preset, "options": dict(rules.overrides)}
+    out |= {
+        "hands": [[NAME[t] for t in h] for h in rnd_deal.hands],
+        "boneyard": [NAME[t] for t in rnd_deal.boneyard],
+        "first": rnd_deal.first,
+        "moves": [],
+    }
+    return out

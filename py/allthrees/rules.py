@@ -1,0 +1,248 @@
+"""Rule parameters: the presets table of RULES.md and any option set on its own over a preset.
+
+``Rules`` is immutable and separate from any game state (OpenSpiel's game parameters), so one
+instance is shared by every round, copy and search node.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .errors import BadRules
+from .tiles import set_size
+
+# The one table of presets (RULES.md "Presets"). hand_size maps player count -> tiles each.
+PRESETS: dict[str, dict[str, Any]] = {
+    "parlor": dict(
+        hand_sizes={2: 7, 3: 5, 4: 5},
+        lead="highest_double",
+        next_lead="same",
+        spinner="first_double",
+        spinner_sides_count=False,
+        stock_reserve=2,
+        block_bonus="difference",
+        bonus_divisor=1,
+        multiple=3,
+        target=150,
+    ),
+    "classic": dict(
+        hand_sizes={2: 5, 3: 5, 4: 5},
+        lead="lots",
+        next_lead="same",
+        spinner="first_double",
+        spinner_sides_count=True,
+        stock_reserve=0,
+        block_bonus="difference",
+        bonus_divisor=3,
+        multiple=3,
+        target=100,
+    ),
+    "pub": dict(
+        hand_sizes={2: 7, 3: 5, 4: 5},
+        lead="highest_double_any",
+        next_lead="winner",
+        spinner="first_double",
+        spinner_sides_count=False,
+        stock_reserve=0,
+        block_bonus="total",
+        bonus_divisor=1,
+        multiple=3,
+        target=120,
+    ),
+    "polish": dict(
+        hand_sizes={2: 7, 3: 5, 4: 5},
+        lead="lots",
+        next_lead="left",
+        spinner="first_double",
+        spinner_sides_count=False,
+        stock_reserve=0,
+        block_bonus="total",
+        bonus_divisor=1,
+        multiple=3,
+        target=180,
+    ),
+    "all_fives": dict(
+        hand_sizes={2: 7, 3: 5, 4: 5},
+        lead="highest_double_any",
+        next_lead="winner",
+        spinner="first_double",
+        spinner_sides_count=False,
+        stock_reserve=0,
+        block_bonus="total",
+        bonus_divisor=1,
+        multiple=5,
+        target=61,
+    ),
+}
+DEFAULT_PRESET = "parlor"
+CRIBBAGE_TARGET = 61
+DOUBLE_NINE_HAND = 9
+TARGET_CHOICES = (61, 100, 120, 150, 180, 200)
+
+SETS = {"double_six": 6, "double_nine": 9}
+CHOICES: dict[str, tuple[str, ...]] = {
+    "set": tuple(SETS),
+    "spinner": ("first_double", "none"),
+    "lead": ("highest_double", "highest_double_any", "lots"),
+    "next_lead": ("same", "winner", "left"),
+    "block_bonus": ("difference", "total"),
+}
+BOOLS = ("teams", "spinner_sides_count", "cribbage", "muggins", "single_round")
+INTS = {  # option -> smallest allowed value
+    "players": 2,
+    "hand_size": 1,
+    "multiple": 2,
+    "target": 1,
+    "stock_reserve": 0,
+    "bonus_divisor": 1,
+}
+OPTIONS = (
+    "players",
+    "teams",
+    "hand_size",
+    "set",
+    "multiple",
+    "target",
+    "spinner",
+    "spinner_sides_count",
+    "stock_reserve",
+    "lead",
+    "next_lead",
+    "block_bonus",
+    "bonus_divisor",
+    "cribbage",
+    "muggins",
+    "single_round",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule parameter of a game, resolved (no "default" left in it)."""
+
+    preset: str = DEFAULT_PRESET
+    players: int = 2
+    teams: bool = False
+    hand_size: int = 7
+    set: str = "double_six"
+    multiple: int = 3
+    target: int = 150
+    spinner: str = "first_double"
+    spinner_sides_count: bool = False
+    stock_reserve: int = 2
+    lead: str = "highest_double"
+    next_lead: str = "same"
+    block_bonus: str = "difference"
+    bonus_divisor: int = 1
+    cribbage: bool = False
+    muggins: bool = False
+    single_round: bool = False
+    # The options given explicitly over the preset, kept so a record can be written back as given.
+    overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
+
+    @classmethod
+    def make(cls, preset: str = DEFAULT_PRESET, **options: Any) -> Rules:
+        """Rules of ``preset`` with ``options`` set over it; raises BadRules on anything unknown."""
+        if not isinstance(preset, str) or preset not in PRESETS:
+            raise BadRules(f"unknown rules preset {preset!r} (known: {', '.join(PRESETS)})")
+        for name, value in options.items():
+            _check_option(name, value)
+        base = PRESETS[preset]
+        players = options.get("players", 2)
+        teams = options.get("teams", False)
+        if teams and players != 4:
+            raise BadRules(f"teams need 4 players, not {players}")
+        set_name = options.get("set", "double_six")
+        default_hand = (
+            DOUBLE_NINE_HAND if set_name == "double_nine" else base["hand_sizes"][players]
+        )
+        cribbage = options.get("cribbage", False)
+        default_target = CRIBBAGE_TARGET if cribbage else base["target"]
+        rules = cls(
+            preset=preset,
+            players=players,
+            teams=teams,
+            hand_size=options.get("hand_size", default_hand),
+            set=set_name,
+            multiple=options.get("multiple", base["multiple"]),
+            target=options.get("target", default_target),
+            spinner=options.get("spinner", base["spinner"]),
+            spinner_sides_count=options.get("spinner_sides_count", base["spinner_sides_count"]),
+            stock_reserve=options.get("stock_reserve", base["stock_reserve"]),
+            lead=options.get("lead", base["lead"]),
+            next_lead=options.get("next_lead", base["next_lead"]),
+            block_bonus=options.get("block_bonus", base["block_bonus"]),
+            bonus_divisor=options.get("bonus_divisor", base["bonus_divisor"]),
+            cribbage=cribbage,
+            muggins=options.get("muggins", False),
+            single_round=options.get("single_round", False),
+            overrides=tuple(sorted(options.items())),
+        )
+        dealt = rules.players * rules.hand_size
+        if dealt > rules.tile_count:
+            raise BadRules(
+                f"{rules.players} hands of {rules.hand_size} need {dealt} tiles; "
+                f"the {rules.set} set has {rules.tile_count}"
+            )
+        return rules
+
+    def with_options(self, **options: Any) -> Rules:
+        """These rules with more options set over the same preset."""
+        return Rules.make(self.preset, **{**dict(self.overrides), **options})
+
+    # Derived facts, one place each.
+    @property
+    def max_pip(self) -> int:
+        return SETS[self.set]
+
+    @property
+    def tile_count(self) -> int:
+        return set_size(self.max_pip)
+
+    @property
+    def sides(self) -> int:
+        """Number of scoring sides: teams in a partnership game, else seats."""
+        return 2 if self.teams else self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.teams else seat
+
+    @property
+    def uses_spinner(self) -> bool:
+        return self.spinner == "first_double"
+
+    def round_to_multiple(self, x: int) -> int:
+        """Nearest multiple of ``multiple``, halves up (RULES.md: 13 -> 12, 14 -> 15)."""
+        k = self.multiple
+        return (x + k // 2) // k * k
+
+    def award(self, points: int) -> int:
+        """In-play points as written on the score sheet (cribbage counts pegs)."""
+        return points // self.multiple if self.cribbage else points
+
+    def bonus(self, pips: int) -> int:
+        """A round-end bonus from a pip count: rounded, then divided once (cribbage or divisor)."""
+        rounded = self.round_to_multiple(pips)
+        if self.cribbage:
+            return rounded // self.multiple
+        d = self.bonus_divisor
+        return (2 * rounded + d) // (2 * d)  # nearest integer, halves up
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self) | {"overrides": dict(self.overrides)}
+
+
+def _check_option(name: str, value: Any) -> None:
+    if name not in OPTIONS:
+        raise BadRules(f"unknown option {name!r} (known: {', '.join(OPTIONS)})")
+    if name in BOOLS:
+        if not isinstance(value, bool):
+            raise BadRules(f"option {name} must be true or false, not {value!r}")
+    elif name in INTS:
+        if isinstance(value, bool) or not isinstance(value, int) or value < INTS[name]:
+            raise BadRules(f"option {name} must be a whole number >= {INTS[name]}, not {value!r}")
+        if name == "players" and value > 4:
+            raise BadRules(f"option players must be 2, 3 or 4, not {value}")
+    elif value not in CHOICES[name]:
+        raise BadRules(f"option {name} must be one of {', '.join(CHOICES[name])}, not {value!r}")
