@@ -1,5 +1,6 @@
 """Computer players. Each is a function of ``view(seat)`` alone: it receives a ``View`` and a
-random source and returns a move from ``view.legal``. Nothing else of the game reaches it."""
+random source and returns a move from ``view.legal``. Nothing else of the game reaches it, so it
+cannot read another hand or the boneyard order."""
 
 from __future__ import annotations
 
@@ -7,16 +8,15 @@ import random
 from collections.abc import Callable
 
 from ..view import View
+from .simple import beginner, greedy, random_player
 
 Player = Callable[[View, random.Random], int]
 
-
-def random_player(view: View, rng: random.Random) -> int:
-    """Any legal move, uniformly."""
-    return rng.choice(view.legal)
-
-
-PLAYERS: dict[str, Player] = {"random": random_player}
+PLAYERS: dict[str, Player] = {
+    "random": random_player,
+    "beginner": beginner,
+    "greedy": greedy,
+}
 
 
 def get_player(name: str) -> Player:
