@@ -34,8 +34,9 @@ def rounds_per_second(
             leader, forced = decided_leader(rules, hands)
             rnd = Round(rules, hands, tiles[n * k :], leader, forced)
             do = rnd.apply if checked else rnd.step
+            legal_moves = rnd.legal_moves
             while rnd.reason is None:
-                legal = rnd.legal_moves()
+                legal = legal_moves()
                 do(legal[int(rand() * len(legal))])
                 moves += 1
             rounds += 1

@@ -20,6 +20,12 @@ LEAD_SPINNER = 4  # spin_arm value: the lead tile is the spinner
 
 
 @functools.cache
+def _sides(players: int, teams: bool) -> list[int]:
+    """Scoring side of each seat (shared, never mutated)."""
+    return [s % 2 if teams else s for s in range(players)]
+
+
+@functools.cache
 def plays_table(max_pip: int) -> list[dict[int, tuple[int, ...]]]:
     """table[arm][mask]: the play moves on ``arm`` for the tiles in ``mask``, for every mask of
     tiles of the double-``max_pip`` set that share one pip value (what ``hand & WITH[v]`` can be).
@@ -107,7 +113,7 @@ class Round:
         self.bpos = 0  # tiles drawn so far: the boneyard is bone[bpos:]
         self.reserve = rules.stock_reserve
         self.multiple = rules.multiple
-        self.side = [rules.side_of(s) for s in range(self.n)]
+        self.side = _sides(rules.players, rules.teams)
         self.sides_count = rules.spinner_sides_count
         self.muggins = rules.muggins
         self.plays = plays_table(rules.max_pip)
@@ -127,8 +133,8 @@ class Round:
         self.end_sum = 0
         self.points = [0] * rules.sides  # this round's points per side, in play and bonus
         # One tuple per move: (seat, move, end_sum or drawn tile, points, extra, touch): extra is
-        # the open values mask for a draw or pass (what the mover lacked) and the claim (or -1) for
-        # a play; touch is the end value a played tile was attached to (the lead: -1).
+        # the open mask for a draw or pass (the mover held none of those tiles) and the claim (or
+        # -1) for a play; touch is the end value a played tile was attached to (the lead: -1).
         self.history: list[tuple[int, int, int, int, int, int]] = []
         self.reason: str | None = None
         self.winner_side = -1
@@ -327,14 +333,15 @@ class Round:
         """Make a legal move, unchecked, and return the points the mover scored. This is the hot
         path of random playouts and search, so it is written flat."""
         seat = self.turn
+        hands = self.hands
         if move < 0:
             if move == DRAW:
                 t = self.bone[self.bpos]
                 self.bpos += 1
-                self.hands[seat] |= 1 << t
-                self.history.append((seat, DRAW, t, 0, self._open_values(), -1))
+                hands[seat] |= 1 << t
+                self.history.append((seat, DRAW, t, 0, self.open_mask, -1))
             else:
-                self.history.append((seat, PASS, 0, 0, self._open_values(), -1))
+                self.history.append((seat, PASS, 0, 0, self.open_mask, -1))
                 self.turn = seat + 1 if seat + 1 < self.n else 0
             if len(self.bone) - self.bpos <= self.reserve:
                 self._check_blocked()
@@ -343,22 +350,24 @@ class Round:
             return self._play_claimed(move, None)
         t = move >> 3
         arm = move & 7
-        self.hands[seat] &= ~(1 << t)
+        hand = hands[seat] & ~(1 << t)
+        hands[seat] = hand
         if arm >= 4:
             touch = -1
             self._place_lead(t, arm == LEAD_LO_WEST)
+            s = self.end_sum
         else:
             ends = self.ends
+            dd = self.dbl
             touch = ends[arm]
             d = IS_DOUBLE[t]
             ends[arm] = PIPS[t] - touch
             self.cnt[arm] += 1
-            self.dbl[arm] = d
+            dd[arm] = d
             if (d and self.spin_arm < 0) or (self.spin_pip >= 0 and not self.spin_open):
                 self._update_spinner(arm, d, touch)
             # The end sum and open mask, as _recount does, inlined for speed.
             e0, e1, e2, e3 = ends
-            dd = self.dbl
             s = (e0 << 1 if dd[0] else e0) + (e1 << 1 if dd[1] else e1)
             m = WITH[e0] | WITH[e1]
             if e2 >= 0:
@@ -374,18 +383,21 @@ class Round:
                     s += e3
             self.end_sum = s
             self.open_mask = m
-        s = self.end_sum
         pts = 0
         if s % self.multiple == 0 and s:
             pts = s // self.multiple if self.rules.cribbage else s
             self.points[self.side[seat]] += pts
         self.history.append((seat, move, s, pts, -1, touch))
-        if not self.hands[seat]:
+        if not hand:
             self._finish_domino(seat)
-        else:
-            self.turn = seat + 1 if seat + 1 < self.n else 0
-            if len(self.bone) - self.bpos <= self.reserve:
-                self._check_blocked()
+            return pts
+        self.turn = seat + 1 if seat + 1 < self.n else 0
+        if len(self.bone) - self.bpos <= self.reserve:
+            m = self.open_mask
+            for h in hands:
+                if h & m:
+                    return pts
+            self._finish_blocked()
         return pts
 
     def _play_claimed(self, move: int, claim: int | None) -> int:
@@ -424,13 +436,6 @@ class Round:
             if len(self.bone) - self.bpos <= self.reserve:
                 self._check_blocked()
         return pts
-
-    def _open_values(self) -> int:
-        m = 0
-        for v in self.ends:
-            if v >= 0:
-                m |= 1 << v
-        return m
 
     def _next_opponent(self, seat: int) -> int:
         side = self.side[seat]

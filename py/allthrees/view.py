@@ -23,7 +23,7 @@ class PublicMove(NamedTuple):
     end_sum: int  # after the move (plays only; 0 otherwise)
     points: int
     touch: int  # the end value a played tile was attached to (-1 for the lead, draw, pass)
-    lacked: int  # for a draw or pass: mask of the open end values the mover could not match
+    lacked: int  # for a draw or pass: mask of the tiles that fit the open ends (none in hand)
 
 
 @dataclass(frozen=True, slots=True)
