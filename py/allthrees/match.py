@@ -52,11 +52,12 @@ def shuffle(tiles: list[int], rng: random.Random) -> None:
 
 @dataclass
 class Match:
-    """Rounds to the target. ``rng`` deals every round; pass ``seed`` for a repeatable match."""
+    """Rounds to the target. Round ``i`` is dealt from ``random.Random(f"{seed}:{i}")``, so a
+    seed repeats the match and a save needs only the seed and the record; with no seed every
+    deal comes from ``secrets``."""
 
     rules: Rules
     seed: int | None = None
-    rng: random.Random = field(init=False, repr=False)
     scores: list[int] = field(init=False)
     deals: list[Deal] = field(init=False, default_factory=list)
     rounds: list[Round] = field(init=False, default_factory=list)
@@ -64,7 +65,6 @@ class Match:
     over: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed) if self.seed is not None else secrets.SystemRandom()
         self.scores = [0] * self.rules.sides
 
     # ------------------------------------------------------------------ rounds
@@ -90,7 +90,12 @@ class Match:
 
     def deal(self) -> Deal:
         """Shuffle and deal the next round from ``rng`` (drawing lots first when the rule says)."""
-        rules, rng = self.rules, self.rng
+        rules = self.rules
+        rng = (
+            random.Random(f"{self.seed}:{len(self.deals)}")
+            if self.seed is not None
+            else secrets.SystemRandom()
+        )
         tiles = full_set(rules.max_pip)
         lots = None
         first = self.next_leader()
