@@ -185,6 +185,31 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    from .ai import arena
+
+    try:
+        rules = rules_from_args(args)
+        specs = (args.a, args.b)
+        think = None if args.iterations else args.think_ms
+        res = arena.run(specs, args.matches, rules, args.seed, think, args.iterations, args.jobs)
+    except (BadRecord, ValueError) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    out = arena.summary(specs, res)
+    for key in ("a", "b"):
+        p = out[key]
+        print(
+            f"{p['name']:>14}: {p['wins']:g}/{out['matches']} matches "
+            f"({100 * p['win_rate']:.1f}%, 95% CI {100 * p['ci95'][0]:.1f}-"
+            f"{100 * p['ci95'][1]:.1f}%), {p['points_per_round']} points/round, "
+            f"{p['think_ms_per_move']} ms/move"
+        )
+    if args.json:
+        print(json.dumps(out))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m allthrees", description="All Threes dominoes")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -206,13 +231,27 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("play", help="play in the terminal against computer opponents")
     add_rules(p)
     p.add_argument("--target", type=int, default=None)
-    p.add_argument("--opponent", default="random", help="computer player")
+    p.add_argument("--opponent", default="expert", help="beginner, greedy or expert")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("bench", help="engine speed: random 2-player parlor rounds per second")
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("arena", help="play matches between two computer players")
+    p.add_argument("a", help="player A: random, beginner, greedy, expert (expert:50ms, :300it)")
+    p.add_argument("b", help="player B")
+    p.add_argument("--matches", type=int, default=100)
+    p.add_argument("--rules", default="parlor", choices=sorted(PRESETS))
+    p.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    p.add_argument("--teams", action="store_true")
+    p.add_argument("--think-ms", type=float, default=250.0)
+    p.add_argument("--iterations", type=int, default=None)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_arena, target=None)
 
     args = parser.parse_args(argv)
     return args.func(args)

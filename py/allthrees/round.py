@@ -238,6 +238,31 @@ class Round:
                 moves.append(t << 3 | LEAD_LO_WEST)
         return moves
 
+    def sum_after(self, move: int) -> int:
+        """The end sum a legal play would leave, without making it (the rollouts' greedy policy
+        asks this for every candidate, so the common case is arithmetic, not a copy)."""
+        t, arm = move >> 3, move & 7
+        if arm >= 4:
+            return PIPS[t]
+        touch = self.ends[arm]
+        outer = PIPS[t] - touch
+        d = IS_DOUBLE[t]
+        new = outer << 1 if d else outer
+        cnt = self.cnt
+        if arm <= E and not cnt[W] and not cnt[E]:  # the lead alone: the other half stays open
+            other = self.ends[E - arm]
+            return new + (other << 1 if self.dbl[E - arm] else other)
+        total = self.end_sum - self.end_value(arm) + new
+        if self.spin_pip >= 0 and not self.spin_open and self.sides_count:
+            sa = self.spin_arm
+            if sa == LEAD_SPINNER:
+                flanks = arm <= E and cnt[E - arm] > 0 and cnt[arm] == 0
+            else:
+                flanks = arm == sa and cnt[arm] == self.spin_pos
+            if flanks:  # N and S open now and each counts the spinner's pip
+                total += self.spin_pip << 1
+        return total
+
     # ------------------------------------------------------------------ applying moves
     def apply(self, move: int, claim: int | None = None) -> Step:
         """Check ``move`` against the rules and make it. Raises IllegalMove (the round unchanged).

@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 
 from ..view import View
+from .expert import expert
 from .simple import beginner, greedy, random_player
 
 Player = Callable[[View, random.Random], int]
@@ -16,6 +17,7 @@ PLAYERS: dict[str, Player] = {
     "random": random_player,
     "beginner": beginner,
     "greedy": greedy,
+    "expert": expert,
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..moves import DRAW, PASS
-from ..tiles import HI, PIPS
+from ..tiles import HI, IS_DOUBLE, PIPS
 from ..view import View
 
 
@@ -41,11 +41,28 @@ def greedy(view: View, rng: random.Random) -> int:
     return next(m for m in moves if key(m) == best)
 
 
-def beginner(view: View, rng: random.Random, notice: float = 0.6) -> int:
-    """Plays legal moves with a light preference for scoring: it spots each scoring play only
-    some of the time, and otherwise plays whatever comes to hand."""
+def _easy_to_see(view: View, move: int) -> bool:
+    """A beginner counts the two main ends; a score that rests on a crosswise double or on the
+    spinner's short arms slips past them."""
+    if move < 0 or move & 7 >= 4:
+        return True
+    arm = move & 7
+    if arm >= 2 or view.ends[2] >= 0:
+        return False
+    other = 1 - arm
+    return not IS_DOUBLE[move >> 3] and not view.doubles[other]
+
+
+def beginner(view: View, rng: random.Random, notice: float = 0.5) -> int:
+    """Plays legal moves with a light preference for scoring: it spots a scoring play only when
+    it is easy to see (two plain ends), and then only some of the time; otherwise it plays
+    whatever fits."""
     moves = view.legal
     if len(moves) == 1:
         return moves[0]
-    spotted = [m for m in moves if immediate_points(view, m) and rng.random() < notice]
+    spotted = [
+        m
+        for m in moves
+        if _easy_to_see(view, m) and immediate_points(view, m) and rng.random() < notice
+    ]
     return rng.choice(spotted or moves)

@@ -1,0 +1,167 @@
+"""Arena: full matches between two players, seats alternating, with win rates and their 95%
+confidence intervals, points per round and think time per move."""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from ..match import Match
+from ..moves import DRAW, PASS
+from ..rules import Rules
+from ..view import View, make_view
+from . import PLAYERS
+from .expert import expert
+
+Player = Callable[[View, random.Random], int]
+
+
+def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Player:
+    """``name`` or ``name:50ms`` / ``name:300it`` (a budget of its own, for search players)."""
+    name, _, budget = spec.partition(":")
+    if budget.endswith("ms"):
+        think_ms, iterations = float(budget[:-2]), None
+    elif budget.endswith("it"):
+        think_ms, iterations = None, int(budget[:-2])
+    elif budget:
+        raise ValueError(f"budget {budget!r}: write 50ms or 300it")
+    if name == "expert":
+        return functools.partial(expert, think_ms=think_ms, iterations=iterations)
+    if name not in PLAYERS:
+        raise ValueError(f"unknown player {name!r} (known: expert, {', '.join(PLAYERS)})")
+    return PLAYERS[name]
+
+
+@dataclass
+class Tally:
+    wins: float = 0.0  # a drawn match counts half
+    points: int = 0
+    rounds: int = 0
+    think: float = 0.0
+    moves: int = 0
+
+    def add(self, other: Tally) -> None:
+        for k in ("wins", "points", "rounds", "think", "moves"):
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+
+
+@dataclass
+class Result:
+    a: Tally = field(default_factory=Tally)
+    b: Tally = field(default_factory=Tally)
+    matches: int = 0
+
+
+def play_match(
+    i: int,
+    specs: tuple[str, str],
+    rules: Rules,
+    seed: int,
+    think_ms: float | None,
+    iterations: int | None,
+) -> Result:
+    """Match ``i``: seat s is player A when (s + i) is even, so seats alternate between matches."""
+    players = [make_player(spec, think_ms, iterations) for spec in specs]
+    who = [(s + i) % 2 for s in range(rules.players)]  # 0 = A, 1 = B
+    match = Match(rules, seed=seed * 1_000_003 + i)
+    res = Result(matches=1)
+    tallies = (res.a, res.b)
+    while not match.over:
+        rnd = match.start_round()
+        while not rnd.over:
+            seat = rnd.turn
+            view = make_view(rnd, seat, match.scores)
+            rng = random.Random(f"{seed}:{i}:{len(match.rounds)}:{len(rnd.history)}")
+            t0 = time.perf_counter()
+            move = players[who[seat]](view, rng)
+            if move not in (DRAW, PASS):
+                tallies[who[seat]].think += time.perf_counter() - t0
+                tallies[who[seat]].moves += 1
+            claim = rnd.sum_after(move) if rules.muggins and move >= 0 else None
+            match.apply(move, claim)
+        for side, pts in enumerate(rnd.points):
+            seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+            owner = who[seats[0]]
+            tallies[owner].points += pts
+        for t in tallies:
+            t.rounds += 1
+    if match.winner is None:
+        res.a.wins += 0.5
+        res.b.wins += 0.5
+    else:
+        seats = [s for s in range(rules.players) if rules.side_of(s) == match.winner]
+        tallies[who[seats[0]]].wins += 1
+    return res
+
+
+def _chunk(args: tuple) -> Result:
+    start, stop, specs, rules, seed, think_ms, iterations = args
+    total = Result()
+    for i in range(start, stop):
+        r = play_match(i, specs, rules, seed, think_ms, iterations)
+        total.a.add(r.a)
+        total.b.add(r.b)
+        total.matches += 1
+    return total
+
+
+def run(
+    specs: tuple[str, str],
+    matches: int,
+    rules: Rules,
+    seed: int = 1,
+    think_ms: float | None = 250,
+    iterations: int | None = None,
+    jobs: int = 1,
+) -> Result:
+    for spec in specs:
+        make_player(spec, think_ms, iterations)  # fail early on a bad name
+    step = max(1, math.ceil(matches / (jobs * 4)))
+    chunks = [
+        (s, min(s + step, matches), specs, rules, seed, think_ms, iterations)
+        for s in range(0, matches, step)
+    ]
+    total = Result()
+    if jobs <= 1:
+        parts = map(_chunk, chunks)
+    else:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        parts = pool.map(_chunk, chunks)
+    for part in parts:
+        total.a.add(part.a)
+        total.b.add(part.b)
+        total.matches += part.matches
+    if jobs > 1:
+        pool.shutdown()
+    return total
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% confidence interval of a win rate (Wilson score interval)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summary(specs: tuple[str, str], res: Result) -> dict:
+    out = {"matches": res.matches}
+    for key, spec, t in (("a", specs[0], res.a), ("b", specs[1], res.b)):
+        lo, hi = wilson(t.wins, res.matches)
+        out[key] = {
+            "name": spec,
+            "wins": t.wins,
+            "win_rate": round(t.wins / res.matches, 4) if res.matches else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "points_per_round": round(t.points / t.rounds, 2) if t.rounds else 0.0,
+            "think_ms_per_move": round(1000 * t.think / t.moves, 2) if t.moves else 0.0,
+        }
+    return out

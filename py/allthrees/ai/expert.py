@@ -1,0 +1,220 @@
+"""Expert: determinized Monte Carlo search over the tiles it cannot see.
+
+Each iteration deals the unseen tiles into hands consistent with everything public (how many tiles
+each seat holds, and the tiles a seat cannot hold because it drew or passed while they would have
+fit), then plays every candidate move in that same world and finishes the round with a fast,
+greedy-leaning policy for every seat, partner included. A candidate's value is the points its side
+gains from now to the end of the round (in play and bonus) minus what the other sides gain. The
+best mean wins. Search runs against a time budget or a fixed iteration count; with a count and a
+seeded ``rng`` it is deterministic.
+
+It sees only the ``View``: the worlds it plays in are its own guesses, built from public facts.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ..moves import DRAW, LEAD_LO_WEST, PASS, N, S
+from ..round import Round
+from ..tiles import IS_DOUBLE, PIPS, tiles_of
+from ..view import View
+
+DEFAULT_THINK_MS = 250
+GREEDY_RATE = 0.85  # how often a rollout player takes its best-scoring play
+
+
+@dataclass
+class Analysis:
+    """Mean value per candidate move (points for the mover's side minus the others')."""
+
+    moves: list[int]
+    totals: list[float]
+    iterations: int
+
+    def mean(self, i: int) -> float:
+        return self.totals[i] / self.iterations if self.iterations else 0.0
+
+    def ranked(self) -> list[tuple[int, float]]:
+        order = sorted(range(len(self.moves)), key=lambda i: -self.mean(i))
+        return [(self.moves[i], self.mean(i)) for i in order]
+
+    @property
+    def best(self) -> int:
+        return max(range(len(self.moves)), key=lambda i: (self.mean(i), -i))
+
+
+# ---------------------------------------------------------------------- what the others may hold
+def hand_constraints(view: View) -> list[list[list[int]]]:
+    """For each seat, groups ``[count, forbidden mask]`` covering its hidden tiles.
+
+    A seat that draws or passes holds no tile that fits the ends at that moment; the tiles it draws
+    later are free of that. Groups track which tiles were held when: a draw or pass forbids the
+    open tiles to every group held then, and each draw opens a new group of one tile.
+    """
+    n = view.rules.players
+    groups: list[list[list[int]]] = [[[view.rules.hand_size, 0]] for _ in range(n)]
+    for e in view.history:
+        g = groups[e.seat]
+        if e.move == DRAW:
+            for grp in g:
+                grp[1] |= e.lacked
+            g.append([1, 0])
+        elif e.move == PASS:
+            for grp in g:
+                grp[1] |= e.lacked
+        else:
+            bit = 1 << (e.move >> 3)
+            for grp in reversed(g):  # the played tile came from a group that allows it
+                if grp[0] and not grp[1] & bit:
+                    grp[0] -= 1
+                    break
+            else:
+                for grp in reversed(g):
+                    if grp[0]:
+                        grp[0] -= 1
+                        break
+    return groups
+
+
+def sample_world(
+    view: View, groups: list[list[list[int]]], rng: random.Random, tries: int = 20
+) -> tuple[list[int], list[int]]:
+    """Hands (masks) and a boneyard order consistent with the view, drawn at random."""
+    unseen = tiles_of(view.unseen_tiles())
+    me = view.seat
+    for attempt in range(tries + 1):
+        strict = attempt < tries  # after many failures, ignore what was lacked
+        pool = unseen[:]
+        rng.shuffle(pool)
+        hands = [0] * view.rules.players
+        hands[me] = view.hand_mask
+        ok = True
+        # Most constrained groups first.
+        todo = [
+            (grp[1], grp[0], seat)
+            for seat, g in enumerate(groups)
+            if seat != me
+            for grp in g
+            if grp[0] > 0
+        ]
+        todo.sort(key=lambda x: -x[0].bit_count())
+        for forbidden, count, seat in todo:
+            for _ in range(count):
+                for i, t in enumerate(pool):
+                    if not strict or not forbidden >> t & 1:
+                        hands[seat] |= 1 << t
+                        pool.pop(i)
+                        break
+                else:
+                    ok = False
+                    break
+            if not ok:
+                break
+        if ok:
+            return hands, pool
+    raise AssertionError("unreachable: the non-strict pass always succeeds")
+
+
+# ---------------------------------------------------------------------- playouts
+def rollout(rnd: Round, rng: random.Random) -> None:
+    """Finish the round: each seat mostly takes its best-scoring play (the heaviest on ties),
+    sometimes any play; draws and passes as forced."""
+    rand = rng.random
+    mult = rnd.multiple
+    while rnd.reason is None:
+        moves = rnd.legal_moves()
+        if len(moves) == 1:
+            rnd.step(moves[0])
+            continue
+        if rand() < GREEDY_RATE:
+            best = moves[0]
+            best_key = -1
+            for m in moves:
+                s = rnd.sum_after(m)
+                key = (s if s % mult == 0 else 0) * 64 + PIPS[m >> 3]
+                if key > best_key:
+                    best, best_key = m, key
+            rnd.step(best)
+        else:
+            rnd.step(moves[int(rand() * len(moves))])
+
+
+def candidates(view: View) -> list[int]:
+    """The legal moves without mirror twins (a lead and its reverse; N and S while both are
+    empty; W and E while both show the two halves of a double lead)."""
+    out, seen = [], set()
+    for m in view.legal:
+        if m < 0:
+            out.append(m)
+            continue
+        t, kind = m >> 3, m & 7
+        if kind == LEAD_LO_WEST or kind >= 4:
+            key = (t, "lead")
+        elif kind in (N, S) and view.counts[N] == 0 and view.counts[S] == 0:
+            key = (t, "NS")
+        elif kind < 2 and view.counts[0] == 0 and view.counts[1] == 0 and IS_DOUBLE[view.lead_tile]:
+            key = (t, "WE")
+        else:
+            key = (t, kind)
+        if key not in seen:
+            seen.add(key)
+            out.append(m)
+    return out
+
+
+def analyse(
+    view: View,
+    rng: random.Random,
+    think_ms: float | None = DEFAULT_THINK_MS,
+    iterations: int | None = None,
+) -> Analysis:
+    """Value every candidate move by playing it out in sampled worlds."""
+    moves = candidates(view)
+    totals = [0.0] * len(moves)
+    if len(moves) <= 1 and iterations is None:
+        return Analysis(moves, totals, 0)
+    groups = hand_constraints(view)
+    sides = view.rules.sides
+    my_side = view.rules.side_of(view.seat)
+    deadline = time.perf_counter() + (think_ms or 0) / 1000 if iterations is None else None
+    base = view.determinize([0] * view.rules.players, [])
+    base.muggins = False  # in its imagined worlds every player claims what its plays make
+    done = 0
+    while True:
+        hands, bone = sample_world(view, groups, rng)
+        world_seed = rng.random()
+        for i, m in enumerate(moves):
+            rnd = base.clone()
+            rnd.hands = hands[:]
+            rnd.bone = bone
+            rnd.history = []
+            before = rnd.points[:]
+            rnd.step(m)
+            rollout(rnd, random.Random(world_seed))  # common random numbers across candidates
+            gain = [rnd.points[s] - before[s] for s in range(sides)]
+            mine = gain[my_side]
+            others = [gain[s] for s in range(sides) if s != my_side]
+            totals[i] += mine - sum(others) / len(others)
+        done += 1
+        if iterations is not None:
+            if done >= iterations:
+                break
+        elif time.perf_counter() >= deadline:
+            break
+    return Analysis(moves, totals, done)
+
+
+def expert(
+    view: View,
+    rng: random.Random,
+    think_ms: float | None = DEFAULT_THINK_MS,
+    iterations: int | None = None,
+) -> int:
+    """The Expert's move: the best mean over sampled worlds."""
+    if len(view.legal) == 1:
+        return view.legal[0]
+    analysis = analyse(view, rng, think_ms, iterations)
+    return analysis.moves[analysis.best]
