@@ -10,6 +10,9 @@ Requests (``op``):
 - ``intent``  ``{intent: {kind, ...}}``: the person acts: ``play`` (tile, arm), ``draw``, ``pass``,
   ``next`` (deal the next round / rematch), ``new`` (settings?: a fresh match).
 - ``advance``: the computer to move makes one move (the page paces these).
+- ``hint``: the move the Expert would play for the person now, with a short reason.
+- ``review`` ``{round?}``: the person's plays in a finished round where the Expert would have
+  chosen differently, with the difference in its evaluation.
 - ``ping``: the bridge is alive.
 Every reply is ``{ok, snapshot, events, save}`` or ``{ok: false, error, snapshot}``; a rejected
 request changes nothing.
@@ -24,6 +27,7 @@ from typing import Any
 
 from . import __version__
 from .ai import get_player
+from .ai.advice import hint, review_round
 from .errors import AllThreesError, BadRecord, IllegalMove
 from .geometry import layout_geometry
 from .match import Match
@@ -36,7 +40,7 @@ from .tiles import HI, LO, NAME, tiles_of
 from .view import make_view
 
 SAVE_VERSION = 1
-LEVELS = {"beginner": "beginner", "casual": "greedy", "expert": "greedy"}
+LEVELS = {"beginner": "beginner", "casual": "greedy", "expert": "expert"}
 DEFAULT_SETTINGS: dict[str, Any] = {
     "rules": "parlor",
     "players": 2,
@@ -211,6 +215,34 @@ class App:
         rng = random.Random(f"{self.seed}:{len(self.match.rounds)}:{len(rnd.history)}")
         move = get_player(LEVELS[level])(view, rng)
         return self._move(move)
+
+    def hint(self) -> dict[str, Any]:
+        rnd = self.match.round
+        if rnd.over or rnd.turn != self.human:
+            raise IllegalMove("a hint is for your turn")
+        view = make_view(rnd, self.human, self.match.scores)
+        rng = random.Random(f"{self.seed}:{len(self.match.rounds)}:{len(rnd.history)}:hint")
+        advice = hint(view, rng)
+        move = advice["move"]
+        out = {
+            "reason": advice["reason"],
+            "move": format_move(rnd, move),
+            "kind": "draw" if move == DRAW else "pass" if move == PASS else "play",
+        }
+        if move >= 0:
+            out["tile"] = NAME[move >> 3]
+            out["arm"] = ARMS[move & 7] if move & 7 < 4 else None
+        return out
+
+    def review(self, index: Any = None) -> list[dict[str, Any]]:
+        rounds = self.match.rounds
+        if index is None:
+            index = len(rounds)
+        if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(rounds):
+            raise BadRequest(f"round must be 1 to {len(rounds)}")
+        if not rounds[index - 1].over:
+            raise IllegalMove("a round is reviewed once it is over")
+        return review_round(self.match, index - 1, self.human, seed=self.seed)
 
     def _move(self, move: int) -> list[dict]:
         rnd = self.match.round
@@ -411,6 +443,10 @@ def _handle(request: str) -> dict[str, Any]:
             events = _app.intent(req.get("intent"))
         elif op == "advance":
             events = _app.advance()
+        elif op == "hint":
+            return {"ok": True, "hint": _app.hint()}
+        elif op == "review":
+            return {"ok": True, "review": _app.review(req.get("round"))}
         else:
             raise BadRequest(f"unknown op {op!r}")
     except AllThreesError as exc:

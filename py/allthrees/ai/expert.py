@@ -17,7 +17,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..moves import DRAW, LEAD_LO_WEST, PASS, N, S
+from ..moves import DRAW, PASS, N, S
 from ..round import Round
 from ..tiles import IS_DOUBLE, PIPS, tiles_of
 from ..view import View
@@ -142,23 +142,26 @@ def rollout(rnd: Round, rng: random.Random) -> None:
             rnd.step(moves[int(rand() * len(moves))])
 
 
+def twin_key(view: View, m: int) -> tuple:
+    """Moves with the same key are mirror images: a lead and its reverse; N and S while both are
+    empty; W and E while both still show the halves of a double lead."""
+    if m < 0:
+        return (m,)
+    t, kind = m >> 3, m & 7
+    if kind >= 4:
+        return (t, "lead")
+    if kind in (N, S) and view.counts[N] == 0 and view.counts[S] == 0:
+        return (t, "NS")
+    if kind < 2 and view.counts[0] == 0 and view.counts[1] == 0 and IS_DOUBLE[view.lead_tile]:
+        return (t, "WE")
+    return (t, kind)
+
+
 def candidates(view: View) -> list[int]:
-    """The legal moves without mirror twins (a lead and its reverse; N and S while both are
-    empty; W and E while both show the two halves of a double lead)."""
+    """The legal moves without mirror twins."""
     out, seen = [], set()
     for m in view.legal:
-        if m < 0:
-            out.append(m)
-            continue
-        t, kind = m >> 3, m & 7
-        if kind == LEAD_LO_WEST or kind >= 4:
-            key = (t, "lead")
-        elif kind in (N, S) and view.counts[N] == 0 and view.counts[S] == 0:
-            key = (t, "NS")
-        elif kind < 2 and view.counts[0] == 0 and view.counts[1] == 0 and IS_DOUBLE[view.lead_tile]:
-            key = (t, "WE")
-        else:
-            key = (t, kind)
+        key = twin_key(view, m)
         if key not in seen:
             seen.add(key)
             out.append(m)
