@@ -1,0 +1,49 @@
+// Service worker: precache the whole built site so the game loads and plays offline.
+// scripts/build replaces the BUILD line below with the build's hash and file list, so every
+// deploy changes this file's bytes (which is how browsers notice an update) and gets a cache of
+// its own. A new version waits until the page asks it to take over (between rounds).
+const BUILD = { hash: "dev", files: [] }; // replaced by scripts/build
+const PREFIX = "allthrees-";
+const CACHE = PREFIX + BUILD.hash;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      // Fresh from the network (not the HTTP cache), so a cache never mixes two builds.
+      cache.addAll(BUILD.files.map((f) => new Request(f, { cache: "reload" })))
+    )
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n))
+      );
+      await self.clients.claim();
+    })()
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET") return;
+  const url = new URL(req.url);
+  if (url.origin !== self.location.origin) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // Navigations (any query string) get the cached page; everything else by exact path.
+      const key = req.mode === "navigate" ? new URL("./", self.location).href : url.origin + url.pathname;
+      const hit = await cache.match(key);
+      if (hit) return hit;
+      return fetch(req);
+    })()
+  );
+});
