@@ -1,0 +1,138 @@
+"""Browser test harness: build the site once, serve it locally, drive Debian's Chromium.
+
+Every test's `page` fails the test on a console error, an uncaught exception, a Content Security
+Policy violation or a request to any origin but the local server, unless the test declares the
+message it expects with `problems.allow(pattern)`. A screenshot of each test's last state is saved
+under artifacts/web/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "web"
+CHROMIUM = os.environ.get("ALLTHREES_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = ["--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+# Reports CSP violations of the page as console errors (the worker's show up in the console too).
+CSP_WATCH = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || "inline"}`
+    + ` at ${e.sourceFile}:${e.lineNumber}`);
+});
+"""
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    """dist/, built once per session by scripts/build (a failed build fails the tests)."""
+    result = subprocess.run(
+        [str(ROOT / "scripts" / "build")], cwd=ROOT, capture_output=True, text=True
+    )
+    if result.returncode != 0:
+        pytest.fail(
+            f"scripts/build failed ({result.returncode}):\n{result.stdout}\n{result.stderr}",
+            pytrace=False,
+        )
+    return ROOT / "dist"
+
+
+@pytest.fixture(scope="session")
+def build_info(dist: Path) -> dict:
+    return json.loads((dist / "build.json").read_text())
+
+
+@pytest.fixture(scope="session")
+def site_url(dist: Path) -> Iterator[str]:
+    """scripts/serve.py serving dist/ on a free port; yields its address (ends with /)."""
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "scripts" / "serve.py"), "--dir", str(dist), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    line = proc.stdout.readline()
+    match = re.search(r"http://\S+/", line)
+    if not match:
+        proc.kill()
+        pytest.fail(f"serve.py did not start: {line}{proc.stderr.read()}", pytrace=False)
+    yield match.group(0)
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url: str) -> str:
+    """pytest-playwright's base URL, so that page.goto("/") opens the local site."""
+    return site_url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium", pytrace=False)
+    flags = list(CHROMIUM_FLAGS)
+    if os.geteuid() == 0:
+        flags.append("--no-sandbox")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [*browser_type_launch_args.get("args", []), *flags],
+    }
+
+
+class Problems:
+    """What went wrong in the browser during one test."""
+
+    def __init__(self) -> None:
+        self.found: list[str] = []
+        self.allowed: list[re.Pattern[str]] = []
+
+    def allow(self, pattern: str) -> None:
+        """Expect messages matching `pattern` (a regex) in this test: they are not problems."""
+        self.allowed.append(re.compile(pattern))
+
+    def add(self, kind: str, text: str) -> None:
+        if not any(p.search(text) for p in self.allowed):
+            self.found.append(f"{kind}: {text}")
+
+
+@pytest.fixture
+def problems() -> Problems:
+    return Problems()
+
+
+@pytest.fixture
+def page(page, site_url: str, problems: Problems, request: pytest.FixtureRequest):
+    """pytest-playwright's page, watched for errors, CSP violations and foreign requests."""
+    origin = site_url.rstrip("/")
+
+    def on_console(message) -> None:
+        if message.type == "error":
+            problems.add("console error", message.text)
+
+    def foreign(route) -> None:
+        problems.add("request to another origin", route.request.url)
+        route.abort()
+
+    page.add_init_script(script=CSP_WATCH)
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: problems.add("uncaught exception", str(error)))
+    page.route(lambda url: not (url == origin or url.startswith(origin + "/")), foreign)
+    yield page
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    name = re.sub(r"[^\w.-]+", "_", request.node.name)
+    try:
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    except Exception as exc:  # noqa: BLE001 - a screenshot is a courtesy, not the test
+        print(f"no screenshot for {name}: {exc}")
+    assert not problems.found, "problems in the browser:\n" + "\n".join(problems.found)

@@ -1,0 +1,187 @@
+"""Booting the game in a real browser: Pyodide + the allthrees wheel in a worker, behind a loading
+screen that shows real bytes, an error panel that names what failed, and a Retry that recovers."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import urllib.request
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "web"
+BOOT_TIMEOUT_MS = 60_000
+
+# Files the worker counts for the byte progress (everything big that it downloads).
+RUNTIME_FILES = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs"]
+
+PING = "async () => (await (await import('./js/main.js')).ready).call('ping')"
+
+# Records every text the loading screen shows, from the first frame on.
+RECORD_LOADING_TEXT = """
+window.__loadingTexts = [];
+new MutationObserver(() => {
+  const text = document.getElementById("loading-text");
+  if (text && window.__loadingTexts.at(-1) !== text.textContent) {
+    window.__loadingTexts.push(text.textContent);
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
+def screenshot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name))
+
+
+def wait_until_ready(page: Page) -> None:
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+
+
+def wheel_version(build_info: dict) -> str:
+    return build_info["wheels"]["allthrees"].split("/")[-1].split("-")[1]
+
+
+def counted_bytes(build_info: dict) -> int:
+    files = [f"pyodide/{name}" for name in RUNTIME_FILES] + list(build_info["wheels"].values())
+    return sum(build_info["files"][f] for f in files)
+
+
+def test_page_boots_and_the_engine_answers_ping(page: Page, build_info: dict) -> None:
+    requests: Counter[str] = Counter()
+    page.on("request", lambda r: requests.update([r.url.split("/", 3)[-1]]))
+    page.goto("/")
+    wait_until_ready(page)
+
+    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.locator("#boot-error")).to_be_hidden()
+    assert page.evaluate("performance.getEntriesByName('allthrees:ready', 'mark').length") == 1
+    assert page.evaluate(PING) == {"ok": True, "version": wheel_version(build_info)}
+    big = [f"pyodide/{name}" for name in RUNTIME_FILES] + list(build_info["wheels"].values())
+    assert {f: requests[f] for f in big} == dict.fromkeys(big, 1), "each file downloaded once"
+
+
+def test_loading_screen_counts_real_bytes(page: Page, build_info: dict) -> None:
+    """Hold back the wasm: everything else arrives, and the screen says exactly how much that is."""
+    held: list[Route] = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.add_init_script(script=RECORD_LOADING_TEXT)
+    page.goto("/")
+
+    total = counted_bytes(build_info)
+    loaded = total - build_info["files"]["pyodide/pyodide.asm.wasm"]
+    waiting = f"Downloading… {loaded / 1e6:.1f} of {total / 1e6:.1f} MB"
+    expect(page.locator("#loading-text")).to_have_text(waiting, timeout=BOOT_TIMEOUT_MS)
+    bar = page.locator("#loading-bar")
+    assert 0.2 < float(bar.get_attribute("value")) < 0.9
+    screenshot(page, "loading-screen.png")
+
+    held[0].continue_()
+    wait_until_ready(page)
+    texts = page.evaluate("window.__loadingTexts")
+    shown = [float(m.group(1)) for t in texts if (m := re.match(r"Downloading… ([\d.]+) of", t))]
+    assert shown == sorted(shown), f"progress went backwards: {texts}"
+    assert f"Downloading… {total / 1e6:.1f} of {total / 1e6:.1f} MB" in texts or any(
+        t in ("Starting Python…", "Installing the game…") for t in texts
+    ), texts
+
+
+def test_failed_download_names_the_file_and_retry_recovers(
+    page: Page, build_info: dict, problems
+) -> None:
+    wheel = build_info["wheels"]["allthrees"]
+    problems.allow(r"status of 404")
+    problems.allow(r"All Threes could not start: .*" + re.escape(wheel.split("/")[-1]))
+    page.route(f"**/{wheel}", lambda route: route.fulfill(status=404, body="not here"))
+    page.goto("/")
+
+    message = page.locator("#boot-error-message")
+    expect(page.locator("#boot-error")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(message).to_contain_text("game engine")
+    expect(message).to_contain_text(wheel.split("/")[-1])
+    expect(message).to_contain_text("404")
+    expect(page.locator("#loading")).to_be_hidden()
+    retry = page.get_by_role("button", name="Retry")
+    expect(retry).to_be_focused()
+    screenshot(page, "boot-error.png")
+
+    page.unroute(f"**/{wheel}")
+    retry.click()
+    wait_until_ready(page)
+    expect(page.locator("#boot-error")).to_be_hidden()
+    assert page.evaluate(PING)["ok"] is True
+
+
+def test_stalled_boot_gives_up_with_a_message(page: Page, problems) -> None:
+    """A download that never answers ends in the error panel, not an endless loading screen."""
+    problems.allow(r"All Threes could not start: Loading stalled")
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: None)  # never answered
+    page.route(
+        "**/js/main.js",
+        lambda route: route.fulfill(
+            content_type="text/javascript",
+            body='import { bootWithLoadingScreen } from "./boot.js";\n'
+            "bootWithLoadingScreen({ stallTimeoutMs: 1500 });\n",
+        ),
+    )
+    page.goto("/")
+    expect(page.locator("#boot-error")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#boot-error-message")).to_contain_text("Loading stalled")
+    expect(page.locator("#boot-error-message")).to_contain_text("waiting for pyodide.asm.wasm")
+
+
+# --- the local server mirrors netlify.toml ---------------------------------------------------
+
+
+def load_serve_module():
+    spec = importlib.util.spec_from_file_location("serve", ROOT / "scripts" / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("rule", "path", "matches"),
+    [
+        ("/*", "/", True),
+        ("/*", "/pyodide/pyodide.asm.wasm", True),
+        ("/*.wasm", "/pyodide/pyodide.asm.wasm", True),
+        ("/*.wasm", "/pyodide/pyodide.asm.wasm.map", False),
+        ("/", "/", True),
+        ("/", "/index.html", False),
+        ("/sw.js", "/SW.JS", True),
+        ("/pyodide/*", "/pyodide", True),
+        # Netlify's quirk, mirrored: the "/" before a whole "*" segment is optional.
+        ("/pyodide/*", "/pyodide-lock.json", True),
+        ("/pyodide/*", "/pyodid", False),
+        ("/:dir/app.css", "/css/app.css", True),
+        ("/:dir/app.css", "/a/css/app.css", False),
+    ],
+)
+def test_header_paths_match_like_netlify(rule: str, path: str, matches: bool) -> None:
+    assert bool(load_serve_module().for_regexp(rule).match(path)) is matches
+
+
+def headers_of(url: str) -> dict[str, str]:
+    with urllib.request.urlopen(urllib.request.Request(url, method="HEAD")) as response:
+        return {k.lower(): v for k, v in response.headers.items()}
+
+
+def test_served_headers_come_from_netlify_toml(site_url: str) -> None:
+    wasm = headers_of(site_url + "pyodide/pyodide.asm.wasm")
+    assert wasm["content-type"] == "application/wasm"
+    assert "'wasm-unsafe-eval'" in wasm["content-security-policy"]
+    assert "'unsafe-eval'" not in wasm["content-security-policy"].replace("'wasm-unsafe-eval'", "")
+    assert headers_of(site_url)["cache-control"] == "no-cache"
+    assert headers_of(site_url + "build.json")["cache-control"] == "no-cache"
+    worker = headers_of(site_url + "js/worker.js")
+    assert worker["content-type"].startswith("text/javascript")
+    assert worker["x-content-type-options"] == "nosniff"
+    assert worker["cache-control"] == "public, max-age=0, must-revalidate"
+    assert headers_of(site_url + "pyodide/pyodide.asm.mjs")["content-type"].startswith(
+        "text/javascript"
+    )

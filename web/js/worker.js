@@ -1,0 +1,304 @@
+// Module worker: boots Pyodide, installs micropip and the allthrees wheel, then answers the page's
+// requests by calling allthrees.app.handle(json) -> json. Only plain data crosses postMessage.
+//
+// Messages to the page:
+//   {type: "progress", stage, loaded, total, waiting}
+//       stage: "download" | "start" | "install"; waiting: names of files not fully downloaded yet
+//   {type: "ready", ms}                               boot finished (ms since the worker started)
+//   {type: "failed", what, message}                   boot failed; `what` names the part that failed
+//   {type: "reply", id, reply} | {type: "reply", id, error}
+// Messages from the page:
+//   {type: "call", id, request}                       request: JSON text for app.handle
+//
+// Byte progress: Pyodide has no progress callback, so this worker wraps fetch(). Every file it
+// needs (runtime, standard library, lock file, wheels) is fetched once; a clone of each response is
+// read only to count bytes while the original goes to Pyodide untouched (so the wasm still compiles
+// while streaming). The two wheels are fetched right away, in parallel with the runtime, and the
+// responses are handed to Pyodide/micropip when they ask for those URLs: nothing is downloaded twice.
+
+const SITE = new URL("../", import.meta.url);
+const INDEX_URL = new URL("pyodide/", SITE).href;
+const MANIFEST_URL = new URL("build.json", SITE).href;
+
+// What each file is, in words a player could repeat in a bug report.
+const RUNTIME_FILES = {
+  "pyodide.asm.wasm": "the Python runtime",
+  "python_stdlib.zip": "the Python standard library",
+  "pyodide.asm.mjs": "the Python runtime loader",
+  "pyodide-lock.json": "the Python package index",
+};
+const WHEEL_LABELS = {
+  micropip: "the package installer",
+  allthrees: "the game engine",
+};
+
+class BootFailure extends Error {
+  constructor(what, message) {
+    super(message);
+    this.what = what;
+  }
+}
+
+const post = (message) => self.postMessage(message);
+const started = performance.now();
+
+// --- download tracking ------------------------------------------------------------------------------
+
+const realFetch = globalThis.fetch.bind(globalThis);
+const tracked = new Map(); // absolute URL -> {label, name, loaded, done}
+const handOff = new Map(); // absolute URL -> Promise<Response> fetched early, given to the next fetch
+let sizes = null; // absolute URL -> bytes, from build.json
+let stage = "download";
+let failure = null;
+let rejectBoot = () => {};
+
+function fail(error) {
+  if (failure) return;
+  failure = error;
+  rejectBoot(error);
+}
+
+function track(url, label) {
+  const name = url.slice(url.lastIndexOf("/") + 1);
+  tracked.set(url, { label, name, loaded: 0, done: false });
+}
+
+let lastPost = 0;
+function reportProgress(force = false) {
+  if (!sizes) return; // totals unknown until build.json arrives
+  const now = performance.now();
+  if (!force && now - lastPost < 40) return;
+  lastPost = now;
+  let loaded = 0;
+  let total = 0;
+  const waiting = [];
+  for (const [url, file] of tracked) {
+    const size = sizes.get(url) ?? file.loaded;
+    total += size;
+    loaded += file.done ? size : Math.min(file.loaded, size);
+    if (!file.done) waiting.push(file.name);
+  }
+  // Every byte is in but Python is still busy starting: say so.
+  if (stage === "download" && loaded >= total) stage = "start";
+  post({ type: "progress", stage, loaded, total, waiting });
+}
+
+function setStage(next) {
+  stage = next;
+  reportProgress(true);
+}
+
+function describe(file) {
+  return `${file.label} (${file.name})`;
+}
+
+// Count the bytes of `response` as they arrive by reading a clone; the original is left untouched.
+function countBytes(url, response) {
+  const file = tracked.get(url);
+  if (!response.ok) {
+    const status = `${response.status} ${response.statusText}`.trim();
+    fail(new BootFailure(file.name, `Could not download ${describe(file)}: HTTP ${status}.`));
+    return;
+  }
+  const reader = response.clone().body?.getReader();
+  if (!reader) return;
+  (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      file.loaded += value.byteLength;
+      reportProgress();
+    }
+    file.done = true;
+    reportProgress(true);
+  })().catch((err) => {
+    fail(new BootFailure(file.name, `Download of ${describe(file)} broke off: ${err.message}`));
+  });
+}
+
+function trackedFetch(url) {
+  const file = tracked.get(url);
+  const promise = realFetch(url, { credentials: "same-origin" });
+  promise.then(
+    (response) => countBytes(url, response),
+    (err) =>
+      fail(
+        new BootFailure(
+          file.name,
+          `Could not download ${describe(file)}: ${err.message} (are you offline?)`,
+        ),
+      ),
+  );
+  return promise;
+}
+
+globalThis.fetch = function fetch(input, init) {
+  const href = input instanceof Request ? input.url : String(input);
+  const url = new URL(href, self.location.href).href;
+  const early = handOff.get(url);
+  if (early) {
+    handOff.delete(url);
+    return early;
+  }
+  if (tracked.has(url) && (!init || !init.method || init.method === "GET")) {
+    return trackedFetch(url);
+  }
+  return realFetch(input, init);
+};
+
+// --- boot ------------------------------------------------------------------------------------------
+
+async function loadManifest() {
+  let response;
+  try {
+    response = await realFetch(MANIFEST_URL, { cache: "no-cache" });
+  } catch (err) {
+    throw new BootFailure(
+      "build.json",
+      `Could not download the build manifest (build.json): ${err.message}`,
+    );
+  }
+  if (!response.ok) {
+    throw new BootFailure(
+      "build.json",
+      `Could not download the build manifest (build.json): HTTP ${response.status} ${response.statusText}.`,
+    );
+  }
+  return response.json();
+}
+
+async function importRuntime(file) {
+  const url = INDEX_URL + file;
+  try {
+    return await import(url);
+  } catch (err) {
+    throw new BootFailure(
+      file,
+      `Could not load ${RUNTIME_FILES[file] ?? file} (${file}): ${err.message}`,
+    );
+  }
+}
+
+async function step(what, description, action) {
+  try {
+    return await action();
+  } catch (err) {
+    if (err instanceof BootFailure) throw err;
+    throw new BootFailure(what, `${description} failed: ${lastLine(err)}`);
+  }
+}
+
+// A Python traceback is long; its last line (before Pyodide's own hint) says what went wrong.
+function lastLine(err) {
+  const text = String(err?.message ?? err).trim();
+  const lines = text.split("\n").filter((l) => l.trim() && !l.includes("pyodide.setDebug"));
+  return (lines.at(-1) ?? text).trim();
+}
+
+async function boot() {
+  for (const file of [
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "pyodide.asm.mjs",
+  ]) {
+    track(INDEX_URL + file, RUNTIME_FILES[file]);
+  }
+
+  // Everything starts at once: the manifest, both runtime modules, and (inside loadPyodide) the
+  // wasm, the standard library and the lock file.
+  const manifest = loadManifest();
+  // Imported here, not by Pyodide, so that its failure is named and its arrival counted.
+  const asmModule = importRuntime("pyodide.asm.mjs").then((module) => {
+    tracked.get(INDEX_URL + "pyodide.asm.mjs").done = true;
+    reportProgress(true);
+    return module;
+  });
+  const { loadPyodide } = await importRuntime("pyodide.mjs");
+
+  const runtime = loadPyodide({
+    indexURL: INDEX_URL,
+    createPyodideModule: (settings) => asmModule.then((m) => m.default(settings)),
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+  });
+  runtime.catch(() => {}); // handled below; avoid an unhandled rejection while the wheels load
+
+  const build = await manifest;
+  sizes = new Map(
+    Object.entries(build.files).map(([path, size]) => [new URL(path, SITE).href, size]),
+  );
+  const wheelURL = {};
+  for (const [name, path] of Object.entries(build.wheels)) {
+    const url = new URL(path, SITE).href;
+    wheelURL[name] = url;
+    track(url, WHEEL_LABELS[name] ?? name);
+    const early = trackedFetch(url);
+    early.catch(() => {});
+    handOff.set(url, early);
+  }
+  reportProgress(true);
+
+  const pyodide = await step("pyodide", "Starting Python", () => runtime);
+  setStage("install");
+
+  await step(tracked.get(wheelURL.micropip).name, "Installing micropip", async () => {
+    const errors = [];
+    await pyodide.loadPackage(wheelURL.micropip, {
+      messageCallback: () => {},
+      errorCallback: (message) => errors.push(message),
+    });
+    if (errors.length) throw new Error(errors.join("; "));
+  });
+  await step(tracked.get(wheelURL.allthrees).name, "Installing the game engine", async () => {
+    const micropip = pyodide.pyimport("micropip");
+    try {
+      await micropip.install(wheelURL.allthrees);
+    } finally {
+      micropip.destroy();
+    }
+  });
+  return step("allthrees.app", "Starting the game engine", () => {
+    const app = pyodide.pyimport("allthrees.app");
+    try {
+      // A PyProxy of the function: it lives as long as this worker and never leaves it.
+      return app.handle.copy();
+    } finally {
+      app.destroy();
+    }
+  });
+}
+
+// Until boot finishes, requests wait; if it failed, they are answered with the failure.
+const appHandle = new Promise((resolve, reject) => {
+  rejectBoot = reject;
+  boot().then(resolve, fail);
+});
+
+appHandle.then(
+  () => {
+    stage = "ready";
+    post({ type: "ready", ms: Math.round(performance.now() - started) });
+  },
+  (err) => {
+    const what = err instanceof BootFailure ? err.what : "worker";
+    post({ type: "failed", what, message: err.message || String(err) });
+  },
+);
+
+self.addEventListener("message", async (event) => {
+  const message = event.data;
+  if (message?.type !== "call") return;
+  const { id, request } = message;
+  try {
+    const handle = await appHandle;
+    const reply = handle(request);
+    if (typeof reply !== "string") {
+      reply?.destroy?.();
+      throw new Error("allthrees.app.handle must return JSON text");
+    }
+    post({ type: "reply", id, reply });
+  } catch (err) {
+    post({ type: "reply", id, error: err.message || String(err) });
+  }
+});
