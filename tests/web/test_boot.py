@@ -4,6 +4,7 @@ screen that shows real bytes, an error panel that names what failed, and a Retry
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import urllib.request
 from collections import Counter
@@ -185,3 +186,17 @@ def test_served_headers_come_from_netlify_toml(site_url: str) -> None:
     assert headers_of(site_url + "pyodide/pyodide.asm.mjs")["content-type"].startswith(
         "text/javascript"
     )
+
+
+def test_service_worker_is_stamped_with_the_build(dist, build_info: dict) -> None:
+    line = next(
+        row for row in (dist / "sw.js").read_text().splitlines() if row.startswith("const BUILD =")
+    )
+    stamp = json.loads(line.removeprefix("const BUILD = ").split("; //")[0])
+    assert stamp["hash"] == build_info["hash"][:16]
+    assert stamp["files"][0] == "./"
+    missing = [f for f in stamp["files"][1:] if not (dist / f).is_file()]
+    assert not missing
+    assert set(stamp["files"][1:]) == set(build_info["files"]) - {"sw.js", "index.html"} | {
+        "build.json"
+    }
