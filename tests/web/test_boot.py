@@ -135,6 +135,26 @@ def test_stalled_boot_gives_up_with_a_message(page: Page, problems) -> None:
     expect(page.locator("#boot-error-message")).to_contain_text("waiting for pyodide.asm.wasm")
 
 
+def test_blocked_webassembly_fails_at_once_by_name(page: Page, problems) -> None:
+    """Without 'wasm-unsafe-eval' Pyodide would only log a warning and wait forever."""
+    problems.allow(r"All Threes could not start: The Python runtime \(pyodide.asm.wasm\)")
+    problems.allow(r"Content Security Policy")
+
+    def strict_worker(route: Route) -> None:
+        response = route.fetch()
+        headers = dict(response.headers)
+        headers["content-security-policy"] = headers["content-security-policy"].replace(
+            " 'wasm-unsafe-eval'", ""
+        )
+        route.fulfill(response=response, headers=headers)
+
+    page.route("**/js/worker.js", strict_worker)
+    page.goto("/")
+    message = page.locator("#boot-error-message")
+    expect(message).to_contain_text("pyodide.asm.wasm", timeout=BOOT_TIMEOUT_MS)
+    expect(message).to_contain_text("could not start")
+
+
 # --- the local server mirrors netlify.toml ---------------------------------------------------
 
 

@@ -4,7 +4,8 @@
 //       Starts js/worker.js (Pyodide + the allthrees wheel). onProgress gets
 //       {stage, loaded, total, waiting} as bytes arrive (stage: "download" | "start" | "install";
 //       waiting: the files still downloading).
-//       Rejects with a BootError naming what failed, or when nothing happened for stallTimeoutMs;
+//       Rejects with a BootError naming what failed, or when no byte arrived for stallTimeoutMs
+//       while downloading (or Python gave no sign of life for startTimeoutMs after that);
 //       the worker is then already terminated, so calling boot() again starts clean.
 //
 //   bootWithLoadingScreen() -> Promise<Bridge>
@@ -14,6 +15,9 @@
 import { Bridge } from "./bridge.js";
 
 export const STALL_TIMEOUT_MS = 30_000;
+// Starting Python and installing the wheels is CPU work with no progress to report: a slow phone
+// gets longer before that counts as stalled.
+export const START_TIMEOUT_MS = 120_000;
 
 export class BootError extends Error {
   /** @param {string} message shown to the player @param {string} what the part that failed */
@@ -33,13 +37,15 @@ const STAGE_WORDS = {
 /**
  * @param {object} [options]
  * @param {(progress: {stage: string, loaded: number, total: number, waiting: string[]}) => void} [options.onProgress]
- * @param {number} [options.stallTimeoutMs] give up when the worker reports nothing for this long
+ * @param {number} [options.stallTimeoutMs] give up when no byte arrives for this long
+ * @param {number} [options.startTimeoutMs] give up when starting Python takes this long
  * @param {URL|string} [options.workerURL]
  * @returns {Promise<Bridge>}
  */
 export function boot({
   onProgress = () => {},
   stallTimeoutMs = STALL_TIMEOUT_MS,
+  startTimeoutMs = START_TIMEOUT_MS,
   workerURL = new URL("./worker.js", import.meta.url),
 } = {}) {
   return new Promise((resolve, reject) => {
@@ -68,8 +74,10 @@ export function boot({
     };
     const arm = () => {
       clearTimeout(timer);
+      const timeout =
+        last.stage === "download" ? stallTimeoutMs : Math.max(stallTimeoutMs, startTimeoutMs);
       timer = setTimeout(() => {
-        const seconds = Math.round(stallTimeoutMs / 1000);
+        const seconds = Math.round(timeout / 1000);
         const waiting = last.stage === "download" ? (last.waiting ?? []) : [];
         const doing = waiting.length
           ? `waiting for ${waiting.join(", ")}`
@@ -80,7 +88,7 @@ export function boot({
             "stall",
           ),
         );
-      }, stallTimeoutMs);
+      }, timeout);
     };
     const onMessage = (event) => {
       const message = event.data;

@@ -146,6 +146,19 @@ globalThis.fetch = function fetch(input, init) {
   return realFetch(input, init);
 };
 
+// Pyodide only logs a warning when the wasm fails to compile or instantiate (a CSP without
+// 'wasm-unsafe-eval', too little memory, a damaged file) and then waits forever: fail by name instead.
+const realInstantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async function instantiateStreaming(source, imports) {
+  try {
+    return await realInstantiateStreaming.call(WebAssembly, source, imports);
+  } catch (err) {
+    const message = `${RUNTIME_FILES["pyodide.asm.wasm"]} (pyodide.asm.wasm) could not start: ${err.message}`;
+    fail(new BootFailure("pyodide.asm.wasm", message.charAt(0).toUpperCase() + message.slice(1)));
+    throw err;
+  }
+};
+
 // --- boot ------------------------------------------------------------------------------------------
 
 async function loadManifest() {
