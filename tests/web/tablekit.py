@@ -1,0 +1,136 @@
+"""Driving the table the way a person does: real mouse or touch input at the rects the page's
+read-only hook (`window.allthreesTest`) reports, plus the engine-side check of what it shows."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from allthrees.record import replay, result
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "web"
+BOOT_TIMEOUT_MS = 60_000
+SAVE_KEY = "allthrees.save.v1"
+PREFS_KEY = "allthrees.prefs.v1"
+
+# idle() with a deadline, so a table that never settles fails the test instead of hanging it.
+IDLE = """() => Promise.race([
+  window.allthreesTest.idle().then(() => true),
+  new Promise((_, reject) =>
+    setTimeout(() => reject(new Error("the table did not settle in 30 s")), 30000)),
+])"""
+STATE = "() => window.allthreesTest.state()"
+
+
+def center(rect: dict[str, float]) -> tuple[float, float]:
+    return rect["x"] + rect["width"] / 2, rect["y"] + rect["height"] / 2
+
+
+def choose_opponent(page: Page, level: str) -> None:
+    """A returning player's preference (as the New game dialog stores it), before the page loads."""
+    prefs = json.dumps({"muted": True, "settings": {"opponent": level}})
+    store = f"localStorage.setItem({PREFS_KEY!r}, {prefs!r})"
+    page.add_init_script(script=f"if (!localStorage.getItem({PREFS_KEY!r})) {store};")
+
+
+def open_table(page: Page, seed: int) -> None:
+    page.goto(f"/?seed={seed}")
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    assert "seed=" not in page.url, "the seed leaves the address bar so a reload resumes"
+
+
+def screenshot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name))
+
+
+class Player:
+    """Plays the person's seat with real input events: mouse (click, drag) or touch (taps)."""
+
+    def __init__(self, page: Page, touch: bool = False) -> None:
+        self.page = page
+        self.touch = touch
+        self.done: Counter[str] = Counter()
+
+    def idle(self) -> dict[str, Any]:
+        self.page.evaluate(IDLE)
+        return self.state()
+
+    def state(self) -> dict[str, Any]:
+        return self.page.evaluate(STATE)
+
+    def tap(self, rect: dict[str, float]) -> None:
+        x, y = center(rect)
+        if self.touch:
+            self.page.touchscreen.tap(x, y)
+        else:
+            self.page.mouse.click(x, y)
+
+    def drag(self, start: dict[str, float], end: dict[str, float]) -> None:
+        x0, y0 = center(start)
+        x1, y1 = center(end)
+        mouse = self.page.mouse
+        mouse.move(x0, y0)
+        mouse.down()
+        mouse.move(x0 + 4, y0 - 12, steps=3)  # past the drag threshold
+        mouse.move(x1, y1, steps=12)
+        mouse.up()
+
+    def play_tile(self, st: dict[str, Any]) -> str:
+        """Play the first playable tile at its first lit end, alternating tap-tap and drag."""
+        tile = next(t for t in st["hand"] if t["playable"])
+        target = st["targets"][tile["tile"]][0]
+        if self.touch or self.done["tap-tap"] <= self.done["drag"]:
+            self.tap(tile["rect"])
+            self.tap(target["rect"])
+            self.done["tap-tap"] += 1
+        else:
+            self.drag(tile["rect"], target["rect"])
+            self.done["drag"] += 1
+        return tile["tile"]
+
+    def turn(self, st: dict[str, Any]) -> None:
+        """One action of the person's turn: play, or draw from the boneyard, or pass."""
+        before = [t["tile"] for t in st["hand"]]
+        if any(t["playable"] for t in st["hand"]):
+            played = self.play_tile(st)
+            after = self.idle()
+            assert played not in [t["tile"] for t in after["hand"]], f"{played} left the hand"
+        elif st["buttons"]["draw"]:
+            self.tap(st["buttons"]["draw"])
+            self.done["draw"] += 1
+            after = self.idle()
+            if not after["round_over"] and after["turn"] == after["human"]:
+                assert len(after["hand"]) == len(before) + 1, "one tile per tap"
+        else:
+            assert st["buttons"]["pass"], f"no play, no draw and no Pass button: {st}"
+            self.tap(st["buttons"]["pass"])
+            self.done["pass"] += 1
+            self.idle()
+
+    def play_round(self, max_actions: int = 120, shots: dict[int, str] | None = None) -> dict:
+        st = self.idle()
+        for n in range(max_actions):
+            if st["round_over"]:
+                return st
+            if shots and n in shots:
+                screenshot(self.page, shots[n])
+            assert st["turn"] == st["human"], "idle() means the person's turn or the round's end"
+            self.turn(st)
+            st = self.state()
+        raise AssertionError(f"the round did not end within {max_actions} actions")
+
+
+def saved_result(page: Page) -> dict[str, Any]:
+    """Replay the saved record (as `python -m allthrees replay` does) and return its result."""
+    save = json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))
+    return result(replay(save["record"]))
+
+
+def shown_scores(page: Page, seats: int) -> list[int]:
+    return [int(page.locator(f"#score-{seat} .score-pts").inner_text()) for seat in range(seats)]

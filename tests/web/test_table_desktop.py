@@ -1,0 +1,67 @@
+"""A whole round at a desktop table (1280x800), played with the mouse: tap-tap and drag-and-drop
+alternating, drawing and passing when the hand has nothing to play, up to the round summary."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from tablekit import Player, choose_opponent, open_table, saved_result, screenshot, shown_scores
+
+# With the Casual opponent (deterministic) this deal makes the person draw and then pass.
+SEED = 38
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}}
+
+
+def test_a_round_played_with_the_mouse_ends_with_the_engines_scores(page: Page) -> None:
+    choose_opponent(page, "casual")
+    open_table(page, SEED)
+    player = Player(page)
+    screenshot(page, "table-desktop-start.png")
+
+    end = player.play_round(shots={4: "table-desktop-midround.png"})
+
+    assert player.done["tap-tap"] >= 2 and player.done["drag"] >= 2, player.done
+    assert player.done["draw"] >= 1 and player.done["pass"] >= 1, player.done
+    assert end["round_over"] and end["buttons"]["next"], "the summary offers the next round"
+    panel = page.locator("#round-panel")
+    expect(panel).to_be_visible()
+    expect(page.locator("#round-summary li").first).to_be_visible()
+    screenshot(page, "table-desktop-round-over.png")
+
+    engine = saved_result(page)["rounds"][-1]
+    assert end["scores"] == engine["scores"]
+    assert shown_scores(page, 2) == engine["scores"]
+    totals = panel.locator(".score-table .total td").all_inner_texts()
+    assert [int(t) for t in totals] == engine["scores"]
+
+
+def test_a_tile_that_does_not_play_only_shakes(page: Page) -> None:
+    choose_opponent(page, "casual")
+    open_table(page, SEED)
+    player = Player(page)
+    st = player.idle()
+    while all(t["playable"] for t in st["hand"]) and not st["round_over"]:
+        player.turn(st)
+        st = player.idle()
+    dead = next(t for t in st["hand"] if not t["playable"])
+    save = page.evaluate("localStorage.getItem('allthrees.save.v1')")
+    player.tap(dead["rect"])
+    after = player.idle()
+    assert after == st, "an illegal tap changes nothing"
+    assert page.evaluate("localStorage.getItem('allthrees.save.v1')") == save
+
+
+def test_next_round_deals_again(page: Page) -> None:
+    choose_opponent(page, "casual")
+    open_table(page, SEED)
+    player = Player(page)
+    end = player.play_round()
+    player.tap(end["buttons"]["next"])
+    st = player.idle()
+    expect(page.locator("#round-panel")).to_be_hidden()
+    assert not st["round_over"]
+    assert len(st["hand"]) == 7 and st["scores"] == end["scores"]

@@ -1,0 +1,359 @@
+// Drawing primitives for the table canvas: felt, tiles with pips, the rack, the boneyard, glows.
+// Everything is in CSS pixels; the caller sets the device-pixel transform. Shadows are the one
+// thing a canvas transform does not scale, so they are multiplied by the device pixel ratio here.
+
+let DPR = 1;
+export function setDevicePixelRatio(dpr) {
+  DPR = dpr;
+}
+
+// Pip positions in one half of a tile, as (along, across) offsets in {-1, 0, 1}. "Along" runs with
+// the tile's long side, so a six reads as two rows of three on a tile lying flat and as two
+// columns of three on a standing one, as on a real set. 0..9 covers the double-nine set too.
+const PIPS = [
+  [],
+  [[0, 0]],
+  [[-1, -1], [1, 1]],
+  [[-1, -1], [0, 0], [1, 1]],
+  [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  [[-1, -1], [0, -1], [1, -1], [-1, 1], [0, 1], [1, 1]],
+  [[-1, -1], [0, -1], [1, -1], [0, 0], [-1, 1], [0, 1], [1, 1]],
+  [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]],
+  [[-1, -1], [0, -1], [1, -1], [-1, 0], [0, 0], [1, 0], [-1, 1], [0, 1], [1, 1]],
+];
+
+export const DIR_ANGLE = { E: 0, S: Math.PI / 2, W: Math.PI, N: -Math.PI / 2 };
+export const DIR_VEC = { E: [1, 0], W: [-1, 0], N: [0, -1], S: [0, 1] };
+
+export function roundRectPath(ctx, x, y, w, h, r) {
+  const rr = Math.max(0, Math.min(r, w / 2, h / 2));
+  ctx.beginPath();
+  ctx.moveTo(x + rr, y);
+  ctx.arcTo(x + w, y, x + w, y + h, rr);
+  ctx.arcTo(x + w, y + h, x, y + h, rr);
+  ctx.arcTo(x, y + h, x, y, rr);
+  ctx.arcTo(x, y, x + w, y, rr);
+  ctx.closePath();
+}
+
+// --------------------------------------------------------------------------------------- the felt
+
+let feltTexture = null;
+function feltPattern(ctx) {
+  if (feltTexture) return feltTexture;
+  const size = 160;
+  const tile = new OffscreenCanvas(size, size);
+  const g = tile.getContext("2d");
+  let seed = 7;
+  const rand = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  for (let i = 0; i < 2600; i++) {
+    const light = rand() < 0.5;
+    g.fillStyle = light ? `rgba(255,255,255,${0.018 + rand() * 0.03})` : `rgba(0,0,0,${0.03 + rand() * 0.05})`;
+    const x = rand() * size;
+    const y = rand() * size;
+    g.fillRect(x, y, 1 + rand() * 1.5, 1);
+  }
+  feltTexture = ctx.createPattern(tile, "repeat");
+  return feltTexture;
+}
+
+/** The green baize, with a soft light in the middle of the table area and darker edges. */
+export function drawFelt(ctx, w, h, light) {
+  const cx = light.x;
+  const cy = light.y;
+  const grad = ctx.createRadialGradient(cx, cy, 0, cx, cy, Math.hypot(w, h) * 0.62);
+  grad.addColorStop(0, "#1c8a50");
+  grad.addColorStop(0.45, "#136d3e");
+  grad.addColorStop(1, "#07361f");
+  ctx.fillStyle = grad;
+  ctx.fillRect(0, 0, w, h);
+  ctx.save();
+  ctx.fillStyle = feltPattern(ctx);
+  ctx.fillRect(0, 0, w, h);
+  ctx.restore();
+}
+
+// --------------------------------------------------------------------------------------- tiles
+
+/**
+ * One domino, centred at (x, y), short side s, long axis rotated by angle (0 = lying east-west).
+ * Half `a` is on the local -x side, half `b` on +x.
+ */
+export function drawTile(ctx, opt) {
+  const { x, y, s, angle = 0, a = 0, b = 0, faceDown = false, alpha = 1, lift = 0.35, glow = null, dim = 0 } =
+    opt;
+  const L = 2 * s;
+  const r = s * 0.16;
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.rotate(angle);
+  ctx.globalAlpha = alpha;
+
+  // drop shadow
+  if (lift > 0) {
+    ctx.save();
+    ctx.shadowColor = `rgba(0, 0, 0, ${0.28 + lift * 0.25})`;
+    ctx.shadowBlur = s * (0.12 + lift * 0.35) * DPR;
+    const off = s * (0.04 + lift * 0.1) * DPR;
+    ctx.shadowOffsetX = off * 0.4;
+    ctx.shadowOffsetY = off;
+    roundRectPath(ctx, -L / 2, -s / 2, L, s, r);
+    ctx.fillStyle = faceDown ? "#3d1119" : "#e8dfc3";
+    ctx.fill();
+    ctx.restore();
+  }
+
+  if (glow) {
+    ctx.save();
+    ctx.shadowColor = glow;
+    ctx.shadowBlur = s * 0.5 * DPR;
+    roundRectPath(ctx, -L / 2, -s / 2, L, s, r);
+    ctx.strokeStyle = glow;
+    ctx.lineWidth = Math.max(2, s * 0.07);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  if (faceDown) {
+    drawBack(ctx, L, s, r);
+  } else {
+    drawFace(ctx, L, s, r, a, b);
+  }
+
+  if (dim > 0) {
+    roundRectPath(ctx, -L / 2, -s / 2, L, s, r);
+    ctx.fillStyle = `rgba(20, 30, 25, ${0.38 * dim})`;
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+function drawFace(ctx, L, s, r, a, b) {
+  // ivory body with a faint sheen across it
+  const body = ctx.createLinearGradient(-L / 2, -s / 2, L / 2, s / 2);
+  body.addColorStop(0, "#fffdf5");
+  body.addColorStop(0.55, "#f6f0de");
+  body.addColorStop(1, "#e6dcc0");
+  roundRectPath(ctx, -L / 2, -s / 2, L, s, r);
+  ctx.fillStyle = body;
+  ctx.fill();
+  ctx.lineWidth = Math.max(0.75, s * 0.025);
+  ctx.strokeStyle = "rgba(110, 90, 55, 0.55)";
+  ctx.stroke();
+  // bevel: light inner rim on the top-left
+  const inset = Math.max(1, s * 0.05);
+  roundRectPath(ctx, -L / 2 + inset, -s / 2 + inset, L - 2 * inset, s - 2 * inset, r * 0.7);
+  ctx.lineWidth = Math.max(0.6, s * 0.02);
+  ctx.strokeStyle = "rgba(255, 255, 255, 0.75)";
+  ctx.stroke();
+
+  // divider
+  ctx.beginPath();
+  ctx.moveTo(0, -s * 0.36);
+  ctx.lineTo(0, s * 0.36);
+  ctx.lineWidth = Math.max(1, s * 0.04);
+  ctx.strokeStyle = "rgba(70, 58, 38, 0.6)";
+  ctx.lineCap = "round";
+  ctx.stroke();
+  // brass spinner pin
+  if (s >= 16) {
+    const pin = ctx.createRadialGradient(-s * 0.02, -s * 0.02, 0, 0, 0, s * 0.07);
+    pin.addColorStop(0, "#fff3c4");
+    pin.addColorStop(0.6, "#c99a3a");
+    pin.addColorStop(1, "#7b5a1c");
+    ctx.beginPath();
+    ctx.arc(0, 0, s * 0.065, 0, Math.PI * 2);
+    ctx.fillStyle = pin;
+    ctx.fill();
+  }
+
+  drawPips(ctx, -s / 2, s, a);
+  drawPips(ctx, s / 2, s, b);
+}
+
+function drawPips(ctx, cx, s, n) {
+  const layout = PIPS[n] ?? [];
+  if (!layout.length) return;
+  const d = s * (n > 6 ? 0.26 : 0.245);
+  const pr = s * (n > 6 ? 0.068 : n > 3 ? 0.078 : 0.088);
+  for (const [u, v] of layout) {
+    const px = cx + u * d;
+    const py = v * d;
+    ctx.beginPath();
+    ctx.arc(px, py, pr, 0, Math.PI * 2);
+    ctx.fillStyle = "#1c1a17";
+    ctx.fill();
+    if (pr > 2.5) {
+      // a carved pip catches a little light on its lower edge
+      ctx.beginPath();
+      ctx.arc(px + pr * 0.2, py + pr * 0.25, pr * 0.45, 0, Math.PI * 2);
+      ctx.fillStyle = "rgba(255, 255, 255, 0.12)";
+      ctx.fill();
+    }
+  }
+}
+
+function drawBack(ctx, L, s, r) {
+  const body = ctx.createLinearGradient(-L / 2, -s / 2, L / 2, s / 2);
+  body.addColorStop(0, "#8a2a3a");
+  body.addColorStop(1, "#4e1320");
+  roundRectPath(ctx, -L / 2, -s / 2, L, s, r);
+  ctx.fillStyle = body;
+  ctx.fill();
+  ctx.lineWidth = Math.max(0.75, s * 0.03);
+  ctx.strokeStyle = "rgba(20, 0, 5, 0.6)";
+  ctx.stroke();
+  const inset = s * 0.14;
+  roundRectPath(ctx, -L / 2 + inset, -s / 2 + inset, L - 2 * inset, s - 2 * inset, r * 0.6);
+  ctx.lineWidth = Math.max(0.6, s * 0.035);
+  ctx.strokeStyle = "rgba(242, 193, 78, 0.55)";
+  ctx.stroke();
+  // a small diamond in the middle
+  const m = s * 0.16;
+  ctx.beginPath();
+  ctx.moveTo(0, -m);
+  ctx.lineTo(m, 0);
+  ctx.lineTo(0, m);
+  ctx.lineTo(-m, 0);
+  ctx.closePath();
+  ctx.fillStyle = "rgba(242, 193, 78, 0.7)";
+  ctx.fill();
+}
+
+// --------------------------------------------------------------------------------------- furniture
+
+/** The wooden rack the person's tiles stand on. */
+export function drawRack(ctx, rect) {
+  const { x, y, width: w, height: h } = rect;
+  ctx.save();
+  ctx.shadowColor = "rgba(0, 0, 0, 0.45)";
+  ctx.shadowBlur = 18 * DPR;
+  ctx.shadowOffsetY = -2 * DPR;
+  roundRectPath(ctx, x, y, w, h + 20, 18);
+  const wood = ctx.createLinearGradient(0, y, 0, y + h);
+  wood.addColorStop(0, "#7a4a27");
+  wood.addColorStop(0.08, "#5d361b");
+  wood.addColorStop(1, "#3a2010");
+  ctx.fillStyle = wood;
+  ctx.fill();
+  ctx.restore();
+  // grain
+  ctx.save();
+  roundRectPath(ctx, x, y, w, h + 20, 18);
+  ctx.clip();
+  ctx.globalAlpha = 0.1;
+  ctx.strokeStyle = "#000";
+  for (let i = 0; i < 7; i++) {
+    const gy = y + 8 + (i * h) / 7;
+    ctx.beginPath();
+    ctx.moveTo(x, gy);
+    ctx.bezierCurveTo(x + w * 0.3, gy + 4, x + w * 0.6, gy - 4, x + w, gy + 2);
+    ctx.lineWidth = 1;
+    ctx.stroke();
+  }
+  ctx.restore();
+  // lip highlight
+  ctx.beginPath();
+  ctx.moveTo(x + 18, y + 1);
+  ctx.lineTo(x + w - 18, y + 1);
+  ctx.strokeStyle = "rgba(255, 220, 170, 0.35)";
+  ctx.lineWidth = 1.5;
+  ctx.stroke();
+}
+
+/** A lit end or the lead spot: where the lifted tile may go. */
+export function drawTarget(ctx, { x, y, w, h, angle, strength, pulse }) {
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.rotate(angle);
+  const r = Math.min(w, h) * 0.18;
+  ctx.shadowColor = "rgba(255, 214, 102, 0.9)";
+  ctx.shadowBlur = (10 + 10 * pulse) * DPR * (0.6 + strength);
+  roundRectPath(ctx, -w / 2, -h / 2, w, h, r);
+  ctx.fillStyle = `rgba(255, 214, 102, ${0.16 + 0.14 * pulse + 0.25 * strength})`;
+  ctx.fill();
+  ctx.shadowBlur = 0;
+  ctx.setLineDash([Math.max(4, h * 0.18), Math.max(3, h * 0.12)]);
+  ctx.lineWidth = Math.max(2, h * 0.07);
+  ctx.strokeStyle = `rgba(255, 228, 140, ${0.75 + 0.25 * strength})`;
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** A small round badge with text (counts, arm letters). */
+export function drawBadge(ctx, x, y, text, { size = 12, fill = "rgba(0,0,0,0.55)", color = "#fff", ring = null } = {}) {
+  ctx.save();
+  ctx.font = `700 ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+  const w = Math.max(size * 1.6, ctx.measureText(text).width + size * 0.9);
+  const h = size * 1.6;
+  roundRectPath(ctx, x - w / 2, y - h / 2, w, h, h / 2);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  if (ring) {
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = ring;
+    ctx.stroke();
+  }
+  ctx.fillStyle = color;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, x, y + size * 0.05);
+  ctx.restore();
+}
+
+export function drawText(ctx, text, x, y, { size = 14, weight = 600, color = "#fff", align = "left", alpha = 1, shadow = true } = {}) {
+  ctx.save();
+  ctx.globalAlpha = alpha;
+  ctx.font = `${weight} ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+  ctx.textAlign = align;
+  ctx.textBaseline = "middle";
+  if (shadow) {
+    ctx.shadowColor = "rgba(0,0,0,0.55)";
+    ctx.shadowBlur = 4 * DPR;
+    ctx.shadowOffsetY = 1 * DPR;
+  }
+  ctx.fillStyle = color;
+  ctx.fillText(text, x, y);
+  ctx.restore();
+}
+
+/** Rising points: "+15" in gold with a dark outline. */
+export function drawFloater(ctx, text, x, y, { size = 26, alpha = 1, color = "#ffd666" } = {}) {
+  ctx.save();
+  ctx.globalAlpha = alpha;
+  ctx.font = `800 ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.lineJoin = "round";
+  ctx.lineWidth = size * 0.18;
+  ctx.strokeStyle = "rgba(40, 20, 0, 0.85)";
+  ctx.strokeText(text, x, y);
+  ctx.fillStyle = color;
+  ctx.fillText(text, x, y);
+  ctx.restore();
+}
+
+/** Draw a row of small face-up tiles into a canvas element (round summary). */
+export function paintMiniHand(canvas, tiles, s = 16) {
+  const dpr = window.devicePixelRatio || 1;
+  const gap = Math.round(s * 0.3);
+  const w = Math.max(1, tiles.length * (s + gap) - gap + 8);
+  const h = 2 * s + 8;
+  canvas.width = Math.round(w * dpr);
+  canvas.height = Math.round(h * dpr);
+  canvas.style.width = `${w}px`;
+  canvas.style.height = `${h}px`;
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const saved = DPR;
+  DPR = dpr;
+  tiles.forEach((name, i) => {
+    const [a, b] = name.split("-").map(Number);
+    drawTile(ctx, { x: 4 + s / 2 + i * (s + gap), y: h / 2, s, angle: Math.PI / 2, a, b, lift: 0.15 });
+  });
+  DPR = saved;
+}
