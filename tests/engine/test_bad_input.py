@@ -126,9 +126,10 @@ CASES: list[tuple[str, Any, str, tuple[str, ...]]] = [
     ("draw-before-the-lead", parlor("draw"), "move 1: draw: ", ()),
     ("claim-without-muggins", parlor(["6-6=12"]), "move 1: 6-6=12: ", ("muggins",)),
     # Malformed moves.
-    ("unknown-arm", parlor("6-6 6-1@Q"), "move 2: 6-1@Q: ", ("Q",)),
-    ("no-dash", parlor("6-6 61"), "move 2: 61: ", ()),
-    ("a-number-move", parlor(["6-6", 61]), "move 2: 61: ", ()),
+    ("unknown-arm", parlor("6-6 6-3@Q"), "move 2: 6-3@Q: ", ("Q",)),
+    ("no-dash", parlor("6-6 66"), "move 2: 66: ", ()),
+    ("a-number-move", parlor(["6-6", 63]), "move 2: 63: ", ()),
+    ("a-number-lead", parlor([66]), "move 1: 66: ", ()),
     ("a-null-move", parlor(["6-6", None]), "move 2: null: ", ()),
     ("an-empty-move", parlor(["6-6", ""]), "move 2: : ", ()),
     ("a-list-move", parlor(["6-6", ["6-1", "E"]]), 'move 2: ["6-1", "E"]: ', ()),
