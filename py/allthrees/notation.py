@@ -14,7 +14,7 @@ from .round import Round
 from .tiles import HI, LO, MAX_PIP, NAME, tile_id
 
 _TILE = re.compile(r"^([0-9])-([0-9])$")
-_MOVE = re.compile(r"^([0-9])-([0-9])(?:@([A-Za-z]+))?(?:=(-?[0-9]+))?$")
+_MOVE = re.compile(r"^([0-9])-([0-9])(?:@([A-Za-z]+))?(?:=([0-9]+))?$")
 
 
 def parse_tile(text: object, max_pip: int = MAX_PIP) -> int:
@@ -42,7 +42,9 @@ def parse_move(rnd: Round, text: object) -> tuple[int, int | None]:
         return PASS, None
     m = _MOVE.match(text.strip())
     if not m:
-        raise IllegalMove("a move is written TILE, TILE@ARM, draw or pass (arms W, E, N, S)")
+        raise IllegalMove(
+            "a move is written TILE, TILE@ARM, draw or pass (arms W, E, N, S; a claim =N)"
+        )
     a, b, arm_text, claim_text = int(m[1]), int(m[2]), m[3], m[4]
     max_pip = rnd.rules.max_pip
     if a > max_pip or b > max_pip:

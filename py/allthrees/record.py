@@ -73,7 +73,7 @@ def replay(record: dict[str, Any]) -> Match:
             raise BadRecord(f"{where}the match was already decided")
         if i and not match.round.over:
             raise BadRecord(f"round {i}: the round is unfinished but another round follows")
-        deal = _deal_of(spec, rules, match, where)
+        deal = _deal_of(spec, rules, match, where, spec is record)
         try:
             match.start_round(deal)
         except AllThreesError as exc:
@@ -82,8 +82,10 @@ def replay(record: dict[str, Any]) -> Match:
     return match
 
 
-def _deal_of(spec: dict[str, Any], rules: Rules, match: Match, where: str) -> Deal:
-    unknown = set(spec) - set(ROUND_KEYS) - {"rules", "options"}
+def _deal_of(spec: dict[str, Any], rules: Rules, match: Match, where: str, top: bool) -> Deal:
+    unknown = set(spec) - set(ROUND_KEYS) - ({"rules", "options"} if top else set())
+    if {"rules", "options"} & unknown:
+        raise BadRecord(f"{where}rules and options belong at the top of the record")
     if unknown:
         raise BadRecord(f"{where}unknown field {sorted(unknown)[0]!r}")
     hands_in, bone_in = spec.get("hands"), spec.get("boneyard")

@@ -307,6 +307,8 @@ class Round:
         if move < 0 or move & 7 < 4 or move & 7 > LEAD_LO_WEST:
             raise IllegalMove("the layout is empty: the first move leads a tile (no arm)")
         t = move >> 3
+        if move & 7 == LEAD_LO_WEST and t < len(NAME) and IS_DOUBLE[t]:
+            raise IllegalMove("a double is led one way only")
         if t >= self.rules.tile_count or not hand >> t & 1:
             name = NAME[t] if t < len(NAME) else str(t)
             raise IllegalMove(f"tile {name} is not in seat {seat}'s hand")

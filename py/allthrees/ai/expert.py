@@ -168,6 +168,35 @@ def candidates(view: View) -> list[int]:
     return out
 
 
+MATCH_PREMIUM = 40.0  # worth of winning the match, in points, when a round can decide it
+
+
+def match_line(view: View) -> int | None:
+    """The total that ends the match this round (0 for a single round), or None if out of reach.
+    The bound on what a side can still add is generous: 60 points a seat."""
+    if view.rules.single_round:
+        return 0
+    reach = max(view.scores) + sum(view.round_points) + 60 * view.rules.players
+    return view.rules.target if reach >= view.rules.target else None
+
+
+def _value(
+    points: list[int], before: list[int], scores: tuple[int, ...], me: int, line: int | None
+) -> float:
+    """What a finished imagined round is worth to side ``me``: its points gained minus the
+    others' average, plus a premium for winning (or against losing) the match when the round
+    decides it: at its end the top total at or past the target wins, a tie at the top plays on."""
+    sides = len(points)
+    gain = [points[s] - before[s] for s in range(sides)]
+    value = gain[me] - (sum(gain) - gain[me]) / (sides - 1)
+    if line is not None:
+        final = [scores[s] + points[s] for s in range(sides)]
+        top = max(final)
+        if top >= line and final.count(top) == 1:
+            value += MATCH_PREMIUM if final[me] == top else -MATCH_PREMIUM
+    return value
+
+
 def analyse(
     view: View,
     rng: random.Random,
@@ -180,11 +209,11 @@ def analyse(
     if len(moves) <= 1 and iterations is None:
         return Analysis(moves, totals, 0)
     groups = hand_constraints(view)
-    sides = view.rules.sides
     my_side = view.rules.side_of(view.seat)
     deadline = time.perf_counter() + (think_ms or 0) / 1000 if iterations is None else None
     base = view.determinize([0] * view.rules.players, [])
     base.muggins = False  # in its imagined worlds every player claims what its plays make
+    line = match_line(view)
     done = 0
     while True:
         hands, bone = sample_world(view, groups, rng)
@@ -197,10 +226,7 @@ def analyse(
             before = rnd.points[:]
             rnd.step(m)
             rollout(rnd, random.Random(world_seed))  # common random numbers across candidates
-            gain = [rnd.points[s] - before[s] for s in range(sides)]
-            mine = gain[my_side]
-            others = [gain[s] for s in range(sides) if s != my_side]
-            totals[i] += mine - sum(others) / len(others)
+            totals[i] += _value(rnd.points, before, view.scores, my_side, line)
         done += 1
         if iterations is not None:
             if done >= iterations:
