@@ -259,7 +259,7 @@ export class Hud {
    * @param {object} snap the engine snapshot
    * @param {object} view {busy, thinking}
    */
-  update(snap, { thinking }) {
+  update(snap, { thinking, label = (arm) => arm }) {
     this.settings = snap.settings;
     const hideSum = Boolean(snap.settings?.hide_sum);
     this.sumBtn.setAttribute("aria-pressed", String(!hideSum));
@@ -316,7 +316,7 @@ export class Hud {
     const ends = snap.layout.ends;
     this.endsEl.replaceChildren();
     if (!hideSum && ends.length) {
-      const parts = ends.map((e) => `${e.arm} ${e.points}`).join(" · ");
+      const parts = ends.map((e) => `${label(e.arm)} ${e.points}`).join(" · ");
       this.endsEl.append(
         h("span", { class: "ends-list", text: parts }),
         h("span", { class: snap.end_sum_scores ? "sum hit" : "sum", text: ` = ${snap.end_sum}` }),

@@ -51,6 +51,9 @@ function lerpAngle(a, b, t) {
   if (d < -Math.PI) d += 2 * Math.PI;
   return a + d * t;
 }
+// A portrait table shows the layout turned a quarter clockwise, so the long W-E line runs down the
+// tall side of the screen; the arms are then labelled by where they point on the screen.
+const QUARTER = { E: "S", S: "W", W: "N", N: "E" };
 const halves = (name) => name.split("-").map(Number);
 const inside = (r, x, y) => x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height;
 
@@ -74,7 +77,8 @@ export class Table {
     this.snap = null;
     this.size = { w: 0, h: 0, dpr: 1 };
     this.R = null; // screen regions, recomputed every frame
-    this.cam = null; // {x, y, k}: table units -> CSS px
+    this.cam = null; // {x, y, k, a}: centre in table units, CSS px per unit, turn of the view
+    this.turned = null; // true: the layout is shown a quarter turned (see QUARTER)
     this.sprites = new Map(); // tile name -> the person's tile as drawn in the rack
     this.flights = []; // tiles travelling: placed tiles, the computer's draws
     this.floaters = []; // rising points, "Pass"
@@ -164,7 +168,7 @@ export class Table {
       await this.#accept(reply, source);
     } finally {
       this.pending--;
-      this.#checkIdle();
+      this.invalidate(); // what the person may touch has changed
     }
   }
 
@@ -201,7 +205,7 @@ export class Table {
           this.panelTimer = 0;
           this.pending--;
           if (epoch === this.epoch && this.snap.round.over) this.hud.showRound(this.snap);
-          this.#checkIdle();
+          this.invalidate();
         }, ROUND_PANEL_DELAY_MS);
       }
     } else if (snap.computer_to_move && !this.advancing) {
@@ -223,12 +227,12 @@ export class Table {
         } finally {
           this.advancing = false;
           this.pending--;
-          this.#checkIdle();
+          this.invalidate();
         }
       }, PACE_MS);
     }
     this.#refreshHud();
-    this.#checkIdle();
+    this.invalidate();
   }
 
   #cancelTimers() {
@@ -305,9 +309,10 @@ export class Table {
     const now = performance.now();
     this.snap = snap;
     this.#refreshRegions();
+    const dealt = events.some((e) => e.kind === "deal");
+    this.#orient(dealt || !prev);
     if (!this.cam) this.cam = this.#cameraTarget();
 
-    const dealt = events.some((e) => e.kind === "deal");
     if (dealt) {
       this.flights = [];
       this.hiddenLayout.clear();
@@ -431,7 +436,7 @@ export class Table {
 
   #refreshHud() {
     if (!this.snap) return;
-    this.hud.update(this.snap, { thinking: this.snap.computer_to_move });
+    this.hud.update(this.snap, { thinking: this.snap.computer_to_move, label: (arm) => this.armLabel(arm) });
   }
 
   // ================================================================================ geometry
@@ -491,20 +496,57 @@ export class Table {
     this.hud.place({ statusTop: this.R.statusTop, rackTop: rack.y });
   }
 
-  #cameraTarget() {
+  /** A direction on the table as seen on the screen. */
+  #vdir(dir) {
+    return this.turned ? QUARTER[dir] : dir;
+  }
+
+  /** An arm's name as the person sees it (the intent always names the engine's arm). */
+  armLabel(arm) {
+    return this.turned ? QUARTER[arm] : arm;
+  }
+
+  /** The zoom that fits the layout, shown straight or turned. */
+  #fit(turned) {
     const F = this.R.free;
     const [x0, y0, x1, y1] = this.snap.layout.bounds;
-    const bw = x1 - x0 + 0.5;
-    const bh = y1 - y0 + 0.5;
-    const k = Math.max(6, Math.min(F.width / bw, F.height / bh, this.R.kMax));
-    return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, k };
+    let bw = x1 - x0 + 0.5;
+    let bh = y1 - y0 + 0.5;
+    if (turned) [bw, bh] = [bh, bw];
+    return Math.max(6, Math.min(F.width / bw, F.height / bh, this.R.kMax));
+  }
+
+  /**
+   * Straight or turned: a new deal starts turned on a tall screen (the line first grows W-E);
+   * later the table turns only when the other way shows the tiles clearly bigger.
+   */
+  #orient(fresh) {
+    if (!this.R || !this.snap) return;
+    const F = this.R.free;
+    if (fresh || this.turned === null) {
+      this.turned = F.height > F.width * 1.15;
+      if (this.cam) this.cam.a = this.turned ? Math.PI / 2 : 0;
+    }
+    if (this.#fit(!this.turned) > this.#fit(this.turned) * 1.25) this.turned = !this.turned;
+  }
+
+  #cameraTarget() {
+    const [x0, y0, x1, y1] = this.snap.layout.bounds;
+    return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, k: this.#fit(this.turned), a: this.turned ? Math.PI / 2 : 0 };
   }
 
   /** Table units -> CSS pixels on the canvas. */
   #toScreen(wx, wy) {
     const F = this.R.free;
     const c = this.cam;
-    return { x: F.x + F.width / 2 + (wx - c.x) * c.k, y: F.y + F.height / 2 + (wy - c.y) * c.k };
+    const dx = wx - c.x;
+    const dy = wy - c.y;
+    const cos = Math.cos(c.a);
+    const sin = Math.sin(c.a);
+    return {
+      x: F.x + F.width / 2 + (dx * cos - dy * sin) * c.k,
+      y: F.y + F.height / 2 + (dx * sin + dy * cos) * c.k,
+    };
   }
 
   /** Where rack slot i is (centre), for the current hand size. */
@@ -585,22 +627,24 @@ export class Table {
     const out = [];
     if (tile.lead) {
       const c = this.#toScreen(0, 0);
-      const vertical = tile.a === tile.b;
-      out.push(this.#target(null, c, vertical, k, vertical ? Math.PI / 2 : 0));
+      const d = this.#vdir(tile.a === tile.b ? "S" : "E");
+      const vertical = d === "N" || d === "S";
+      out.push(this.#target(null, c, vertical, k, DIR_ANGLE[d]));
     }
     for (const arm of tile.targets) {
       const end = snap.layout.ends.find((e) => e.arm === arm);
       if (!end) continue;
       const c = this.#toScreen(end.x, end.y);
-      const vertical = end.dir === "N" || end.dir === "S";
+      const dir = this.#vdir(end.dir);
+      const vertical = dir === "N" || dir === "S";
       // the half that matches faces back along the arm
-      let angle = DIR_ANGLE[end.dir];
+      let angle = DIR_ANGLE[dir];
       if (tile.a === tile.b) angle += Math.PI / 2;
       else if (tile.a !== end.value) angle += Math.PI;
       const t = this.#target(arm, c, vertical, k, angle);
       if (tile.a === tile.b) {
         // a double lies crosswise, half a tile nearer
-        const [dx, dy] = DIR_VEC[end.dir];
+        const [dx, dy] = DIR_VEC[dir];
         t.preview = { x: c.x - dx * k * 0.5, y: c.y - dy * k * 0.5 };
       }
       out.push(t);
@@ -682,7 +726,10 @@ export class Table {
         this.canvas.height = bh;
       }
       this.#refreshRegions();
-      if (this.snap && this.R) this.cam = this.#cameraTarget();
+      if (this.snap && this.R) {
+        this.#orient(false);
+        this.cam = this.#cameraTarget();
+      }
       this.invalidate();
     });
     try {
@@ -938,7 +985,13 @@ export class Table {
     c.x = lerp(c.x, goal.x, a);
     c.y = lerp(c.y, goal.y, a);
     c.k = lerp(c.k, goal.k, a);
-    if (Math.abs(c.x - goal.x) * c.k < 0.3 && Math.abs(c.y - goal.y) * c.k < 0.3 && Math.abs(c.k - goal.k) < 0.02) {
+    c.a = lerp(c.a, goal.a, reducedMotion.matches ? 1 : 1 - Math.exp(-dt / 160));
+    if (
+      Math.abs(c.x - goal.x) * c.k < 0.3 &&
+      Math.abs(c.y - goal.y) * c.k < 0.3 &&
+      Math.abs(c.k - goal.k) < 0.02 &&
+      Math.abs(c.a - goal.a) < 0.002
+    ) {
       Object.assign(c, goal);
     } else moving = true;
 
@@ -968,7 +1021,7 @@ export class Table {
         x: p.x,
         y: p.y,
         s: k * 0.965,
-        angle: DIR_ANGLE[tile.dir],
+        angle: DIR_ANGLE[tile.dir] + this.cam.a,
         a: tile.a,
         b: tile.b,
         lift: 0.25,
@@ -979,7 +1032,8 @@ export class Table {
     const hideSum = snap.settings?.hide_sum;
     for (const end of snap.layout.ends) {
       const p = this.#toScreen(end.x, end.y);
-      const text = hideSum ? end.arm : `${end.arm} ${end.points}`;
+      const label = this.armLabel(end.arm);
+      const text = hideSum ? label : `${label} ${end.points}`;
       drawBadge(ctx, p.x, p.y, text, {
         size: clamp(k * 0.34, 10, 14),
         fill: "rgba(0, 0, 0, 0.22)",
@@ -1215,7 +1269,7 @@ export class Table {
           continue;
         }
         const p = this.#toScreen(tile.x, tile.y);
-        to = { x: p.x, y: p.y, angle: DIR_ANGLE[tile.dir], s: this.cam.k * 0.965 };
+        to = { x: p.x, y: p.y, angle: DIR_ANGLE[tile.dir] + this.cam.a, s: this.cam.k * 0.965 };
         face = { a: f.a, b: f.b };
       } else {
         const slots = this.#opponentTiles(f.seat);

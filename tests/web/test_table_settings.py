@@ -1,0 +1,107 @@
+"""The table's own controls: the end-sum toggle (remembered), New game with its settings, and the
+match summary with statistics and Rematch (reached by resuming a finished match's save)."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+from tablekit import BOOT_TIMEOUT_MS, SAVE_KEY, Player, open_table, screenshot
+
+from allthrees import app
+
+
+def finished_match_save() -> str:
+    """A whole match to 61 played in this process by the engine itself (the person plays first
+    playable tile, first end), as the page would have saved it."""
+
+    def ask(op: str, **payload) -> dict:
+        return json.loads(app.handle(json.dumps({"op": op, **payload})))
+
+    reply = ask("start", seed=5, settings={"opponent": "casual", "target": 61})
+    snap = reply["snapshot"]
+    while not snap["match"]["over"]:
+        if snap["round"]["over"]:
+            reply = ask("intent", intent={"kind": "next"})
+        elif snap["computer_to_move"]:
+            reply = ask("advance")
+        else:
+            playable = [t for t in snap["hand"] if t["playable"]]
+            if playable:
+                intent = {"kind": "play", "tile": playable[0]["tile"]}
+                if playable[0]["targets"]:
+                    intent["arm"] = playable[0]["targets"][0]
+            else:
+                intent = {"kind": "draw" if snap["can_draw"] else "pass"}
+            reply = ask("intent", intent=intent)
+        snap = reply["snapshot"]
+    return reply["save"]
+
+
+def test_hiding_the_end_sum_is_remembered(page: Page) -> None:
+    open_table(page, 21)
+    player = Player(page)
+    st = player.idle()
+    player.turn(st)  # the layout has ends now
+    player.idle()
+    ends = page.locator("#ends")
+    expect(ends).to_contain_text("=")
+    page.locator("#btn-sum").click()
+    expect(ends).to_have_text("End sum hidden")
+    expect(page.locator("#btn-sum")).to_have_attribute("aria-pressed", "false")
+
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    player.idle()
+    expect(ends).to_have_text("End sum hidden")
+    page.locator("#btn-sum").click()
+    expect(ends).to_contain_text("=")
+
+
+def test_new_game_asks_first_and_uses_the_chosen_settings(page: Page) -> None:
+    open_table(page, 21)
+    player = Player(page)
+    st = player.idle()
+    player.turn(st)
+    player.idle()
+    page.locator("#btn-new").click()
+    dialog = page.locator("#new-dialog")
+    expect(dialog).to_be_visible()
+    page.locator("#new-cancel").click()
+    expect(dialog).to_be_hidden()
+
+    page.locator("#btn-new").click()
+    dialog.get_by_text("Beginner").click()
+    page.locator("#new-target").select_option("100")
+    screenshot(page, "table-desktop-new-game.png")
+    page.locator("#new-start").click()
+    fresh = player.idle()
+    assert fresh["scores"] == [0, 0] and not fresh["round_over"]
+    expect(page.locator("#target")).to_have_text("to 100")
+    save = json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))
+    assert save["settings"]["opponent"] == "beginner" and save["settings"]["target"] == 100
+
+
+def test_a_finished_match_shows_the_winner_statistics_and_rematch(page: Page) -> None:
+    save = finished_match_save()
+    page.add_init_script(
+        script=f"if (!sessionStorage.getItem('seeded')) {{"
+        f" sessionStorage.setItem('seeded', '1'); localStorage.setItem({SAVE_KEY!r}, {save!r}); }}"
+    )
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    player = Player(page)
+    st = player.idle()
+    assert st["match_over"] and st["round_over"] and st["buttons"]["next"]
+    panel = page.locator("#round-panel")
+    expect(panel.locator("h2")).to_have_text("Computer wins the match")
+    rows = panel.locator(".score-table tbody tr")
+    expect(rows).to_have_count(3)  # score, multiples of three, points per turn
+    expect(rows.nth(1)).to_contain_text("Multiples of three")
+    expect(page.locator("#btn-next")).to_have_text("Rematch")
+    screenshot(page, "table-desktop-match-over.png")
+
+    player.tap(st["buttons"]["next"])
+    again = player.idle()
+    assert again["scores"] == [0, 0] and not again["match_over"]
+    expect(panel).to_be_hidden()
