@@ -46,7 +46,7 @@ def open_table(page: Page, seed: int) -> None:
 
 def screenshot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name))
+    page.screenshot(path=str(ARTIFACTS / name), animations="disabled")
 
 
 class Player:

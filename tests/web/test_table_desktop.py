@@ -65,3 +65,18 @@ def test_next_round_deals_again(page: Page) -> None:
     expect(page.locator("#round-panel")).to_be_hidden()
     assert not st["round_over"]
     assert len(st["hand"]) == 7 and st["scores"] == end["scores"]
+
+
+def test_the_keyboard_plays_too(page: Page) -> None:
+    choose_opponent(page, "casual")
+    open_table(page, SEED)
+    player = Player(page)
+    st = player.idle()
+    first = next(t["tile"] for t in st["hand"] if t["playable"])
+    page.locator("#table").focus()
+    page.keyboard.press("ArrowRight")  # lifts the first tile that plays
+    page.keyboard.press("Enter")  # plays it at its first lit end
+    after = player.idle()
+    assert first not in [t["tile"] for t in after["hand"]]
+    page.keyboard.press("Tab")
+    expect(page.locator("#btn-sum")).to_be_focused()

@@ -316,7 +316,12 @@ export class Hud {
     const ends = snap.layout.ends;
     this.endsEl.replaceChildren();
     if (!hideSum && ends.length) {
-      const parts = ends.map((e) => `${label(e.arm)} ${e.points}`).join(" · ");
+      const order = ["W", "E", "N", "S"];
+      const parts = ends
+        .map((e) => [label(e.arm), e.points])
+        .sort((x, y) => order.indexOf(x[0]) - order.indexOf(y[0]))
+        .map(([arm, points]) => `${arm} ${points}`)
+        .join(" · ");
       this.endsEl.append(
         h("span", { class: "ends-list", text: parts }),
         h("span", { class: snap.end_sum_scores ? "sum hit" : "sum", text: ` = ${snap.end_sum}` }),

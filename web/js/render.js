@@ -126,7 +126,7 @@ export function drawTile(ctx, opt) {
 
   if (dim > 0) {
     roundRectPath(ctx, -L / 2, -s / 2, L, s, r);
-    ctx.fillStyle = `rgba(20, 30, 25, ${0.38 * dim})`;
+    ctx.fillStyle = `rgba(20, 30, 25, ${0.3 * dim})`;
     ctx.fill();
   }
   ctx.restore();

@@ -846,7 +846,9 @@ export class Table {
       this.invalidate();
       return;
     }
-    this.#tap(press, p);
+    // a press that wandered off what it started on is no tap
+    if (press.kind !== "tile" && Math.hypot(p.x - press.x0, p.y - press.y0) > 3 * DRAG_THRESHOLD_PX) return;
+    this.#tap(press);
   }
 
   #onCancel(e) {
