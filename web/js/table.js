@@ -30,6 +30,7 @@ import { T } from "./strings.js";
 
 const PACE_MS = 600; // between two computer moves, so a person can follow them
 const DRAG_THRESHOLD_PX = 6;
+const THUMB_PX = 44; // the short side of a rack tile on a phone, at least
 const MIN_TARGET_PX = 44; // a lit end is at least this big to tap
 const PLACE_MS = 220;
 const COMPUTER_PLACE_MS = 380;
@@ -331,7 +332,7 @@ export class Table {
       let sprite = heldBefore.get(tile.tile);
       if (!sprite) {
         let start = { x: bone.x, y: bone.y, angle: 0, s: this.R.boneS };
-        if (!prev && !dealt) start = { ...this.#slot(i), angle: Math.PI / 2, s: this.R.handS }; // resumed
+        if (!prev && !dealt) start = { ...this.#slot(i), angle: this.#rackAngle(), s: this.R.handS }; // resumed
         sprite = { tile: tile.tile, cur: { ...start }, from: { ...start }, to: null, t0: now, dur: motion(DRAW_MS) };
         if (dealt) sprite.t0 = now + motion(i * DEAL_STAGGER_MS);
         sprite.hideUntil = sprite.t0;
@@ -445,30 +446,30 @@ export class Table {
     const { w, h } = this.size;
     if (!w || !h) return;
     const compact = w < 700 || h < 560;
+    // A phone on its side: the rack's tiles lie flat, so the table keeps some height.
+    const flat = h < 500 && w > h * 1.3;
     const topH = this.hud.topHeight();
     const n = this.snap ? this.snap.hand.length : 7;
     const pad = compact ? 10 : 20;
-    const gap = compact ? 7 : 10;
+    const across = flat ? 2 : 1; // a rack tile's width in short sides
     const maxS = clamp(h * 0.072, 44, compact ? 56 : 60);
-    // The rack keeps its size for hands up to 7 tiles, so the table does not jump as it empties.
+    // Seven thumb-sized tiles fit a 360 px phone in one row with small gaps.
+    const gap = compact ? clamp((w - 2 * pad - 7 * THUMB_PX * across) / 6, 4, 7) : 10;
+    const fit = (perRow) => (w - 2 * pad - (perRow - 1) * gap) / (perRow * across);
     let rows = 1;
-    let perRow = Math.max(n, 1);
-    let s = maxS;
-    for (rows = 1; rows <= 4; rows++) {
-      perRow = Math.max(1, Math.ceil(Math.max(n, rows === 1 ? 7 : n) / rows));
-      s = Math.min(rows === 1 ? maxS : Math.min(maxS, 50), (w - 2 * pad - (perRow - 1) * gap) / perRow);
-      if (s >= 44) break;
-    }
-    rows = Math.min(rows, 4);
-    perRow = Math.max(1, Math.ceil(n / rows));
-    s = Math.max(28, Math.floor(s));
-    const rackPadTop = compact ? 12 : 16;
-    const rackPadBottom = compact ? 14 : 18;
-    const rackH = rackPadTop + rows * 2 * s + (rows - 1) * gap + rackPadBottom;
+    while (rows < 4 && fit(Math.ceil(n / rows)) < THUMB_PX) rows++;
+    const perRow = Math.max(1, Math.ceil(n / rows));
+    // One row keeps the size of a full hand as it empties, so the table does not jump about.
+    let s = rows === 1 ? Math.min(maxS, Math.max(THUMB_PX, fit(Math.max(n, 7)))) : Math.min(maxS, 48, fit(perRow));
+    s = Math.max(28, Math.floor(Math.min(s, fit(perRow))));
+    const rackPadTop = flat ? 8 : compact ? 12 : 16;
+    const rackPadBottom = flat ? 8 : compact ? 14 : 18;
+    const tileH = flat ? s : 2 * s;
+    const rackH = rackPadTop + rows * tileH + (rows - 1) * gap + rackPadBottom;
     const rack = { x: 0, y: h - rackH, width: w, height: rackH };
-    const oppH = compact ? 62 : 84;
+    const oppH = flat ? 48 : compact ? 62 : 84;
     const opp = { x: 0, y: topH, width: w, height: oppH };
-    const statusH = compact ? 36 : 44;
+    const statusH = flat ? 34 : compact ? 36 : 44;
     const tableTop = topH + oppH + statusH;
     const table = { x: 0, y: tableTop, width: w, height: Math.max(40, rack.y - tableTop) };
     const m = compact ? 10 : 24;
@@ -476,6 +477,7 @@ export class Table {
     const boneW = compact ? 70 : 100;
     this.R = {
       compact,
+      flat,
       pad,
       gap,
       handS: s,
@@ -556,10 +558,11 @@ export class Table {
     const row = Math.floor(i / R.perRow);
     const inRow = row < R.rows - 1 ? R.perRow : n - R.perRow * (R.rows - 1);
     const col = i - row * R.perRow;
-    const s = R.handS;
-    const span = inRow * s + (inRow - 1) * R.gap;
-    const x = this.size.w / 2 - span / 2 + s / 2 + col * (s + R.gap);
-    const y = R.rack.y + R.rackPadTop + s + row * (2 * s + R.gap);
+    const bw = R.flat ? 2 * R.handS : R.handS;
+    const bh = R.flat ? R.handS : 2 * R.handS;
+    const span = inRow * bw + (inRow - 1) * R.gap;
+    const x = this.size.w / 2 - span / 2 + bw / 2 + col * (bw + R.gap);
+    const y = R.rack.y + R.rackPadTop + bh / 2 + row * (bh + R.gap);
     return { x, y };
   }
 
@@ -672,6 +675,7 @@ export class Table {
 
   #handRect(sprite) {
     const { x, y, s } = sprite.cur;
+    if (this.R.flat) return { x: x - s, y: y - s / 2, width: 2 * s, height: s };
     return { x: x - s / 2, y: y - s, width: s, height: 2 * s };
   }
 
@@ -681,11 +685,16 @@ export class Table {
     if (this.drag && this.drag.tile === sprite.tile) {
       const snapTo = this.drag.snapped;
       if (snapTo) return { x: snapTo.preview.x, y: snapTo.preview.y, angle: snapTo.angle, s: this.cam.k };
-      return { x: this.drag.x, y: this.drag.y, angle: Math.PI / 2, s: s * 1.06, direct: true };
+      return { x: this.drag.x, y: this.drag.y, angle: this.#rackAngle(), s: s * 1.06, direct: true };
     }
     const slot = this.#slot(i);
-    const lift = this.selected === sprite.tile ? s * 0.42 : 0;
-    return { x: slot.x, y: slot.y - lift, angle: Math.PI / 2, s };
+    const lift = this.selected === sprite.tile ? s * (this.R.flat ? 0.3 : 0.42) : 0;
+    return { x: slot.x, y: slot.y - lift, angle: this.#rackAngle(), s };
+  }
+
+  /** Rack tiles stand (high half up), or lie flat (high half left) on a phone on its side. */
+  #rackAngle() {
+    return this.R.flat ? 0 : Math.PI / 2;
   }
 
   // ================================================================================ input
@@ -1151,12 +1160,14 @@ export class Table {
       fill: canDraw ? "#f2c14e" : "rgba(0, 0, 0, 0.6)",
       color: canDraw ? "#2b1d00" : "#fff",
     });
-    drawText(ctx, canDraw ? "Draw" : T.boneyard, bone.x, R.opp.y + R.opp.height - (R.compact ? 7 : 9), {
-      size: R.compact ? 10 : 12,
-      weight: canDraw ? 800 : 500,
-      color: canDraw ? "#ffe08a" : "rgba(230, 240, 232, 0.7)",
-      align: "center",
-    });
+    if (!R.flat) {
+      drawText(ctx, canDraw ? "Draw" : T.boneyard, bone.x, R.opp.y + R.opp.height - (R.compact ? 7 : 9), {
+        size: R.compact ? 10 : 12,
+        weight: canDraw ? 800 : 500,
+        color: canDraw ? "#ffe08a" : "rgba(230, 240, 232, 0.7)",
+        align: "center",
+      });
+    }
     return glowing;
   }
 
