@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..moves import DRAW, PASS, N, S
 from ..round import Round
-from ..tiles import IS_DOUBLE, PIPS, tiles_of
+from ..tiles import IS_DOUBLE, PIPS, WITH, tiles_of
 from ..view import View
 
 DEFAULT_THINK_MS = 250
@@ -48,63 +48,94 @@ class Analysis:
 
 # ---------------------------------------------------------------------- what the others may hold
 def hand_constraints(view: View) -> list[list[list[int]]]:
-    """For each seat, groups ``[count, forbidden mask]`` covering its hidden tiles.
+    """For each seat, groups ``[count, lacked, passed_up]`` covering its hidden tiles.
 
-    A seat that draws or passes holds no tile that fits the ends at that moment; the tiles it draws
-    later are free of that. Groups track which tiles were held when: a draw or pass forbids the
-    open tiles to every group held then, and each draw opens a new group of one tile.
+    ``lacked`` is certain: a seat that draws or passes holds no tile that fits the ends at that
+    moment (the tiles it draws later are free of that), so a draw or pass marks every group held
+    then, and each draw opens a new group of one tile. ``passed_up`` is a strong guess: a seat
+    that played for fewer points than some tile would have made probably did not hold that tile
+    (players rarely let a score go), so those tiles are marked too, and the sampler drops this
+    guess first when it cannot be met.
     """
-    n = view.rules.players
-    groups: list[list[list[int]]] = [[[view.rules.hand_size, 0]] for _ in range(n)]
+    rules = view.rules
+    n = rules.players
+    k = rules.multiple
+    groups: list[list[list[int]]] = [[[rules.hand_size, 0, 0]] for _ in range(n)]
+    # The layout as it grew, to ask what else each play could have scored. Every hand is "full"
+    # so no replayed play can end the round.
+    table = Round(rules, [(1 << rules.tile_count) - 1] * n, [], view.leader, -1)
+    table.muggins = False
     for e in view.history:
         g = groups[e.seat]
         if e.move == DRAW:
             for grp in g:
                 grp[1] |= e.lacked
-            g.append([1, 0])
-        elif e.move == PASS:
+            g.append([1, 0, 0])
+            continue
+        if e.move == PASS:
             for grp in g:
                 grp[1] |= e.lacked
+            continue
+        if e.seat != view.seat and table.lead_tile >= 0:
+            made = e.end_sum if e.end_sum % k == 0 else 0
+            better = 0
+            for arm in range(4):
+                v = table.ends[arm]
+                if v < 0:
+                    continue
+                m = WITH[v]
+                while m:
+                    low = m & -m
+                    t = low.bit_length() - 1
+                    m ^= low
+                    if t < rules.tile_count:
+                        after = table.sum_after(t << 3 | arm)
+                        if after > made and after % k == 0:
+                            better |= low
+            for grp in g:
+                grp[2] |= better
+        table.turn = e.seat
+        table.step(e.move)
+        bit = 1 << (e.move >> 3)
+        for grp in reversed(g):  # the played tile came from a group that allows it
+            if grp[0] and not grp[1] & bit:
+                grp[0] -= 1
+                break
         else:
-            bit = 1 << (e.move >> 3)
-            for grp in reversed(g):  # the played tile came from a group that allows it
-                if grp[0] and not grp[1] & bit:
+            for grp in reversed(g):
+                if grp[0]:
                     grp[0] -= 1
                     break
-            else:
-                for grp in reversed(g):
-                    if grp[0]:
-                        grp[0] -= 1
-                        break
     return groups
 
 
 def sample_world(
-    view: View, groups: list[list[list[int]]], rng: random.Random, tries: int = 20
+    view: View, groups: list[list[list[int]]], rng: random.Random, tries: int = 12
 ) -> tuple[list[int], list[int]]:
-    """Hands (masks) and a boneyard order consistent with the view, drawn at random."""
+    """Hands (masks) and a boneyard order consistent with the view, drawn at random: first
+    honouring what each seat lacked and passed up, then only what it lacked, then nothing."""
     unseen = tiles_of(view.unseen_tiles())
     me = view.seat
-    for attempt in range(tries + 1):
-        strict = attempt < tries  # after many failures, ignore what was lacked
+    for attempt in range(2 * tries + 1):
+        level = 0 if attempt < tries else 1 if attempt < 2 * tries else 2
         pool = unseen[:]
         rng.shuffle(pool)
         hands = [0] * view.rules.players
         hands[me] = view.hand_mask
         ok = True
-        # Most constrained groups first.
-        todo = [
-            (grp[1], grp[0], seat)
-            for seat, g in enumerate(groups)
-            if seat != me
-            for grp in g
-            if grp[0] > 0
-        ]
-        todo.sort(key=lambda x: -x[0].bit_count())
+        todo = []
+        for seat, g in enumerate(groups):
+            if seat == me:
+                continue
+            for count, lacked, passed in g:
+                if count > 0:
+                    forbidden = (lacked | passed) if level == 0 else lacked if level == 1 else 0
+                    todo.append((forbidden, count, seat))
+        todo.sort(key=lambda x: -x[0].bit_count())  # most constrained first
         for forbidden, count, seat in todo:
             for _ in range(count):
                 for i, t in enumerate(pool):
-                    if not strict or not forbidden >> t & 1:
+                    if not forbidden >> t & 1:
                         hands[seat] |= 1 << t
                         pool.pop(i)
                         break
@@ -115,7 +146,7 @@ def sample_world(
                 break
         if ok:
             return hands, pool
-    raise AssertionError("unreachable: the non-strict pass always succeeds")
+    raise AssertionError("unreachable: the unconstrained pass always succeeds")
 
 
 # ---------------------------------------------------------------------- playouts
