@@ -89,6 +89,7 @@ export class Table {
     this.keyTarget = 0; // which lit end Enter plays (keyboard)
     this.press = null; // the pointer press being watched
     this.drag = null; // {tile, x, y, snapped}
+    this.parked = null; // a dropped tile waiting for the engine's answer
     this.shakes = new Map(); // tile name -> start time
     this.pending = 0; // requests in flight and scheduled computer moves / panel openings
     this.chain = Promise.resolve(); // requests go to the engine one after another
@@ -169,6 +170,7 @@ export class Table {
       await this.#accept(reply, source);
     } finally {
       this.pending--;
+      this.parked = null;
       this.invalidate(); // what the person may touch has changed
     }
   }
@@ -260,7 +262,7 @@ export class Table {
   /** The person acts: play, draw or pass. */
   #act(intent, source = null) {
     if (!this.#canAct()) return;
-    this.selected = null;
+    if (intent.kind !== "play") this.selected = null; // a played tile stays lifted until it flies
     this.keyTarget = 0;
     this.#send("intent", { intent }, source);
     this.invalidate();
@@ -307,6 +309,7 @@ export class Table {
 
   #setSnapshot(snap, events, source = null) {
     const prev = this.snap;
+    this.parked = null;
     const now = performance.now();
     this.snap = snap;
     this.#refreshRegions();
@@ -682,6 +685,7 @@ export class Table {
   /** Where a rack tile wants to be this frame (slot, lifted, dragged or snapped). */
   #spriteGoal(sprite, i) {
     const s = this.R.handS;
+    if (this.parked?.tile === sprite.tile) return { ...this.parked };
     if (this.drag && this.drag.tile === sprite.tile) {
       const snapTo = this.drag.snapped;
       if (snapTo) return { x: snapTo.preview.x, y: snapTo.preview.y, angle: snapTo.angle, s: this.cam.k };
@@ -848,7 +852,10 @@ export class Table {
       this.canvas.classList.remove("dragging");
       if (drag.snapped && this.#canAct()) {
         this.drag = null;
-        this.#play(press.tile, drag.snapped.arm, "drag", true);
+        // it waits where it was dropped until the engine's answer sends it to its place
+        const t = drag.snapped;
+        this.parked = { tile: press.tile, x: t.preview.x, y: t.preview.y, angle: t.angle, s: this.cam.k };
+        this.#play(press.tile, drag.snapped.arm, "drag");
       } else {
         this.drag = null; // back to the rack
       }
