@@ -28,17 +28,19 @@ GREEDY_RATE = 0.85  # how often a rollout player takes its best-scoring play
 
 @dataclass
 class Analysis:
-    """Mean value per candidate move (points for the mover's side minus the others')."""
+    """Value samples per candidate move (points for the mover's side minus the others'), one per
+    sampled world; candidates dropped early have fewer."""
 
     moves: list[int]
-    totals: list[float]
-    iterations: int
+    samples: list[list[float]]
+    iterations: int  # worlds sampled
 
     def mean(self, i: int) -> float:
-        return self.totals[i] / self.iterations if self.iterations else 0.0
+        xs = self.samples[i]
+        return sum(xs) / len(xs) if xs else 0.0
 
     def ranked(self) -> list[tuple[int, float]]:
-        order = sorted(range(len(self.moves)), key=lambda i: -self.mean(i))
+        order = sorted(range(len(self.moves)), key=lambda i: (-self.mean(i), i))
         return [(self.moves[i], self.mean(i)) for i in order]
 
     @property
@@ -228,43 +230,69 @@ def _value(
     return value
 
 
+PRUNE_EVERY = 32  # worlds between checks for candidates that are clearly worse
+PRUNE_Z = 3.0  # how many standard errors behind the leader a candidate may fall before it goes
+
+
+def _prune(samples: list[list[float]], alive: list[int]) -> list[int]:
+    """Drop candidates whose paired difference from the leader, over the same worlds, is more
+    than PRUNE_Z standard errors below zero; the budget then goes to the close calls."""
+    n = len(samples[alive[0]])
+    lead = max(alive, key=lambda i: sum(samples[i]))
+    keep = []
+    for i in alive:
+        if i == lead:
+            keep.append(i)
+            continue
+        diffs = [a - b for a, b in zip(samples[i], samples[lead], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean + PRUNE_Z * (var / n) ** 0.5 >= 0:
+            keep.append(i)
+    return keep
+
+
 def analyse(
     view: View,
     rng: random.Random,
     think_ms: float | None = DEFAULT_THINK_MS,
     iterations: int | None = None,
 ) -> Analysis:
-    """Value every candidate move by playing it out in sampled worlds."""
+    """Value every candidate move by playing it out in the same sampled worlds, dropping the
+    clearly worse ones as evidence comes in."""
     moves = candidates(view)
-    totals = [0.0] * len(moves)
+    samples: list[list[float]] = [[] for _ in moves]
     if len(moves) <= 1 and iterations is None:
-        return Analysis(moves, totals, 0)
+        return Analysis(moves, samples, 0)
     groups = hand_constraints(view)
     my_side = view.rules.side_of(view.seat)
     deadline = time.perf_counter() + (think_ms or 0) / 1000 if iterations is None else None
     base = view.determinize([0] * view.rules.players, [])
     base.muggins = False  # in its imagined worlds every player claims what its plays make
     line = match_line(view)
+    alive = list(range(len(moves)))
     done = 0
     while True:
         hands, bone = sample_world(view, groups, rng)
         world_seed = rng.random()
-        for i, m in enumerate(moves):
+        for i in alive:
             rnd = base.clone()
             rnd.hands = hands[:]
             rnd.bone = bone
             rnd.history = []
             before = rnd.points[:]
-            rnd.step(m)
+            rnd.step(moves[i])
             rollout(rnd, random.Random(world_seed))  # common random numbers across candidates
-            totals[i] += _value(rnd.points, before, view.scores, my_side, line)
+            samples[i].append(_value(rnd.points, before, view.scores, my_side, line))
         done += 1
         if iterations is not None:
             if done >= iterations:
                 break
         elif time.perf_counter() >= deadline:
             break
-    return Analysis(moves, totals, done)
+        if done % PRUNE_EVERY == 0 and len(alive) > 1:
+            alive = _prune(samples, alive)
+    return Analysis(moves, samples, done)
 
 
 def expert(
