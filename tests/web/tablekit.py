@@ -10,6 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from allthrees import app
 from allthrees.record import replay, result
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,7 +83,8 @@ class Player:
         mouse.up()
 
     def play_tile(self, st: dict[str, Any]) -> str:
-        """Play the first playable tile at its first lit end, alternating tap-tap and drag."""
+        """Play the first playable tile at its first lit end (see `first_choice`), alternating
+        tap-tap and drag."""
         tile = next(t for t in st["hand"] if t["playable"])
         target = st["targets"][tile["tile"]][0]
         if self.touch or self.done["tap-tap"] <= self.done["drag"]:
@@ -134,3 +136,47 @@ def saved_result(page: Page) -> dict[str, Any]:
 
 def shown_scores(page: Page, seats: int) -> list[int]:
     return [int(page.locator(f"#score-{seat} .score-pts").inner_text()) for seat in range(seats)]
+
+
+def first_choice(snap: dict[str, Any]) -> dict[str, Any]:
+    """What `Player` does with a snapshot: the first playable tile at its first end, else draw,
+    else pass."""
+    playable = [t for t in snap["hand"] if t["playable"]]
+    if playable:
+        intent = {"kind": "play", "tile": playable[0]["tile"]}
+        if playable[0]["targets"]:
+            intent["arm"] = playable[0]["targets"][0]
+        return intent
+    return {"kind": "draw" if snap["can_draw"] else "pass"}
+
+
+def engine_round(seed: int, opponent: str) -> tuple[Counter[str], dict[str, Any]]:
+    """The first round of `seed` played by the engine in this process, the person's seat making
+    `first_choice`: what the person did (plays, draws, passes) and the saved record."""
+
+    def ask(op: str, **payload: Any) -> dict[str, Any]:
+        return json.loads(app.handle(json.dumps({"op": op, **payload})))
+
+    reply = ask("start", seed=seed, settings={"opponent": opponent})
+    did: Counter[str] = Counter()
+    while not reply["snapshot"]["round"]["over"]:
+        if reply["snapshot"]["computer_to_move"]:
+            reply = ask("advance")
+        else:
+            intent = first_choice(reply["snapshot"])
+            did[intent["kind"]] += 1
+            reply = ask("intent", intent=intent)
+    return did, json.loads(reply["save"])["record"]
+
+
+def seed_where_the_person_draws_and_passes(opponent: str = "casual") -> int:
+    """A deal (with a deterministic opponent) whose first round makes the person draw and pass."""
+    for seed in range(1, 1000):
+        did, _ = engine_round(seed, opponent)
+        if did["draw"] and did["pass"] and did["play"] >= 4:
+            return seed
+    raise AssertionError("no deal in 1..999 makes the person draw and pass")
+
+
+def saved_record(page: Page) -> dict[str, Any]:
+    return json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))["record"]

@@ -5,10 +5,19 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from tablekit import Player, choose_opponent, open_table, saved_result, screenshot, shown_scores
+from tablekit import (
+    Player,
+    choose_opponent,
+    engine_round,
+    open_table,
+    saved_record,
+    saved_result,
+    screenshot,
+    seed_where_the_person_draws_and_passes,
+    shown_scores,
+)
 
-# With the Casual opponent (deterministic) this deal makes the person draw and then pass.
-SEED = 38
+OPPONENT = "casual"  # deterministic, so the engine can play the same round in this process
 
 
 @pytest.fixture
@@ -16,16 +25,24 @@ def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, "viewport": {"width": 1280, "height": 800}}
 
 
-def test_a_round_played_with_the_mouse_ends_with_the_engines_scores(page: Page) -> None:
-    choose_opponent(page, "casual")
-    open_table(page, SEED)
+@pytest.fixture(scope="module")
+def seed() -> int:
+    return seed_where_the_person_draws_and_passes(OPPONENT)
+
+
+def test_a_round_played_with_the_mouse_ends_with_the_engines_scores(page: Page, seed: int) -> None:
+    choose_opponent(page, OPPONENT)
+    open_table(page, seed)
     player = Player(page)
     screenshot(page, "table-desktop-start.png")
 
     end = player.play_round(shots={4: "table-desktop-midround.png"})
 
     assert player.done["tap-tap"] >= 2 and player.done["drag"] >= 2, player.done
-    assert player.done["draw"] >= 1 and player.done["pass"] >= 1, player.done
+    did, record = engine_round(seed, OPPONENT)
+    assert player.done["draw"] == did["draw"] >= 1, player.done
+    assert player.done["pass"] == did["pass"] >= 1, player.done
+    assert saved_record(page) == record, "the same moves as the engine's own round"
     assert end["round_over"] and end["buttons"]["next"], "the summary offers the next round"
     panel = page.locator("#round-panel")
     expect(panel).to_be_visible()
@@ -39,9 +56,9 @@ def test_a_round_played_with_the_mouse_ends_with_the_engines_scores(page: Page) 
     assert [int(t) for t in totals] == engine["scores"]
 
 
-def test_a_tile_that_does_not_play_only_shakes(page: Page) -> None:
-    choose_opponent(page, "casual")
-    open_table(page, SEED)
+def test_a_tile_that_does_not_play_only_shakes(page: Page, seed: int) -> None:
+    choose_opponent(page, OPPONENT)
+    open_table(page, seed)
     player = Player(page)
     st = player.idle()
     while all(t["playable"] for t in st["hand"]) and not st["round_over"]:
@@ -55,9 +72,9 @@ def test_a_tile_that_does_not_play_only_shakes(page: Page) -> None:
     assert page.evaluate("localStorage.getItem('allthrees.save.v1')") == save
 
 
-def test_next_round_deals_again(page: Page) -> None:
-    choose_opponent(page, "casual")
-    open_table(page, SEED)
+def test_next_round_deals_again(page: Page, seed: int) -> None:
+    choose_opponent(page, OPPONENT)
+    open_table(page, seed)
     player = Player(page)
     end = player.play_round()
     player.tap(end["buttons"]["next"])
@@ -67,9 +84,9 @@ def test_next_round_deals_again(page: Page) -> None:
     assert len(st["hand"]) == 7 and st["scores"] == end["scores"]
 
 
-def test_the_keyboard_plays_too(page: Page) -> None:
-    choose_opponent(page, "casual")
-    open_table(page, SEED)
+def test_the_keyboard_plays_too(page: Page, seed: int) -> None:
+    choose_opponent(page, OPPONENT)
+    open_table(page, seed)
     player = Player(page)
     st = player.idle()
     first = next(t["tile"] for t in st["hand"] if t["playable"])

@@ -138,7 +138,7 @@ export class Table {
       reply = { ...reply, events: (reply.events ?? []).filter((e) => e.kind !== "deal") };
     }
     // The table is up once its first frame is drawn; the deal animates on from there.
-    this.#accept(reply, null, true);
+    this.#accept(reply);
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   }
 
@@ -176,9 +176,8 @@ export class Table {
   }
 
   /** Take in a reply: save it, animate its events over the new snapshot, then go on. */
-  async #accept(reply, source = null, first = false) {
+  async #accept(reply, source = null) {
     if (!reply) return;
-    if (first) this.sprites.clear();
     if (!reply.ok) {
       if (reply.error) this.hud.toast(reply.error);
       if (reply.snapshot) this.#setSnapshot(reply.snapshot, []);
