@@ -290,8 +290,13 @@ class App:
         legal = rnd.legal_moves() if my_turn else []
         hand = []
         for t in tiles_of(rnd.hands[human]):
-            targets = [ARMS[m & 7] for m in legal if m >= 0 and m >> 3 == t and m & 7 < 4]
+            tile_plays = [m for m in legal if m >= 0 and m >> 3 == t and m & 7 < 4]
+            targets = [ARMS[m & 7] for m in tile_plays]
             leads = [m for m in legal if m >= 0 and m >> 3 == t and m & 7 >= 4]
+            k = rules.multiple
+            sums = {ARMS[m & 7]: rnd.sum_after(m) for m in tile_plays}
+            if leads:
+                sums["lead"] = rnd.sum_after(leads[0])
             hand.append(
                 {
                     "tile": NAME[t],
@@ -299,6 +304,8 @@ class App:
                     "b": LO[t],
                     "playable": bool(targets or leads),
                     "targets": targets,
+                    # What each lit end (or the lead) would score, for players who want to see it.
+                    "scores": {arm: (s if s % k == 0 else 0) for arm, s in sums.items()},
                     "lead": bool(leads),
                 }
             )

@@ -530,8 +530,8 @@ class Round:
         if e < 0:
             return 0
         if arm <= E:
-            if self.cnt[W] == 0 and self.cnt[E] == 0:  # the lead alone counts both halves once
-                return PIPS[self.lead_tile] if arm == W else 0
+            if self.cnt[W] == 0 and self.cnt[E] == 0:  # the lead alone: each half once (6-6: 6+6)
+                return e
             return 2 * e if self.dbl[arm] else e
         if self.cnt[arm]:
             return 2 * e if self.dbl[arm] else e

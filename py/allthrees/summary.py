@@ -34,7 +34,7 @@ def round_summary(rnd: Round, names: list[str]) -> list[str]:
         opp = [s for s in range(rnd.n) if rules.side_of(s) != win]
         text, total = _holding(rnd, opp)
         who = " & ".join(names[s] for s in opp)
-        verb = "holds" if len(opp) == 1 else "hold"
+        verb = "holds" if len(opp) == 1 and who != "You" else "hold"
         lines.append(f"{who} {verb} {text} = {total} -> {rules.round_to_multiple(total)}")
     else:
         lines.append("Blocked: nobody can play and nobody may draw.")
