@@ -47,8 +47,15 @@ def wheel_version(build_info: dict) -> str:
     return build_info["wheels"]["allthrees"].split("/")[-1].split("-")[1]
 
 
+def runtime(build_info: dict, name: str) -> str:
+    """A runtime file's path in dist/ (the versioned folder, e.g. pyodide/314.0.7/)."""
+    return build_info["pyodide"]["indexURL"] + name
+
+
 def counted_bytes(build_info: dict) -> int:
-    files = [f"pyodide/{name}" for name in RUNTIME_FILES] + list(build_info["wheels"].values())
+    files = [runtime(build_info, name) for name in RUNTIME_FILES] + list(
+        build_info["wheels"].values()
+    )
     return sum(build_info["files"][f] for f in files)
 
 
@@ -62,19 +69,21 @@ def test_page_boots_and_the_engine_answers_ping(page: Page, build_info: dict) ->
     expect(page.locator("#boot-error")).to_be_hidden()
     assert page.evaluate("performance.getEntriesByName('allthrees:ready', 'mark').length") == 1
     assert page.evaluate(PING) == {"ok": True, "version": wheel_version(build_info)}
-    big = [f"pyodide/{name}" for name in RUNTIME_FILES] + list(build_info["wheels"].values())
+    big = [runtime(build_info, name) for name in RUNTIME_FILES] + list(
+        build_info["wheels"].values()
+    )
     assert {f: requests[f] for f in big} == dict.fromkeys(big, 1), "each file downloaded once"
 
 
 def test_loading_screen_counts_real_bytes(page: Page, build_info: dict) -> None:
     """Hold back the wasm: everything else arrives, and the screen says exactly how much that is."""
     held: list[Route] = []
-    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page.add_init_script(script=RECORD_LOADING_TEXT)
     page.goto("/")
 
     total = counted_bytes(build_info)
-    loaded = total - build_info["files"]["pyodide/pyodide.asm.wasm"]
+    loaded = total - build_info["files"][runtime(build_info, "pyodide.asm.wasm")]
     waiting = f"Downloading… {loaded / 1e6:.1f} of {total / 1e6:.1f} MB"
     expect(page.locator("#loading-text")).to_have_text(waiting, timeout=BOOT_TIMEOUT_MS)
     bar = page.locator("#loading-bar")
@@ -120,7 +129,7 @@ def test_failed_download_names_the_file_and_retry_recovers(
 def test_stalled_boot_gives_up_with_a_message(page: Page, problems) -> None:
     """A download that never answers ends in the error panel, not an endless loading screen."""
     problems.allow(r"All Threes could not start: Loading stalled")
-    page.route("**/pyodide/pyodide.asm.wasm", lambda route: None)  # never answered
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
     page.route(
         "**/js/main.js",
         lambda route: route.fulfill(
@@ -192,8 +201,8 @@ def headers_of(url: str) -> dict[str, str]:
         return {k.lower(): v for k, v in response.headers.items()}
 
 
-def test_served_headers_come_from_netlify_toml(site_url: str) -> None:
-    wasm = headers_of(site_url + "pyodide/pyodide.asm.wasm")
+def test_served_headers_come_from_netlify_toml(site_url: str, build_info: dict) -> None:
+    wasm = headers_of(site_url + runtime(build_info, "pyodide.asm.wasm"))
     assert wasm["content-type"] == "application/wasm"
     assert "'wasm-unsafe-eval'" in wasm["content-security-policy"]
     assert "'unsafe-eval'" not in wasm["content-security-policy"].replace("'wasm-unsafe-eval'", "")
@@ -203,9 +212,16 @@ def test_served_headers_come_from_netlify_toml(site_url: str) -> None:
     assert worker["content-type"].startswith("text/javascript")
     assert worker["x-content-type-options"] == "nosniff"
     assert worker["cache-control"] == "public, max-age=0, must-revalidate"
-    assert headers_of(site_url + "pyodide/pyodide.asm.mjs")["content-type"].startswith(
-        "text/javascript"
-    )
+    asm = headers_of(site_url + runtime(build_info, "pyodide.asm.mjs"))
+    assert asm["content-type"].startswith("text/javascript")
+    # The runtime's path names its version, so its files are cached for good; the pages that
+    # change with each deploy are always revalidated.
+    assert build_info["pyodide"]["indexURL"] == f"pyodide/{build_info['pyodide']['version']}/"
+    assert asm["cache-control"] == "public, max-age=31536000, immutable"
+    assert wasm["cache-control"] == "public, max-age=31536000, immutable"
+    assert headers_of(site_url + "sw.js")["cache-control"] == "no-cache"
+    assert headers_of(site_url + "index.html")["cache-control"] == "no-cache"
+    assert wasm["referrer-policy"] == "no-referrer"
 
 
 def test_service_worker_is_stamped_with_the_build(dist, build_info: dict) -> None:

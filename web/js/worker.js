@@ -17,7 +17,9 @@
 // responses are handed to Pyodide/micropip when they ask for those URLs: nothing is downloaded twice.
 
 const SITE = new URL("../", import.meta.url);
-const INDEX_URL = new URL("pyodide/", SITE).href;
+// The runtime's versioned folder (pyodide/<version>/), cached as immutable by netlify.toml.
+const RUNTIME_PATH = "pyodide/"; // stamped by scripts/build
+const INDEX_URL = new URL(RUNTIME_PATH, SITE).href;
 const MANIFEST_URL = new URL("build.json", SITE).href;
 
 // What each file is, in words a player could repeat in a bug report.
