@@ -42,10 +42,15 @@ function icon(paths) {
 const ICON_SOUND = ["M4 9h4l5-4v14l-5-4H4z", "M16 8.5a5 5 0 0 1 0 7", "M18.5 6a8.5 8.5 0 0 1 0 12"];
 const ICON_MUTED = ["M4 9h4l5-4v14l-5-4H4z", "M16.5 9.5l5 5", "M21.5 9.5l-5 5"];
 const ICON_NEW = ["M12 5v14", "M5 12h14"];
+const ICON_HINT = [
+  "M9 18h6",
+  "M10 21h4",
+  "M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2V16h5v-.1c0-.8.4-1.5 1-2A6 6 0 0 0 12 3z",
+];
 
 export class Hud {
   /**
-   * @param {object} handlers {pass(), next(), newGame(settings), toggleSound(), toggleSum()}
+   * @param {object} handlers {pass(), next(), newGame(settings), toggleSound(), toggleSum(), hint()}
    */
   constructor(handlers) {
     this.handlers = handlers;
@@ -118,7 +123,47 @@ export class Hud {
       text: T.pass,
       onclick: () => this.handlers.pass(),
     });
-    this.root.append(this.status, this.passBtn);
+    this.hintBtn = h(
+      "button",
+      {
+        type: "button",
+        id: "btn-hint",
+        class: "hint-button",
+        title: T.hintLabel,
+        "aria-label": T.hintLabel,
+        disabled: true,
+        onclick: () => this.handlers.hint(),
+      },
+      icon(ICON_HINT),
+      h("span", { class: "hint-label", text: T.hint }),
+    );
+    this.hintBox = h("div", { id: "hint-text", class: "hint-callout", role: "status", "aria-live": "polite", hidden: true });
+    this.root.append(this.status, this.passBtn, this.hintBtn, this.hintBox);
+  }
+
+  /** The Hint button: enabled on the person's turn, "thinking" while the Expert looks. */
+  setHintButton({ enabled, thinking }) {
+    const disabled = !enabled || thinking;
+    if (this.hintBtn.disabled !== disabled) this.hintBtn.disabled = disabled;
+    this.hintBtn.classList.toggle("thinking", Boolean(thinking));
+    this.hintBtn.setAttribute("aria-busy", String(Boolean(thinking)));
+  }
+
+  /** The hint's words under the status line (null hides them). */
+  showHint(text, { thinking = false } = {}) {
+    if (text == null) {
+      this.hintBox.hidden = true;
+      this.hintBox.textContent = "";
+      return;
+    }
+    this.hintBox.textContent = text;
+    this.hintBox.classList.toggle("thinking", thinking);
+    this.hintBox.hidden = false;
+  }
+
+  /** Pass glows when the hint says pass. */
+  setPassHinted(on) {
+    this.passBtn.classList.toggle("hinted", on);
   }
 
   #buildPanel() {
@@ -127,6 +172,15 @@ export class Hud {
     this.panelLines = h("ol", { class: "summary", id: "round-summary" });
     this.panelHands = h("div", { class: "hands", id: "round-hands" });
     this.panelScores = h("table", { class: "score-table", id: "round-scores" });
+    this.reviewStatus = h("p", { class: "review-status", id: "review-status" });
+    this.reviewList = h("ol", { class: "review-list", id: "review-list" });
+    this.panelReview = h(
+      "section",
+      { class: "review", id: "round-review", "aria-live": "polite", "aria-labelledby": "review-title" },
+      h("h3", { id: "review-title", text: T.reviewTitle }),
+      this.reviewStatus,
+      this.reviewList,
+    );
     this.nextBtn = h("button", {
       type: "button",
       id: "btn-next",
@@ -147,6 +201,7 @@ export class Hud {
       this.panelTitle,
       this.panelSub,
       this.panelLines,
+      this.panelReview,
       this.panelHands,
       this.panelScores,
       h("div", { class: "panel-actions" }, this.peekBtn, this.nextBtn),
@@ -397,6 +452,30 @@ export class Hud {
     this.panel.hidden = false;
     this.unpeekBtn.hidden = true;
     this.nextBtn.focus({ preventScroll: true });
+  }
+
+  /**
+   * The Expert's review of the round in the panel.
+   * @param {null | "busy" | "failed" | Array<{turn, played, expert, loss, why}>} review
+   * @param {(move: string) => string} label a move's notation as the person sees the table
+   */
+  showReview(review, label = (move) => move) {
+    this.panelReview.classList.toggle("busy", review === "busy");
+    this.reviewList.replaceChildren();
+    if (review === "busy") this.reviewStatus.textContent = T.reviewBusy;
+    else if (review === "failed" || review == null) this.reviewStatus.textContent = T.reviewFailed;
+    else if (!review.length) this.reviewStatus.textContent = T.reviewAgrees;
+    else {
+      this.reviewStatus.textContent = "";
+      this.reviewList.append(
+        ...review.map((r) =>
+          h("li", {
+            text: T.reviewEntry(r.turn, label(r.played), label(r.expert), Number(r.loss).toFixed(1), r.why),
+          }),
+        ),
+      );
+    }
+    this.reviewStatus.hidden = !this.reviewStatus.textContent;
   }
 
   hideRound() {

@@ -266,23 +266,28 @@ export function drawRack(ctx, rect) {
 }
 
 /** A lit end or the lead spot: where the lifted tile may go. */
-export function drawTarget(ctx, { x, y, w, h, angle, strength, pulse }) {
+export function drawTarget(ctx, { x, y, w, h, angle, strength, pulse, rgb = "255, 214, 102", line = "255, 228, 140" }) {
   ctx.save();
   ctx.translate(x, y);
   ctx.rotate(angle);
   const r = Math.min(w, h) * 0.18;
-  ctx.shadowColor = "rgba(255, 214, 102, 0.9)";
+  ctx.shadowColor = `rgba(${rgb}, 0.9)`;
   ctx.shadowBlur = (10 + 10 * pulse) * DPR * (0.6 + strength);
   roundRectPath(ctx, -w / 2, -h / 2, w, h, r);
-  ctx.fillStyle = `rgba(255, 214, 102, ${0.16 + 0.14 * pulse + 0.25 * strength})`;
+  ctx.fillStyle = `rgba(${rgb}, ${0.16 + 0.14 * pulse + 0.25 * strength})`;
   ctx.fill();
   ctx.shadowBlur = 0;
   ctx.setLineDash([Math.max(4, h * 0.18), Math.max(3, h * 0.12)]);
   ctx.lineWidth = Math.max(2, h * 0.07);
-  ctx.strokeStyle = `rgba(255, 228, 140, ${0.75 + 0.25 * strength})`;
+  ctx.strokeStyle = `rgba(${line}, ${0.75 + 0.25 * strength})`;
   ctx.stroke();
   ctx.restore();
 }
+
+/** The colours of the Hint's highlight (a cool light, apart from the gold of a selection). */
+export const HINT_RGB = "120, 214, 255";
+export const HINT_LINE = "190, 236, 255";
+export const HINT_GLOW = "rgba(120, 214, 255, 0.95)";
 
 /** A small round badge with text (counts, arm letters). */
 export function drawBadge(ctx, x, y, text, { size = 12, fill = "rgba(0,0,0,0.55)", color = "#fff", ring = null } = {}) {

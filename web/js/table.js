@@ -21,6 +21,9 @@ import {
   drawTarget,
   drawText,
   drawTile,
+  HINT_GLOW,
+  HINT_LINE,
+  HINT_RGB,
   roundRectPath,
   setDevicePixelRatio,
 } from "./render.js";
@@ -72,6 +75,7 @@ export class Table {
       newGame: (settings) => this.#newGame(settings),
       toggleSound: () => this.#toggleSound(),
       toggleSum: () => this.#toggleSum(),
+      hint: () => this.#askHint(),
     });
     this.hud.setMuted(this.prefs.muted);
 
@@ -92,6 +96,11 @@ export class Table {
     this.parked = null; // a dropped tile waiting for the engine's answer
     this.shakes = new Map(); // tile name -> start time
     this.pending = 0; // requests in flight and scheduled computer moves / panel openings
+    this.background = 0; // advice in flight (hint, review): the person may still act meanwhile
+    this.hint = null; // {kind, move, reason, tile?, arm?}: the Expert's move for the person now
+    this.hintThinking = false;
+    this.hintToken = 0; // bumped when the hint no longer applies: a late answer is then dropped
+    this.review = null; // the round panel's review: "busy", "failed" or the list
     this.chain = Promise.resolve(); // requests go to the engine one after another
     this.epoch = 0; // bumped by a new match: stale timers then do nothing
     this.advanceTimer = 0;
@@ -143,8 +152,9 @@ export class Table {
   }
 
   /** One request, in turn after any earlier one. Resolves to the reply (or null if it failed). */
-  #call(op, payload) {
-    this.pending++;
+  #call(op, payload, blocking = true) {
+    const counter = blocking ? "pending" : "background";
+    this[counter]++;
     const run = this.chain.then(async () => {
       try {
         return await this.bridge.call(op, payload);
@@ -153,7 +163,7 @@ export class Table {
         this.hud.toast(T.engineError(err.message), 6000);
         return null;
       } finally {
-        this.pending--;
+        this[counter]--;
       }
     });
     this.chain = run.then(
@@ -206,7 +216,10 @@ export class Table {
         this.panelTimer = setTimeout(() => {
           this.panelTimer = 0;
           this.pending--;
-          if (epoch === this.epoch && this.snap.round.over) this.hud.showRound(this.snap);
+          if (epoch === this.epoch && this.snap.round.over) {
+            this.hud.showRound(this.snap);
+            this.#askReview(epoch);
+          }
           this.invalidate();
         }, ROUND_PANEL_DELAY_MS);
       }
@@ -251,6 +264,60 @@ export class Table {
     }
   }
 
+  // ================================================================================ advice
+
+  /** The Hint button (or H): ask the engine for the Expert's move; show it, never play it. */
+  async #askHint() {
+    if (!this.#canAct() || this.hintThinking) return;
+    const token = ++this.hintToken;
+    this.hint = null;
+    this.hintThinking = true;
+    this.hud.showHint(T.hintThinking, { thinking: true });
+    this.invalidate();
+    const reply = await this.#call("hint", {}, false);
+    if (token !== this.hintToken) return; // the person moved on meanwhile
+    this.hintThinking = false;
+    if (reply?.ok && reply.hint) {
+      this.hint = reply.hint;
+      this.hud.showHint(T.hintText(this.#hintMove(reply.hint), reply.hint.reason));
+      this.hud.setPassHinted(reply.hint.kind === "pass");
+    } else {
+      this.hud.showHint(null);
+      if (reply?.error) this.hud.toast(reply.error);
+    }
+    this.invalidate();
+  }
+
+  /** The hint's move in words, with the arm named as the table shows it. */
+  #hintMove(hint) {
+    if (hint.kind === "draw") return T.hintDraw;
+    if (hint.kind === "pass") return T.hintPass;
+    const tile = hint.move.split("@")[0];
+    return hint.arm ? T.hintPlay(tile, this.armLabel(hint.arm)) : T.hintLead(tile);
+  }
+
+  #clearHint() {
+    if (!this.hint && !this.hintThinking) return;
+    this.hintToken++;
+    this.hint = null;
+    this.hintThinking = false;
+    this.hud.showHint(null);
+    this.hud.setPassHinted(false);
+    this.invalidate();
+  }
+
+  /** The round panel asks the Expert to review the person's plays; it fills in when done. */
+  async #askReview(epoch) {
+    const roundNo = this.snap.round_no;
+    this.review = "busy";
+    this.hud.showReview("busy");
+    const reply = await this.#call("review", { round: roundNo }, false);
+    if (epoch !== this.epoch || this.snap.round_no !== roundNo || !this.snap.round.over) return;
+    this.review = reply?.ok && Array.isArray(reply.review) ? reply.review : "failed";
+    this.hud.showReview(this.review, (move) => move.replace(/@([WENS])/, (_, arm) => `@${this.armLabel(arm)}`));
+    this.invalidate();
+  }
+
   #canAct() {
     const s = this.snap;
     return Boolean(
@@ -263,6 +330,7 @@ export class Table {
     if (!this.#canAct()) return;
     if (intent.kind !== "play") this.selected = null; // a played tile stays lifted until it flies
     this.keyTarget = 0;
+    this.#clearHint();
     this.#send("intent", { intent }, source);
     this.invalidate();
   }
@@ -270,6 +338,8 @@ export class Table {
   #next() {
     if (!this.snap?.round.over || this.pending) return;
     this.hud.hideRound();
+    this.#clearHint();
+    this.review = null;
     this.#send("intent", { intent: { kind: "next" } });
   }
 
@@ -282,6 +352,8 @@ export class Table {
     this.selected = null;
     this.drag = null;
     this.press = null;
+    this.#clearHint();
+    this.review = null;
     this.#send("intent", { intent: { kind: "new", settings } });
   }
 
@@ -309,6 +381,7 @@ export class Table {
   #setSnapshot(snap, events, source = null) {
     const prev = this.snap;
     this.parked = null;
+    if (!prev || events.length || prev.turn !== snap.turn || prev.round_no !== snap.round_no) this.#clearHint();
     const now = performance.now();
     this.snap = snap;
     this.#refreshRegions();
@@ -691,7 +764,8 @@ export class Table {
       return { x: this.drag.x, y: this.drag.y, angle: this.#rackAngle(), s: s * 1.06, direct: true };
     }
     const slot = this.#slot(i);
-    const lift = this.selected === sprite.tile ? s * (this.R.flat ? 0.3 : 0.42) : 0;
+    const up = this.selected === sprite.tile || (this.#hintedTile() === sprite.tile && this.#canAct());
+    const lift = up ? s * (this.R.flat ? 0.3 : 0.42) : 0;
     return { x: slot.x, y: slot.y - lift, angle: this.#rackAngle(), s };
   }
 
@@ -949,6 +1023,8 @@ export class Table {
       if (this.snap.can_draw) this.#act({ kind: "draw" });
     } else if (e.key === "p" || e.key === "P") {
       if (this.snap.must_pass) this.#act({ kind: "pass" });
+    } else if (e.key === "h" || e.key === "H") {
+      this.#askHint();
     } else if (e.key === "Escape") {
       this.selected = null;
     } else handled = false;
@@ -1022,6 +1098,12 @@ export class Table {
     if (this.#drawDragged(ctx)) moving = true;
     if (this.#drawFloaters(ctx, now)) decorating = true;
 
+    const s = this.snap;
+    this.hud.setHintButton({
+      enabled: this.#canAct() && !s.round.over && s.turn === s.human,
+      thinking: this.hintThinking,
+    });
+
     this.moving = moving;
     if (moving || decorating || this.flights.length || this.deal) this.#request();
     this.#checkIdle();
@@ -1060,17 +1142,34 @@ export class Table {
   }
 
   #drawTargets(ctx, pulse) {
+    if (!this.#canAct()) return false;
     const name = this.drag?.tile ?? this.selected;
-    if (!name || !this.#canAct()) return false;
+    const hinted = this.#hintedTile();
+    const hintedEnd = (t, tile) => hinted === tile && (t.arm ?? null) === (this.hint.arm ?? null);
+    if (!name) {
+      // the hint lights its end alone until the person picks a tile up
+      const t = hinted ? this.#targetsOf(hinted).find((x) => hintedEnd(x, hinted)) : null;
+      if (!t) return false;
+      drawTarget(ctx, { x: t.x, y: t.y, w: t.w, h: t.h, angle: t.drawAngle, strength: 0.5, pulse, rgb: HINT_RGB, line: HINT_LINE });
+      return true;
+    }
     const targets = this.#targetsOf(name);
     const snapped = this.drag?.snapped;
     targets.forEach((t, i) => {
       let strength = 0;
       if (snapped) strength = snapped.arm === t.arm ? 1 : 0;
       else if (this.keyboardUsed && i === this.keyTarget) strength = 0.6;
-      drawTarget(ctx, { x: t.x, y: t.y, w: t.w, h: t.h, angle: t.drawAngle, strength, pulse });
+      const hint = hintedEnd(t, name) ? { rgb: HINT_RGB, line: HINT_LINE } : {};
+      drawTarget(ctx, { x: t.x, y: t.y, w: t.w, h: t.h, angle: t.drawAngle, strength, pulse, ...hint });
     });
     return targets.length > 0;
+  }
+
+  /** The tile the hint suggests playing, while it is still in the hand. */
+  #hintedTile() {
+    const hint = this.hint;
+    if (!hint || hint.kind !== "play" || !this.snap) return null;
+    return this.snap.hand.some((t) => t.tile === hint.tile) ? hint.tile : null;
   }
 
   /** The opponent's row and the boneyard. Returns true while something there glows. */
@@ -1236,10 +1335,12 @@ export class Table {
       order.push({ tile, sprite, shakeX });
     });
     const [hiName] = [this.selected];
+    const hinted = myTurn ? this.#hintedTile() : null;
     for (const { tile, sprite, shakeX } of order) {
       if (this.drag && this.drag.tile === tile.tile) continue; // drawn last, on top
       const [ta, tb] = halves(tile.tile);
       const selected = hiName === tile.tile;
+      const isHint = hinted === tile.tile;
       drawTile(ctx, {
         x: sprite.cur.x + shakeX,
         y: sprite.cur.y,
@@ -1247,8 +1348,8 @@ export class Table {
         angle: sprite.cur.angle,
         a: ta,
         b: tb,
-        lift: selected ? 0.9 : 0.45,
-        glow: selected ? "rgba(255, 214, 102, 0.95)" : null,
+        lift: selected || isHint ? 0.9 : 0.45,
+        glow: selected ? "rgba(255, 214, 102, 0.95)" : isHint ? HINT_GLOW : null,
         dim: myTurn && anyPlayable && !tile.playable ? 1 : 0,
       });
     }
@@ -1337,7 +1438,7 @@ export class Table {
 
   #isIdle() {
     const s = this.snap;
-    if (!s || this.pending || !this.#still()) return false;
+    if (!s || this.pending || this.background || !this.#still()) return false;
     if (s.round.over) return this.hud.roundVisible;
     return s.turn === s.human;
   }
@@ -1391,10 +1492,14 @@ export class Table {
       buttons: {
         draw: s.can_draw && canAct ? client(this.#boneyardRect()) : null,
         pass: Hud.rectOf(this.hud.passBtn),
+        hint: this.hud.hintBtn.disabled ? null : Hud.rectOf(this.hud.hintBtn),
         next: Hud.rectOf(this.hud.nextBtn),
       },
       round_over: s.round.over,
       match_over: s.match.over,
+      hint: this.hint ? { ...this.hint } : null,
+      hint_thinking: this.hintThinking,
+      review: this.review,
     };
   }
 
