@@ -126,6 +126,8 @@ def page(page, site_url: str, problems: Problems, request: pytest.FixtureRequest
 
     page.add_init_script(script=CSP_WATCH)
     page.on("console", on_console)
+    # The game worker's console too: a CSP violation inside it is reported there, not in the page's.
+    page.on("worker", lambda worker: worker.on("console", on_console))
     page.on("pageerror", lambda error: problems.add("uncaught exception", str(error)))
     page.route(lambda url: not (url == origin or url.startswith(origin + "/")), foreign)
     yield page

@@ -42,6 +42,12 @@ class BootFailure extends Error {
 }
 
 const post = (message) => self.postMessage(message);
+
+// A Content-Security-Policy violation in this worker is a bug: say so in the console (the browser
+// tests fail on console errors; the page's own violations are watched the same way).
+self.addEventListener("securitypolicyviolation", (e) => {
+  console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || "inline"} in the worker`);
+});
 const started = performance.now();
 
 // --- download tracking ------------------------------------------------------------------------------
