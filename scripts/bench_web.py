@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""Load-time budget of the built site (`scripts/bench web`), in Debian's Chromium, headless.
+
+In one run, each figure the median of N runs (default 5), every run in a fresh browser profile:
+
+- cold: navigation start -> `allthrees:ready` (the table accepts input), next to a bare page that only
+  runs `loadPyodide()` from the same runtime files (generated into a temporary copy of dist/, never
+  shipped); the ratio game/bare must be at most 1.25;
+- warm: a second visit in the same profile, served by the service worker; and warm/cold;
+- bytes over the wire on a cold load, as Netlify would serve them compressed (text types and wasm,
+  gzip -9 as a conservative stand-in for brotli; zip and wheel files are already compressed and go
+  as they are); budget 7 MB;
+- main-thread long tasks (over 50 ms) during a whole round against Expert opponents: budget none;
+- the cold load as Playwright's "Pixel 7" with 4x CPU throttling (reported, no budget).
+
+Prints a table, then one JSON line. Exit status 1 when a budget is missed.
+
+    scripts/bench web [--runs 5] [--no-build] [--no-pixel] [--no-round]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "tests" / "web"))
+
+import serve  # noqa: E402  (scripts/serve.py: Netlify's headers from netlify.toml)
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+CHROMIUM = os.environ.get("ALLTHREES_CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BOOT_TIMEOUT_MS = 180_000
+RATIO_BUDGET = 1.25
+BYTES_BUDGET = 7_000_000
+# What Netlify compresses on the fly (as far as its docs and forum answers go): text types, and
+# we assume application/wasm too (see the README's "Load time"); zip files are sent as they are.
+COMPRESSED_SUFFIXES = {".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".wasm"}
+
+BARE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare loadPyodide()</title>
+<script type="module" src="bare.js"></script></head><body>bare loadPyodide()</body></html>
+"""
+BARE_JS = """// Bench only: the least a page can do to start the same Pyodide runtime.
+import { loadPyodide } from "../%(index)spyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: new URL("../%(index)s", import.meta.url).href });
+pyodide.runPython("1 + 1");
+performance.mark("bare:ready");
+document.documentElement.dataset.ready = "true";
+"""
+MARK = """(name) => {
+  const [mark] = performance.getEntriesByName(name, "mark");
+  return mark ? mark.startTime : null;
+}"""
+CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) => {
+  navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true), {once: true});
+})"""
+LONGTASKS = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longtasks.push({start: e.startTime, duration: e.duration});
+}).observe({type: "longtask", buffered: true});
+"""
+
+
+def launch_args() -> dict:
+    flags = list(FLAGS)
+    if os.geteuid() == 0:
+        flags.append("--no-sandbox")
+    return {"executable_path": CHROMIUM, "headless": True, "args": flags}
+
+
+def prepare_site(dist: Path, tmp: Path, index_url: str) -> Path:
+    """A copy of dist/ (symlinks) plus bench-bare/, the bare loadPyodide() page."""
+    site = tmp / "site"
+    site.mkdir()
+    for entry in dist.iterdir():
+        (site / entry.name).symlink_to(entry)
+    bare = site / "bench-bare"
+    bare.mkdir()
+    (bare / "index.html").write_text(BARE_HTML)
+    (bare / "bare.js").write_text(BARE_JS % {"index": index_url})
+    return site
+
+
+def wire_bytes(dist: Path, paths: list[str]) -> tuple[int, int]:
+    """(raw, as served) bytes of the dist/ files in `paths`."""
+    raw = served = 0
+    for rel in paths:
+        f = dist / rel
+        if not f.is_file():
+            continue
+        data = f.read_bytes()
+        raw += len(data)
+        if f.suffix.lower() in COMPRESSED_SUFFIXES:
+            served += min(len(data), len(gzip.compress(data, 9)))
+        else:
+            served += len(data)
+    return raw, served
+
+
+def wait_ready(page, mark: str) -> float:
+    page.locator("html[data-ready=true]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    return page.evaluate(MARK, mark)
+
+
+def run_game(pw, url: str, profile: Path, site_path: str) -> dict:
+    """One cold load (fresh profile), then a warm second visit served by the service worker."""
+    context = pw.chromium.launch_persistent_context(profile, **launch_args())
+    try:
+        page = context.new_page()
+        requested: list[str] = []
+        page.on("requestfinished", lambda r: requested.append(r.url))
+        page.goto(url)
+        cold = wait_ready(page, "allthrees:ready")
+        before_ready = [u.removeprefix(url).split("?")[0] or "index.html" for u in requested]
+        page.evaluate(CONTROLLED)
+        # The precache finished (activation waits for it): the next visit is served from it.
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        page.close()
+        page = context.new_page()
+        from_sw: list[bool] = []
+        page.on("response", lambda r: from_sw.append(r.from_service_worker))
+        page.goto(url)
+        warm = wait_ready(page, "allthrees:ready")
+        return {"cold": cold, "warm": warm, "files": before_ready, "warm_from_sw": all(from_sw)}
+    finally:
+        context.close()
+
+
+def run_bare(pw, url: str, profile: Path) -> float:
+    context = pw.chromium.launch_persistent_context(profile, **launch_args())
+    try:
+        page = context.new_page()
+        page.goto(url + "bench-bare/")
+        return wait_ready(page, "bare:ready")
+    finally:
+        context.close()
+
+
+def run_pixel(pw, url: str) -> float:
+    browser = pw.chromium.launch(**launch_args())
+    try:
+        context = browser.new_context(**pw.devices["Pixel 7"])
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        page.goto(url)
+        return wait_ready(page, "allthrees:ready")
+    finally:
+        browser.close()
+
+
+def run_round(pw, url: str, seed: int) -> dict:
+    """A whole round against the Expert (the default opponent), played through the test hook."""
+    from tablekit import Player  # noqa: PLC0415 - needs the test helpers on sys.path
+
+    browser = pw.chromium.launch(**launch_args())
+    try:
+        context = browser.new_context(base_url=url, viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        prefs = json.dumps({"muted": True, "settings": {"opponent": "expert"}})
+        page.add_init_script(script=f"localStorage.setItem('allthrees.prefs.v1', {prefs!r});")
+        page.add_init_script(script=LONGTASKS)
+        page.goto(f"{url}?seed={seed}")
+        ready = wait_ready(page, "allthrees:ready")
+        st = Player(page).play_round(max_actions=200)
+        tasks = [t for t in page.evaluate("() => window.__longtasks") if t["start"] > ready]
+        return {
+            "long_tasks": len(tasks),
+            "max_ms": max((t["duration"] for t in tasks), default=0.0),
+            "scores": st["scores"],
+        }
+    finally:
+        browser.close()
+
+
+def median(xs: list[float]) -> float:
+    return statistics.median(xs)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    parser.add_argument("--no-pixel", action="store_true", help="skip the Pixel 7 throttled loads")
+    parser.add_argument("--no-round", action="store_true", help="skip the long-task round")
+    parser.add_argument("--seed", type=int, default=8)
+    args = parser.parse_args(argv)
+
+    if not args.no_build:
+        subprocess.run([str(ROOT / "scripts" / "build")], check=True, cwd=ROOT)
+    dist = ROOT / "dist"
+    build = json.loads((dist / "build.json").read_text())
+    load_start = os.getloadavg()
+    t_start = time.monotonic()
+
+    with tempfile.TemporaryDirectory(prefix="allthrees-bench-") as tmp_name:
+        tmp = Path(tmp_name)
+        site = prepare_site(dist, tmp, build["pyodide"]["indexURL"])
+        server = serve.serve(site, port=0)
+        url = server.url
+        try:
+            with sync_playwright() as pw:
+                game, bare = [], []
+                for i in range(args.runs):  # interleaved, so a load spike hits both alike
+                    game.append(run_game(pw, url, tmp / f"game-{i}", ""))
+                    bare.append(run_bare(pw, url, tmp / f"bare-{i}"))
+                    print(
+                        f"run {i + 1}: game cold {game[-1]['cold']:.0f} ms, warm"
+                        f" {game[-1]['warm']:.0f} ms; bare {bare[-1]:.0f} ms",
+                        file=sys.stderr,
+                    )
+                pixel = [] if args.no_pixel else [run_pixel(pw, url) for _ in range(args.runs)]
+                rnd = None if args.no_round else run_round(pw, url, args.seed)
+        finally:
+            server.shutdown()
+    load_end = os.getloadavg()
+
+    cold = median([g["cold"] for g in game])
+    warm = median([g["warm"] for g in game])
+    bare_ms = median(bare)
+    files = sorted(set(game[0]["files"]))
+    raw, served = wire_bytes(dist, files)
+    wasm_rel = build["pyodide"]["indexURL"] + "pyodide.asm.wasm"
+    wasm_raw, wasm_served = wire_bytes(dist, [wasm_rel])
+    result = {
+        "cold_ms": round(cold),
+        "bare_ms": round(bare_ms),
+        "cold_ratio": round(cold / bare_ms, 3),
+        "warm_ms": round(warm),
+        "warm_ratio": round(warm / cold, 3),
+        "warm_from_sw": all(g["warm_from_sw"] for g in game),
+        "bytes_raw": raw,
+        "bytes_served": served,
+        "bytes_served_wasm_uncompressed": served - wasm_served + wasm_raw,
+        "long_tasks": rnd["long_tasks"] if rnd else None,
+        "long_task_max_ms": round(rnd["max_ms"]) if rnd else None,
+        "pixel7_4x_cold_ms": round(median(pixel)) if pixel else None,
+        "runs": args.runs,
+        "runs_cold_ms": [round(g["cold"]) for g in game],
+        "runs_bare_ms": [round(b) for b in bare],
+        "runs_warm_ms": [round(g["warm"]) for g in game],
+        "runs_pixel7_ms": [round(p) for p in pixel],
+        "loadavg": [round(load_start[0], 2), round(load_end[0], 2)],
+        "cores": os.cpu_count(),
+        "chromium": CHROMIUM,
+        "build": build["hash"][:12],
+        "seconds": round(time.monotonic() - t_start),
+    }
+    ok = {
+        "cold_ratio": result["cold_ratio"] <= RATIO_BUDGET,
+        "bytes": served <= BYTES_BUDGET,
+        "long_tasks": rnd is None or rnd["long_tasks"] == 0,
+    }
+    rows = [
+        ("cold load to ready (game)", f"{cold:.0f} ms", ""),
+        ("cold loadPyodide() (bare page)", f"{bare_ms:.0f} ms", ""),
+        ("cold ratio game/bare", f"{cold / bare_ms:.2f}", f"<= {RATIO_BUDGET}"),
+        ("warm (service worker)", f"{warm:.0f} ms", ""),
+        ("warm/cold", f"{warm / cold:.2f}", ""),
+        (
+            "bytes on a cold load, served",
+            f"{served / 1e6:.2f} MB",
+            f"<= {BYTES_BUDGET / 1e6:.0f} MB",
+        ),
+        (
+            "  (raw; wasm uncompressed)",
+            f"{raw / 1e6:.2f}; {result['bytes_served_wasm_uncompressed'] / 1e6:.2f} MB",
+            "",
+        ),
+        (
+            "long tasks > 50 ms, Expert round",
+            "-" if rnd is None else f"{rnd['long_tasks']} (max {rnd['max_ms']:.0f} ms)",
+            "0",
+        ),
+        (
+            "Pixel 7, 4x CPU, cold",
+            "-" if not pixel else f"{median(pixel):.0f} ms",
+            "(report)",
+        ),
+    ]
+    width = max(len(r[0]) for r in rows)
+    print(
+        f"scripts/bench web: median of {args.runs}, {os.cpu_count()} cores, load average"
+        f" {load_start[0]:.2f} -> {load_end[0]:.2f}"
+    )
+    print(f"{'measure'.ljust(width)}  {'value':>16}  budget")
+    for name, value, budget in rows:
+        print(f"{name.ljust(width)}  {value:>16}  {budget}")
+    result["ok"] = all(ok.values())
+    print(json.dumps(result, separators=(",", ":")))
+    return 0 if result["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
