@@ -81,6 +81,7 @@ class Round:
         "spin_pos",
         "spin_pip",
         "spin_open",
+        "spin_watch",
         "open_mask",
         "end_sum",
         "points",
@@ -129,6 +130,7 @@ class Round:
         self.spin_pos = 0  # the spinner's position on its arm (1 = first tile)
         self.spin_pip = -1
         self.spin_open = False  # N and S are open
+        self.spin_watch = rules.uses_spinner  # a spinner may still appear or open
         self.open_mask = 0  # every tile that fits some open end
         self.end_sum = 0
         self.points = [0] * rules.sides  # this round's points per side, in play and bonus
@@ -191,6 +193,7 @@ class Round:
         c.spin_pos = self.spin_pos
         c.spin_pip = self.spin_pip
         c.spin_open = self.spin_open
+        c.spin_watch = self.spin_watch
         c.open_mask = self.open_mask
         c.end_sum = self.end_sum
         c.points = self.points[:]
@@ -391,7 +394,7 @@ class Round:
             ends[arm] = PIPS[t] - touch
             self.cnt[arm] += 1
             dd[arm] = d
-            if (d and self.spin_arm < 0) or (self.spin_pip >= 0 and not self.spin_open):
+            if self.spin_watch and (d or self.spin_arm >= 0):
                 self._update_spinner(arm, d, touch)
             # The end sum and open mask, as _recount does, inlined for speed.
             e0, e1, e2, e3 = ends
@@ -522,6 +525,7 @@ class Round:
             flanked = self.cnt[self.spin_arm] > self.spin_pos
         if flanked:
             self.spin_open = True
+            self.spin_watch = False
             self.ends[N] = self.ends[S] = self.spin_pip
 
     def end_value(self, arm: int) -> int:

@@ -85,6 +85,7 @@ class View:
         rnd.dbl = list(self.doubles)
         rnd.cnt = list(self.counts)
         rnd.spin_arm, rnd.spin_pos, rnd.spin_pip, rnd.spin_open = self.spinner
+        rnd.spin_watch = self.rules.uses_spinner and not rnd.spin_open
         if self.lead_tile >= 0:
             m = 0
             for v in self.ends:
