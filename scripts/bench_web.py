@@ -3,9 +3,9 @@
 
 In one run, each figure the median of N runs (default 5), every run in a fresh browser profile:
 
-- cold: navigation start -> `allthrees:ready` (the table accepts input), next to a bare page that only
-  runs `loadPyodide()` from the same runtime files (generated into a temporary copy of dist/, never
-  shipped); the ratio game/bare must be at most 1.25;
+- cold: navigation start -> `allthrees:ready` (the table accepts input), next to a bare page that
+  only runs `loadPyodide()` from the same runtime files (generated into a temporary copy of dist/,
+  never shipped); the ratio game/bare must be at most 1.25;
 - warm: a second visit in the same profile, served by the service worker; and warm/cold;
 - bytes over the wire on a cold load, as Netlify would serve them compressed (text types and wasm,
   gzip -9 as a conservative stand-in for brotli; zip and wheel files are already compressed and go
@@ -24,7 +24,6 @@ import argparse
 import gzip
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -69,7 +68,9 @@ CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((r
 LONGTASKS = """
 window.__longtasks = [];
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__longtasks.push({start: e.startTime, duration: e.duration});
+  for (const e of list.getEntries()) {
+    window.__longtasks.push({start: e.startTime, duration: e.duration});
+  }
 }).observe({type: "longtask", buffered: true});
 """
 
