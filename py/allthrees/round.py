@@ -348,20 +348,19 @@ class Round:
         """Make a legal move (unchecked) and report it."""
         seat = self.turn
         drawn = self.bone[self.bpos] if move == DRAW else -1
-        if claim is None and not self.rules.muggins:
-            pts = self.step(move)
-        else:
-            pts = self._play_claimed(move, claim)
+        pts = self.step(move, claim)
         taker = -1
-        if move >= 0 and self.rules.muggins:
+        if move >= 0 and self.muggins:
             made = self.history[-1][2]
             if made and made % self.multiple == 0 and self.history[-1][4] != made:
                 taker = self._next_opponent(seat)
         return Step(seat, move, self.end_sum, pts, drawn, self.reason is not None, taker)
 
-    def step(self, move: int) -> int:
+    def step(self, move: int, claim: int | None = None) -> int:
         """Make a legal move, unchecked, and return the points the mover scored. This is the hot
-        path of random playouts and search, so it is written flat."""
+        path of random playouts and search, so it is written flat. ``claim`` matters only with
+        muggins: a play's points go to the mover for an exact claim (its end sum), otherwise to
+        the next opponent."""
         seat = self.turn
         hands = self.hands
         if move < 0:
@@ -376,8 +375,6 @@ class Round:
             if len(self.bone) - self.bpos <= self.reserve:
                 self._check_blocked()
             return 0
-        if self.muggins:
-            return self._play_claimed(move, None)
         t = move >> 3
         arm = move & 7
         hand = hands[seat] & ~(1 << t)
@@ -396,11 +393,13 @@ class Round:
             dd[arm] = d
             if self.spin_watch and (d or self.spin_arm >= 0):
                 self._update_spinner(arm, d, touch)
-            # The end sum and open mask, as _recount does, inlined for speed.
+            # The end sum (RULES.md "Counting the end sum") and the open mask. Never the lead
+            # alone here, so W and E are plain arms; an uncovered half of a double lead has its
+            # dbl flag set and counts twice.
             e0, e1, e2, e3 = ends
             s = (e0 << 1 if dd[0] else e0) + (e1 << 1 if dd[1] else e1)
             m = WITH[e0] | WITH[e1]
-            if e2 >= 0:
+            if e2 >= 0:  # the spinner's short sides are open
                 m |= WITH[e2] | WITH[e3]
                 c = self.cnt
                 if c[2]:
@@ -416,8 +415,12 @@ class Round:
         pts = 0
         if s % self.multiple == 0 and s:
             pts = s // self.multiple if self.rules.cribbage else s
-            self.points[self.side[seat]] += pts
-        self.history.append((seat, move, s, pts, -1, touch))
+            if self.muggins and claim != s:  # missing, short or wrong: the next opponent takes it
+                self.points[self.side[self._next_opponent(seat)]] += pts
+                pts = 0
+            else:
+                self.points[self.side[seat]] += pts
+        self.history.append((seat, move, s, pts, -1 if claim is None else claim, touch))
         if not hand:
             self._finish_domino(seat)
             return pts
@@ -428,43 +431,6 @@ class Round:
                 if h & m:
                     return pts
             self._finish_blocked()
-        return pts
-
-    def _play_claimed(self, move: int, claim: int | None) -> int:
-        """A move under muggins: a play's points go to the mover only for an exact claim; a
-        missing, short or wrong claim lets the next opponent take them."""
-        if move < 0:
-            return self.step(move)
-        seat = self.turn
-        t, arm = move >> 3, move & 7
-        self.hands[seat] &= ~(1 << t)
-        if arm >= 4:
-            touch = -1
-            self._place_lead(t, arm == LEAD_LO_WEST)
-        else:
-            touch = self.ends[arm]
-            d = IS_DOUBLE[t]
-            self.ends[arm] = PIPS[t] - touch
-            self.cnt[arm] += 1
-            self.dbl[arm] = d
-            self._update_spinner(arm, d, touch)
-            self._recount()
-        s = self.end_sum
-        made = self.rules.award(s) if s and s % self.multiple == 0 else 0
-        pts = 0
-        if made:
-            if claim == s:
-                pts = made
-                self.points[self.side[seat]] += made
-            else:
-                self.points[self.side[self._next_opponent(seat)]] += made
-        self.history.append((seat, move, s, pts, -1 if claim is None else claim, touch))
-        if not self.hands[seat]:
-            self._finish_domino(seat)
-        else:
-            self.turn = (seat + 1) % self.n
-            if len(self.bone) - self.bpos <= self.reserve:
-                self._check_blocked()
         return pts
 
     def _next_opponent(self, seat: int) -> int:
@@ -488,27 +454,6 @@ class Round:
             self.spin_pip = a
         self.open_mask = WITH[a] | WITH[b]
         self.end_sum = a + b
-
-    def _recount(self) -> None:
-        """End sum and open mask after a play. Never the lead alone, so W and E are plain arms
-        (an uncovered half of a double lead has its ``dbl`` flag set and counts twice)."""
-        e0, e1, e2, e3 = self.ends
-        d = self.dbl
-        s = (e0 << 1 if d[0] else e0) + (e1 << 1 if d[1] else e1)
-        m = WITH[e0] | WITH[e1]
-        if e2 >= 0:  # the spinner's short sides are open
-            m |= WITH[e2] | WITH[e3]
-            c = self.cnt
-            if c[2]:
-                s += e2 << 1 if d[2] else e2
-            elif self.sides_count:
-                s += e2
-            if c[3]:
-                s += e3 << 1 if d[3] else e3
-            elif self.sides_count:
-                s += e3
-        self.end_sum = s
-        self.open_mask = m
 
     def _update_spinner(self, arm: int, d: bool, v: int) -> None:
         if self.spin_arm < 0:
