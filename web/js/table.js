@@ -43,6 +43,7 @@ const DEAL_STAGGER_MS = 70;
 const ROUND_PANEL_DELAY_MS = 900;
 const FLOAT_MS = 1400;
 const SHAKE_MS = 320;
+const THINK_DOT_MS = 300; // "thinking..." grows a dot this often
 
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 const motion = (ms) => (reducedMotion.matches ? Math.min(ms, 1) : ms);
@@ -108,6 +109,8 @@ export class Table {
     this.panelTimer = 0;
     this.idleWaiters = [];
     this.raf = 0;
+    this.wakeTimer = 0; // a frame later on, for the "thinking..." dots
+    this.wakeAt = 0;
     this.lastFrame = 0;
     this.moving = false;
     this.dirty = false;
@@ -1060,15 +1063,7 @@ export class Table {
     let moving = false; // anything a test or the flow must wait for
     let decorating = false; // pulses and rising points: keep drawing, but nothing to wait for
 
-    const F = this.R.free;
-    drawFelt(ctx, w, h, { x: F.x + F.width / 2, y: F.y + F.height / 2 });
-    // the top band behind the score bar and the opponent's row
-    const band = ctx.createLinearGradient(0, 0, 0, this.R.opp.y + this.R.opp.height);
-    band.addColorStop(0, "rgba(0, 0, 0, 0.34)");
-    band.addColorStop(1, "rgba(0, 0, 0, 0.08)");
-    ctx.fillStyle = band;
-    ctx.fillRect(0, 0, w, this.R.opp.y + this.R.opp.height);
-
+    this.#drawBackground(ctx, w, h, dpr);
     if (!this.snap) return;
 
     // camera: ease toward the layout's bounds
@@ -1089,10 +1084,10 @@ export class Table {
     } else moving = true;
 
     const pulse = 0.5 + 0.5 * Math.sin(now / 260);
+    this.wakeAt = 0;
     this.#drawLayout(ctx);
     if (this.#drawTargets(ctx, pulse)) decorating = true;
     if (this.#drawTop(ctx, now, pulse)) decorating = true;
-    drawRack(ctx, this.R.rack);
     if (this.#drawHand(ctx, now)) moving = true;
     if (this.#drawFlights(ctx, now)) moving = true;
     if (this.#drawDragged(ctx)) moving = true;
@@ -1106,7 +1101,48 @@ export class Table {
 
     this.moving = moving;
     if (moving || decorating || this.flights.length || this.deal) this.#request();
+    else if (this.wakeAt && !this.wakeTimer) {
+      this.wakeTimer = setTimeout(
+        () => {
+          this.wakeTimer = 0;
+          this.#request();
+        },
+        Math.max(16, this.wakeAt - performance.now()),
+      );
+    }
     this.#checkIdle();
+  }
+
+  /**
+   * The felt, the top band and the rack: painted once per size into a layer of their own and
+   * copied each frame (a full-screen gradient and the rack's wide soft shadow are the costliest
+   * things to paint, and a frame must stay cheap while the computer moves).
+   */
+  #drawBackground(ctx, w, h, dpr) {
+    const R = this.R;
+    const key = `${w}x${h}@${dpr}:${R.free.x},${R.free.y},${R.free.width},${R.free.height}:${R.opp.y + R.opp.height}:${R.rack.y}`;
+    const cw = this.canvas.width;
+    const ch = this.canvas.height;
+    if (!this.bgLayer || this.bgKey !== key || this.bgLayer.width !== cw || this.bgLayer.height !== ch) {
+      const layer = new OffscreenCanvas(cw, ch);
+      const g = layer.getContext("2d");
+      g.setTransform(dpr, 0, 0, dpr, 0, 0);
+      const F = R.free;
+      drawFelt(g, w, h, { x: F.x + F.width / 2, y: F.y + F.height / 2 });
+      // the top band behind the score bar and the opponent's row
+      const band = g.createLinearGradient(0, 0, 0, R.opp.y + R.opp.height);
+      band.addColorStop(0, "rgba(0, 0, 0, 0.34)");
+      band.addColorStop(1, "rgba(0, 0, 0, 0.08)");
+      g.fillStyle = band;
+      g.fillRect(0, 0, w, R.opp.y + R.opp.height);
+      drawRack(g, R.rack);
+      this.bgLayer = layer;
+      this.bgKey = key;
+    }
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(this.bgLayer, 0, 0);
+    ctx.restore();
   }
 
   #drawLayout(ctx) {
@@ -1215,9 +1251,11 @@ export class Table {
       });
       let sub = T.tiles(snap.hand_sizes[seat]);
       if (thinking) {
-        const dots = Math.floor(now / 300) % 4;
+        const dots = Math.floor(now / THINK_DOT_MS) % 4;
         sub = `thinking${".".repeat(dots)}`;
-        glowing = true;
+        // the dots change a few times a second: draw then, not every frame, so the page does
+        // next to nothing while the worker thinks
+        this.wakeAt = (Math.floor(now / THINK_DOT_MS) + 1) * THINK_DOT_MS;
       }
       drawText(ctx, sub, lx, ly + (R.compact ? 10 : 13), {
         size: R.compact ? 12 : 14,
