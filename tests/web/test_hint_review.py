@@ -3,9 +3,11 @@ panel lists the Expert's review of the person's plays once the round is over."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import Page, Playwright, expect
-from tablekit import Player, center, choose_opponent, open_table, screenshot
+from tablekit import SAVE_KEY, Player, center, open_table, screenshot
 
 
 def ask_hint(page: Page, player: Player) -> dict:
@@ -67,11 +69,21 @@ class TestPhone:
         hint_then_play(page, touch=True, name="hint-phone.png")
 
 
+def opponent_saved(page: Page) -> str:
+    return json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))["settings"]["opponent"]
+
+
 def test_the_round_panel_shows_the_experts_review(page: Page) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
-    choose_opponent(page, "casual")
     open_table(page, 12)
     player = Player(page)
+    player.idle()
+    assert opponent_saved(page) == "expert", "Expert is the default opponent"
+    page.locator("#btn-new").click()
+    page.locator("#new-dialog").get_by_text("Casual").click()
+    page.locator("#new-start").click()
+    player.idle()
+    assert opponent_saved(page) == "casual"
     end = player.play_round()
     assert end["round_over"]
     review = page.locator("#round-review")
@@ -95,3 +107,10 @@ def test_the_round_panel_shows_the_experts_review(page: Page) -> None:
     page.mouse.click(x, y)
     again = player.idle()
     assert not again["round_over"] and again["review"] is None
+
+    # the chosen opponent is remembered for the next match, and the dialog shows it
+    open_table(page, 12)
+    player.idle()
+    assert opponent_saved(page) == "casual"
+    page.locator("#btn-new").click()
+    expect(page.locator("#new-dialog input[value=casual]")).to_be_checked()
