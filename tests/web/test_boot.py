@@ -147,7 +147,7 @@ def test_stalled_boot_gives_up_with_a_message(page: Page, problems) -> None:
 def test_blocked_webassembly_fails_at_once_by_name(page: Page, problems) -> None:
     """Without 'wasm-unsafe-eval' Pyodide would only log a warning and wait forever."""
     problems.allow(r"All Threes could not start: The Python runtime \(pyodide.asm.wasm\)")
-    problems.allow(r"Content Security Policy")
+    problems.allow(r"Content Security Policy|CSP violation: script-src blocked wasm-eval")
 
     def strict_worker(route: Route) -> None:
         response = route.fetch()

@@ -5,11 +5,13 @@
 // between rounds.
 
 import { bootWithLoadingScreen } from "./boot.js";
-import { Table } from "./table.js";
 import { watchForUpdates } from "./update.js";
 
 async function start() {
+  // The table's modules download while the engine boots: the worker starts first.
+  const tableModule = import("./table.js");
   const bridge = await bootWithLoadingScreen();
+  const { Table } = await tableModule;
   const table = new Table(bridge);
   await table.start();
   document.documentElement.dataset.ready = "true";

@@ -1,4 +1,4 @@
-// Module worker: boots Pyodide, installs micropip and the allthrees wheel, then answers the page's
+// Module worker: boots Pyodide, installs the allthrees wheel, then answers the page's
 // requests by calling allthrees.app.handle(json) -> json. Only plain data crosses postMessage.
 //
 // Messages to the page:
@@ -14,7 +14,7 @@
 // needs (runtime, standard library, lock file, wheels) is fetched once; a clone of each response is
 // read only to count bytes while the original goes to Pyodide untouched (so the wasm still compiles
 // while streaming). The two wheels are fetched right away, in parallel with the runtime, and the
-// responses are handed to Pyodide/micropip when they ask for those URLs: nothing is downloaded twice.
+// responses are handed to Pyodide when they ask for those URLs: nothing is downloaded twice.
 
 const SITE = new URL("../", import.meta.url);
 // The runtime's versioned folder (pyodide/<version>/), cached as immutable by netlify.toml.
@@ -30,7 +30,6 @@ const RUNTIME_FILES = {
   "pyodide-lock.json": "the Python package index",
 };
 const WHEEL_LABELS = {
-  micropip: "the package installer",
   allthrees: "the game engine",
 };
 
@@ -263,21 +262,15 @@ async function boot() {
   const pyodide = await step("pyodide", "Starting Python", () => runtime);
   setStage("install");
 
-  await step(tracked.get(wheelURL.micropip).name, "Installing micropip", async () => {
+  // The wheel is pure Python with no dependencies, so Pyodide's loadPackage installs it straight
+  // from its URL: no micropip (importing micropip alone cost about a second at start).
+  await step(tracked.get(wheelURL.allthrees).name, "Installing the game engine", async () => {
     const errors = [];
-    await pyodide.loadPackage(wheelURL.micropip, {
+    await pyodide.loadPackage(wheelURL.allthrees, {
       messageCallback: () => {},
       errorCallback: (message) => errors.push(message),
     });
     if (errors.length) throw new Error(errors.join("; "));
-  });
-  await step(tracked.get(wheelURL.allthrees).name, "Installing the game engine", async () => {
-    const micropip = pyodide.pyimport("micropip");
-    try {
-      await micropip.install(wheelURL.allthrees);
-    } finally {
-      micropip.destroy();
-    }
   });
   return step("allthrees.app", "Starting the game engine", () => {
     const app = pyodide.pyimport("allthrees.app");
