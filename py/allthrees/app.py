@@ -26,8 +26,6 @@ import secrets
 from typing import Any
 
 from . import __version__
-from .ai import get_player
-from .ai.advice import hint, review_round
 from .errors import AllThreesError, BadRecord, IllegalMove
 from .geometry import layout_geometry
 from .match import Match
@@ -213,6 +211,8 @@ class App:
         view = make_view(rnd, rnd.turn, self.match.scores)
         level = self.settings["opponent"]
         rng = random.Random(f"{self.seed}:{len(self.match.rounds)}:{len(rnd.history)}")
+        from .ai import get_player  # the players load on first use: a shorter page start
+
         move = get_player(LEVELS[level])(view, rng)
         return self._move(move)
 
@@ -222,6 +222,8 @@ class App:
             raise IllegalMove("a hint is for your turn")
         view = make_view(rnd, self.human, self.match.scores)
         rng = random.Random(f"{self.seed}:{len(self.match.rounds)}:{len(rnd.history)}:hint")
+        from .ai.advice import hint
+
         advice = hint(view, rng)
         move = advice["move"]
         out = {
@@ -242,6 +244,8 @@ class App:
             raise BadRequest(f"round must be 1 to {len(rounds)}")
         if not rounds[index - 1].over:
             raise IllegalMove("a round is reviewed once it is over")
+        from .ai.advice import review_round
+
         return review_round(self.match, index - 1, self.human, seed=self.seed)
 
     def _move(self, move: int) -> list[dict]:
