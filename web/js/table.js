@@ -102,6 +102,7 @@ export class Table {
     this.hintThinking = false;
     this.hintToken = 0; // bumped when the hint no longer applies: a late answer is then dropped
     this.review = null; // the round panel's review: "busy", "failed" or the list
+    this.reviewToken = 0; // bumped when the panel closes: a late review is then dropped
     this.chain = Promise.resolve(); // requests go to the engine one after another
     this.epoch = 0; // bumped by a new match: stale timers then do nothing
     this.advanceTimer = 0;
@@ -282,6 +283,7 @@ export class Table {
     this.hintThinking = false;
     if (reply?.ok && reply.hint) {
       this.hint = reply.hint;
+      if (!this.drag) this.selected = null; // the hinted tile and its end stand out alone
       this.hud.showHint(T.hintText(this.#hintMove(reply.hint), reply.hint.reason));
       this.hud.setPassHinted(reply.hint.kind === "pass");
     } else {
@@ -312,10 +314,11 @@ export class Table {
   /** The round panel asks the Expert to review the person's plays; it fills in when done. */
   async #askReview(epoch) {
     const roundNo = this.snap.round_no;
+    const token = ++this.reviewToken;
     this.review = "busy";
     this.hud.showReview("busy");
     const reply = await this.#call("review", { round: roundNo }, false);
-    if (epoch !== this.epoch || this.snap.round_no !== roundNo || !this.snap.round.over) return;
+    if (token !== this.reviewToken || epoch !== this.epoch || this.snap.round_no !== roundNo) return;
     this.review = reply?.ok && Array.isArray(reply.review) ? reply.review : "failed";
     this.hud.showReview(this.review, (move) => move.replace(/@([WENS])/, (_, arm) => `@${this.armLabel(arm)}`));
     this.invalidate();
@@ -343,6 +346,7 @@ export class Table {
     this.hud.hideRound();
     this.#clearHint();
     this.review = null;
+    this.reviewToken++;
     this.#send("intent", { intent: { kind: "next" } });
   }
 
@@ -357,6 +361,7 @@ export class Table {
     this.press = null;
     this.#clearHint();
     this.review = null;
+    this.reviewToken++;
     this.#send("intent", { intent: { kind: "new", settings } });
   }
 
