@@ -19,7 +19,9 @@ LONGTASKS = """
 window.__longtasks = [];
 try {
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longtasks.push({start: e.startTime, duration: e.duration});
+    for (const e of list.getEntries()) {
+      window.__longtasks.push({start: e.startTime, duration: e.duration});
+    }
   }).observe({type: "longtask", buffered: true});
 } catch (err) {
   window.__longtasks = null;
@@ -50,7 +52,8 @@ def main_thread_tasks(trace: dict) -> tuple[list[dict], list[tuple[float, float]
     marks = sorted(
         (e["ts"] / 1000, e["args"]["data"]["message"])
         for e in events
-        if e.get("name") == "TimeStamp" and "allthrees:" in e["args"].get("data", {}).get("message", "")
+        if e.get("name") == "TimeStamp"
+        and "allthrees:" in e["args"].get("data", {}).get("message", "")
     )
     starts = [t for t, m in marks if m == "allthrees:computer-start"]
     ends = [t for t, m in marks if m == "allthrees:computer-end"]
@@ -61,7 +64,9 @@ def work_within(tasks: list[dict], start: float, duration: float) -> float:
     """CPU time the main thread spent on tasks that ran in [start, start + duration] (trace
     clock, ms)."""
     end = start + duration
-    return sum(t["cpu"] for t in tasks if t["start"] < end + 1 and t["start"] + t["wall"] > start - 1)
+    return sum(
+        t["cpu"] for t in tasks if t["start"] < end + 1 and t["start"] + t["wall"] > start - 1
+    )
 
 
 def test_no_long_main_thread_task_while_the_expert_moves(page: Page) -> None:
@@ -74,14 +79,18 @@ def test_no_long_main_thread_task_while_the_expert_moves(page: Page) -> None:
     browser = page.context.browser
     trace_path = ARTIFACTS / "responsive-trace.json"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    browser.start_tracing(page=page, path=str(trace_path), categories=["toplevel", "devtools.timeline"])
+    browser.start_tracing(
+        page=page, path=str(trace_path), categories=["toplevel", "devtools.timeline"]
+    )
     windows = []  # from the person's move until it is the person's turn again: the computer moves
     try:
         for _ in range(PERSON_MOVES):
             if st["round_over"]:
                 break
             t0 = page.evaluate(NOW, "allthrees:computer-start")
-            player.turn(st)  # real mouse input; returns once the computer has moved and all is still
+            player.turn(
+                st
+            )  # real mouse input; returns once the computer has moved and all is still
             t1 = page.evaluate(NOW, "allthrees:computer-end")
             windows.append((t0, t1))
             st = player.state()
@@ -109,6 +118,7 @@ def test_no_long_main_thread_task_while_the_expert_moves(page: Page) -> None:
     # ... and each long task (wall clock) of those turns was a short task that waited for a core.
     offset = turns[0][0] - windows[0][0]  # trace clock - page clock, from the first mark
     worked = [work_within(tasks, t["start"] + offset, t["duration"]) for t in during]
-    print(f"CPU time inside each long task of the computer's turns: {[round(w, 1) for w in worked]} ms")
+    shown = [round(w, 1) for w in worked]
+    print(f"CPU time inside each long task of the computer's turns: {shown} ms")
     for task, cpu in zip(during, worked, strict=True):
         assert cpu < LONG_MS, f"the main thread worked {cpu:.0f} ms during the long task {task}"
