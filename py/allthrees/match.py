@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from .errors import IllegalMove
 from .round import Round, Step
 from .rules import Rules
-from .tiles import full_set, mask_of, tiles_of, weight_key
+from .tiles import IS_DOUBLE, full_set, mask_of, tiles_of, weight_key
 
+DOUBLES = sum(1 << t for t, d in enumerate(IS_DOUBLE) if d)
 _SHUFFLE_BITS = {n: math.ceil(math.log2(math.factorial(n))) + 128 for n in range(1, 56)}
 
 
@@ -30,11 +31,14 @@ def decided_leader(rules: Rules, hands: list[int]) -> tuple[int, int]:
     """(seat, forced tile or -1) for the lead rules that read the hands (tile masks): the highest
     double's holder, or with no double the heaviest tile's; ``highest_double`` forces that tile."""
     forced = rules.lead == "highest_double"
-    for v in range(rules.max_pip, -1, -1):
-        d = v * (v + 3) // 2  # the id of the double v-v
-        for seat, m in enumerate(hands):
-            if m >> d & 1:
-                return seat, (d if forced else -1)
+    # Double ids grow with their pips, so the highest double held is the highest doubles bit.
+    seat, top = -1, 0
+    for s, m in enumerate(hands):
+        b = (m & DOUBLES).bit_length()
+        if b > top:
+            seat, top = s, b
+    if seat >= 0:
+        return seat, (top - 1 if forced else -1)
     tile, seat = max(
         ((t, s) for s, h in enumerate(hands) for t in tiles_of(h)), key=lambda ts: weight_key(ts[0])
     )

@@ -20,12 +20,6 @@ LEAD_SPINNER = 4  # spin_arm value: the lead tile is the spinner
 
 
 @functools.cache
-def _sides(players: int, teams: bool) -> list[int]:
-    """Scoring side of each seat (shared, never mutated)."""
-    return [s % 2 if teams else s for s in range(players)]
-
-
-@functools.cache
 def plays_table(max_pip: int) -> list[dict[int, tuple[int, ...]]]:
     """table[arm][mask]: the play moves on ``arm`` for the tiles in ``mask``, for every mask of
     tiles of the double-``max_pip`` set that share one pip value (what ``hand & WITH[v]`` can be).
@@ -114,7 +108,7 @@ class Round:
         self.bpos = 0  # tiles drawn so far: the boneyard is bone[bpos:]
         self.reserve = rules.stock_reserve
         self.multiple = rules.multiple
-        self.side = _sides(rules.players, rules.teams)
+        self.side = rules.seat_sides
         self.sides_count = rules.spinner_sides_count
         self.muggins = rules.muggins
         self.plays = plays_table(rules.max_pip)

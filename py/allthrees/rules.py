@@ -6,7 +6,7 @@ instance is shared by every round, copy and search node.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BadRules
@@ -140,6 +140,20 @@ class Rules:
     single_round: bool = False
     # The options given explicitly over the preset, kept so a record can be written back as given.
     overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
+    # Derived facts, one place each, computed once (the engine reads them for every new round).
+    max_pip: int = field(init=False, compare=False, repr=False)
+    tile_count: int = field(init=False, compare=False, repr=False)
+    sides: int = field(init=False, compare=False, repr=False)  # teams, or else seats, that score
+    seat_sides: tuple[int, ...] = field(init=False, compare=False, repr=False)  # side per seat
+    uses_spinner: bool = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        put = object.__setattr__  # the dataclass is frozen; these follow from its fields
+        put(self, "max_pip", SETS[self.set])
+        put(self, "tile_count", set_size(self.max_pip))
+        put(self, "sides", 2 if self.teams else self.players)
+        put(self, "seat_sides", tuple(s % 2 if self.teams else s for s in range(self.players)))
+        put(self, "uses_spinner", self.spinner == "first_double")
 
     @classmethod
     def make(cls, preset: str = DEFAULT_PRESET, **options: Any) -> Rules:
@@ -191,26 +205,8 @@ class Rules:
         """These rules with more options set over the same preset."""
         return Rules.make(self.preset, **{**dict(self.overrides), **options})
 
-    # Derived facts, one place each.
-    @property
-    def max_pip(self) -> int:
-        return SETS[self.set]
-
-    @property
-    def tile_count(self) -> int:
-        return set_size(self.max_pip)
-
-    @property
-    def sides(self) -> int:
-        """Number of scoring sides: teams in a partnership game, else seats."""
-        return 2 if self.teams else self.players
-
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
-
-    @property
-    def uses_spinner(self) -> bool:
-        return self.spinner == "first_double"
 
     def round_to_multiple(self, x: int) -> int:
         """Nearest multiple of ``multiple``, halves up (RULES.md: 13 -> 12, 14 -> 15)."""
@@ -228,9 +224,6 @@ class Rules:
             return rounded // self.multiple
         d = self.bonus_divisor
         return (2 * rounded + d) // (2 * d)  # nearest integer, halves up
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self) | {"overrides": dict(self.overrides)}
 
 
 def _check_option(name: str, value: Any) -> None:
