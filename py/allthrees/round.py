@@ -150,9 +150,6 @@ class Round:
     def can_draw(self) -> bool:
         return len(self.bone) - self.bpos > self.reserve
 
-    def open_arms(self) -> list[int]:
-        return [a for a in range(4) if self.ends[a] >= 0]
-
     def pips(self) -> list[int]:
         """Pips left in each seat's hand."""
         return [pips_of(h) for h in self.hands]
@@ -549,7 +546,3 @@ class Round:
 
 def _double_id(v: int) -> int:
     return v * (v + 1) // 2 + v
-
-
-def hands_from_tiles(hands: list[list[int]]) -> list[int]:
-    return [mask_of(h) for h in hands]

@@ -201,10 +201,6 @@ class Rules:
             )
         return rules
 
-    def with_options(self, **options: Any) -> Rules:
-        """These rules with more options set over the same preset."""
-        return Rules.make(self.preset, **{**dict(self.overrides), **options})
-
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
 
