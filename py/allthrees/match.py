@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from .errors import IllegalMove
 from .round import Round, Step
 from .rules import Rules
-from .tiles import IS_DOUBLE, full_set, mask_of, tiles_of, weight_key
+from .tiles import DOUBLES, full_set, mask_of, tiles_of, weight_key
 
-DOUBLES = sum(1 << t for t, d in enumerate(IS_DOUBLE) if d)
 _SHUFFLE_BITS = {n: math.ceil(math.log2(math.factorial(n))) + 128 for n in range(1, 56)}
 
 

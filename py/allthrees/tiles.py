@@ -27,6 +27,8 @@ for _t, (_h, _l) in enumerate(zip(HI, LO, strict=True)):
     WITH[_h] |= 1 << _t
     WITH[_l] |= 1 << _t
 
+DOUBLES = sum(1 << t for t, d in enumerate(IS_DOUBLE) if d)  # mask of every double
+
 # OTHER[t][v]: the half of tile t that is not v (v must be on t).
 OTHER: list[dict[int, int]] = [{h: lo, lo: h} for h, lo in zip(HI, LO, strict=True)]
 

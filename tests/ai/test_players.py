@@ -10,13 +10,13 @@ import pytest
 
 from allthrees.ai import PLAYERS, beginner, greedy
 from allthrees.ai.advice import hint, review_round
-from allthrees.ai.expert import analyse, expert, hand_constraints, sample_world
+from allthrees.ai.expert import analyse, expert, hand_constraints, lead_lacked, sample_world
 from allthrees.cli import main
 from allthrees.match import Match
 from allthrees.notation import format_move
 from allthrees.record import replay
 from allthrees.rules import Rules
-from allthrees.tiles import NAME, tiles_of
+from allthrees.tiles import NAME, tile_id, tiles_of
 from allthrees.view import View, make_view
 
 # Seat 1 to move with 3-1 and 3-2; seat 0 holds only 1-1. Ends: W 2|2 (a double, counts 4), E 1,
@@ -99,13 +99,16 @@ def endgame_view() -> tuple[Match, View]:
     return match, make_view(match.round, match.round.turn, match.scores)
 
 
-def position(moves: list[str], hands: list[list[str]], rules: str = "pub") -> View:
+def position(
+    moves: list[str], hands: list[list[str]], rules: str = "pub", seat: int | None = None
+) -> View:
+    """The view of ``seat`` (default: the seat to move) after ``moves``; seat 0 leads."""
     used = {t for h in hands for t in h}
     names = [NAME[t] for t in range(28)]
     bone = [n for n in names if n not in used and n[::-1] not in used]
     rec = {"rules": rules, "hands": hands, "boneyard": bone, "first": 0, "moves": moves}
     rnd = replay(rec).round
-    return make_view(rnd, rnd.turn)
+    return make_view(rnd, rnd.turn if seat is None else seat)
 
 
 def test_every_player_takes_a_view_and_a_random_source_only():
@@ -248,6 +251,47 @@ def test_sampled_worlds_respect_what_a_seat_lacked():
             assert held_since.bit_count() <= drawn_after
         return
     pytest.fail("no round with a draw by seat 1 found")
+
+
+def test_a_lead_forced_by_the_hands_tells_the_leader_what_the_others_were_dealt():
+    """Seat 0 must lead its highest double, 4-4: so seat 1 was dealt neither 5-5 nor 6-6."""
+    view = position(
+        ["4-4"],
+        [
+            ["4-4", "0-0", "1-1", "2-2", "3-3", "4-0", "4-1"],
+            ["6-1", "0-1", "0-2", "1-2", "1-3", "2-3", "0-3"],
+        ],
+        rules="parlor",
+        seat=0,
+    )
+    top = (1 << tile_id(5, 5)) | (1 << tile_id(6, 6))
+    assert lead_lacked(view) == top
+    groups = hand_constraints(view)
+    assert groups[1][0][1] == top
+    for k in range(30):
+        hands, _ = sample_world(view, groups, random.Random(k))
+        assert not hands[1] & top
+
+
+def test_a_seat_that_let_a_score_go_or_kept_a_heavier_tile_probably_lacks_them():
+    """On 6-6 seat 1 plays 6-1 for nothing: 6-0 and 6-3 would have scored (passed up), 6-2, 6-4 and
+    6-5 would have scored as little but shed more (lighter); samples honour both guesses."""
+    view = position(
+        ["6-6", "6-1@W"],
+        [
+            ["6-6", "0-0", "1-1", "2-2", "3-3", "4-4", "5-5"],
+            ["6-1", "0-1", "0-2", "1-2", "1-3", "2-3", "0-3"],
+        ],
+    )
+    [(count, lacked, passed, lighter)] = hand_constraints(view)[1]
+    names = lambda mask: sorted(NAME[t] for t in tiles_of(mask))  # noqa: E731
+    assert (count, lacked) == (6, 0)
+    assert names(passed) == ["6-0", "6-3"]
+    assert names(lighter) == ["6-2", "6-4", "6-5"]
+    groups = hand_constraints(view)
+    for k in range(30):
+        hands, _ = sample_world(view, groups, random.Random(k))
+        assert not hands[1] & (passed | lighter)
 
 
 def test_hint_explains_a_scoring_move():

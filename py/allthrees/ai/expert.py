@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..moves import DRAW, PASS, N, S
 from ..round import Round
-from ..tiles import IS_DOUBLE, PIPS, WITH, tiles_of
+from ..tiles import DOUBLES, IS_DOUBLE, PIPS, WITH, tiles_of, weight_key
 from ..view import View
 
 DEFAULT_THINK_MS = 250
@@ -49,20 +49,45 @@ class Analysis:
 
 
 # ---------------------------------------------------------------------- what the others may hold
+# A group of a seat's hidden tiles: [count, lacked, passed_up, lighter]. The masks are the tiles the
+# group cannot (lacked) or probably does not (passed_up, lighter) hold.
+CERTAIN, SCORES, SHEDS = 0, 1, 2  # how much of the guesswork a sample honours (see sample_world)
+
+
+def lead_lacked(view: View) -> int:
+    """Tiles no seat but the leader was dealt, read from a lead the hands forced: nobody else
+    holds a higher double, and when no double was led, nobody holds a double or a heavier tile."""
+    f = view.forced_lead
+    if f < 0:
+        return 0
+    if IS_DOUBLE[f]:
+        out = DOUBLES & ~((1 << (f + 1)) - 1)
+    else:
+        out = DOUBLES | sum(1 << t for t in range(len(PIPS)) if weight_key(t) > weight_key(f))
+    return out & ((1 << view.rules.tile_count) - 1)
+
+
 def hand_constraints(view: View) -> list[list[list[int]]]:
-    """For each seat, groups ``[count, lacked, passed_up]`` covering its hidden tiles.
+    """For each seat, groups ``[count, lacked, passed_up, lighter]`` covering its hidden tiles.
 
     ``lacked`` is certain: a seat that draws or passes holds no tile that fits the ends at that
     moment (the tiles it draws later are free of that), so a draw or pass marks every group held
-    then, and each draw opens a new group of one tile. ``passed_up`` is a strong guess: a seat
-    that played for fewer points than some tile would have made probably did not hold that tile
-    (players rarely let a score go), so those tiles are marked too, and the sampler drops this
-    guess first when it cannot be met.
+    then, and each draw opens a new group of one tile; a lead forced by the hands marks the
+    others' deals too (``lead_lacked``). The other two are guesses about how people play:
+    ``passed_up``, a seat that played for fewer points than some tile would have made probably
+    did not hold that tile (players rarely let a score go); ``lighter``, a seat that shed a tile
+    when a heavier one would have scored as much probably did not hold the heavier one (players
+    shed weight, which the domino bonus counts). The sampler drops the weaker guess first when
+    the guesses cannot all be met.
     """
     rules = view.rules
     n = rules.players
     k = rules.multiple
-    groups: list[list[list[int]]] = [[[rules.hand_size, 0, 0]] for _ in range(n)]
+    dealt = lead_lacked(view)
+    hidden = view.unseen_tiles()
+    groups: list[list[list[int]]] = [
+        [[rules.hand_size, 0 if s == view.leader else dealt, 0, 0]] for s in range(n)
+    ]
     # The layout as it grew, to ask what else each play could have scored. Every hand is "full"
     # so no replayed play can end the round.
     table = Round(rules, [(1 << rules.tile_count) - 1] * n, [], view.leader, -1)
@@ -72,7 +97,7 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
         if e.move == DRAW:
             for grp in g:
                 grp[1] |= e.lacked
-            g.append([1, 0, 0])
+            g.append([1, 0, 0, 0])
             continue
         if e.move == PASS:
             for grp in g:
@@ -80,7 +105,8 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
             continue
         if e.seat != view.seat and table.lead_tile >= 0:
             made = e.end_sum if e.end_sum % k == 0 else 0
-            better = 0
+            weight = weight_key(e.move >> 3)
+            better = lighter = 0
             for arm in range(4):
                 v = table.ends[arm]
                 if v < 0:
@@ -92,10 +118,14 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
                     m ^= low
                     if t < rules.tile_count:
                         after = table.sum_after(t << 3 | arm)
-                        if after > made and after % k == 0:
+                        pts = after if after % k == 0 else 0
+                        if pts > made:
                             better |= low
+                        elif pts == made and weight_key(t) > weight:
+                            lighter |= low
             for grp in g:
-                grp[2] |= better
+                grp[2] |= better & hidden
+                grp[3] |= lighter & hidden
         table.turn = e.seat
         table.step(e.move)
         bit = 1 << (e.move >> 3)
@@ -112,42 +142,45 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
 
 
 def sample_world(
-    view: View, groups: list[list[list[int]]], rng: random.Random, tries: int = 12
+    view: View, groups: list[list[list[int]]], rng: random.Random, tries: int = 8
 ) -> tuple[list[int], list[int]]:
     """Hands (masks) and a boneyard order consistent with the view, drawn at random: first
-    honouring what each seat lacked and passed up, then only what it lacked, then nothing."""
+    honouring every guess, then only the passed-up scores, then only what is certain, then
+    nothing (a last resort the filling order below can need on very tight constraints)."""
     unseen = tiles_of(view.unseen_tiles())
     me = view.seat
-    for attempt in range(2 * tries + 1):
-        level = 0 if attempt < tries else 1 if attempt < 2 * tries else 2
-        pool = unseen[:]
-        rng.shuffle(pool)
-        hands = [0] * view.rules.players
-        hands[me] = view.hand_mask
-        ok = True
-        todo = []
-        for seat, g in enumerate(groups):
-            if seat == me:
-                continue
-            for count, lacked, passed in g:
-                if count > 0:
-                    forbidden = (lacked | passed) if level == 0 else lacked if level == 1 else 0
-                    todo.append((forbidden, count, seat))
-        todo.sort(key=lambda x: -x[0].bit_count())  # most constrained first
-        for forbidden, count, seat in todo:
-            for _ in range(count):
-                for i, t in enumerate(pool):
-                    if not forbidden >> t & 1:
-                        hands[seat] |= 1 << t
-                        pool.pop(i)
+    for level in (SHEDS, SCORES, CERTAIN, -1):
+        for _ in range(tries if level >= 0 else 1):
+            pool = unseen[:]
+            rng.shuffle(pool)
+            hands = [0] * view.rules.players
+            hands[me] = view.hand_mask
+            todo = []
+            for seat, g in enumerate(groups):
+                if seat == me:
+                    continue
+                for count, *masks in g:
+                    if count > 0:
+                        forbidden = 0
+                        for mask in masks[: level + 1]:  # lacked, passed_up, lighter
+                            forbidden |= mask
+                        todo.append((forbidden, count, seat))
+            todo.sort(key=lambda x: -x[0].bit_count())  # most constrained first
+            ok = True
+            for forbidden, count, seat in todo:
+                for _ in range(count):
+                    for i, t in enumerate(pool):
+                        if not forbidden >> t & 1:
+                            hands[seat] |= 1 << t
+                            pool.pop(i)
+                            break
+                    else:
+                        ok = False
                         break
-                else:
-                    ok = False
+                if not ok:
                     break
-            if not ok:
-                break
-        if ok:
-            return hands, pool
+            if ok:
+                return hands, pool
     raise AssertionError("unreachable: the unconstrained pass always succeeds")
 
 
