@@ -294,6 +294,21 @@ def test_a_seat_that_let_a_score_go_or_kept_a_heavier_tile_probably_lacks_them()
         assert not hands[1] & (passed | lighter)
 
 
+def test_a_seat_whose_play_contradicts_a_guess_loses_that_guess():
+    """Seat 1 lets 6-3 score 15 go, then plays 6-3: it does not always take its points, so the
+    passed-up guess is dropped for it; the shed-weight guess (6-2, 6-4, 6-5) still stands."""
+    view = position(
+        ["6-6", "6-1@W", "1-1@W", "6-3@E"],
+        [
+            ["6-6", "0-0", "1-1", "2-2", "3-3", "4-4", "5-5"],
+            ["6-1", "6-3", "0-1", "0-2", "1-2", "1-3", "2-3"],
+        ],
+    )
+    [(count, lacked, passed, lighter)] = hand_constraints(view)[1]
+    assert (count, lacked, passed) == (5, 0, 0)
+    assert sorted(NAME[t] for t in tiles_of(lighter)) == ["6-2", "6-4", "6-5"]
+
+
 def test_hint_explains_a_scoring_move():
     view = position(
         ["6-6"],

@@ -78,13 +78,16 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
     did not hold that tile (players rarely let a score go); ``lighter``, a seat that shed a tile
     when a heavier one would have scored as much probably did not hold the heavier one (players
     shed weight, which the domino bonus counts). The sampler drops the weaker guess first when
-    the guesses cannot all be met.
+    the guesses cannot all be met, and a seat loses a guess for the round once its play has
+    shown it wrong (it later played a tile it was guessed not to hold, or played a tile on an arm
+    where it scored less than on another).
     """
     rules = view.rules
     n = rules.players
     k = rules.multiple
     dealt = lead_lacked(view)
     hidden = view.unseen_tiles()
+    defied = [0] * n  # per seat, bit SCORES / SHEDS: its play has contradicted that guess
     groups: list[list[list[int]]] = [
         [[rules.hand_size, 0 if s == view.leader else dealt, 0, 0]] for s in range(n)
     ]
@@ -123,21 +126,28 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
                             better |= low
                         elif pts == made and weight_key(t) > weight:
                             lighter |= low
+            bit = 1 << (e.move >> 3)
+            if better & bit:  # the same tile would have scored more on another arm
+                defied[e.seat] |= 1 << SCORES
             for grp in g:
-                grp[2] |= better & hidden
-                grp[3] |= lighter & hidden
+                grp[2] |= better & ~bit
+                grp[3] |= lighter & ~bit
         table.turn = e.seat
         table.step(e.move)
         bit = 1 << (e.move >> 3)
-        for grp in reversed(g):  # the played tile came from a group that allows it
-            if grp[0] and not grp[1] & bit:
-                grp[0] -= 1
-                break
-        else:
-            for grp in reversed(g):
-                if grp[0]:
-                    grp[0] -= 1
-                    break
+        # The played tile came from a group that allows it. If every group it could have come
+        # from was guessed not to hold it, the seat does not play as the guess assumes.
+        could = [grp for grp in g if grp[0] and not grp[1] & bit]
+        for level in (SCORES, SHEDS):
+            if could and all(grp[level + 1] & bit for grp in could):
+                defied[e.seat] |= 1 << level
+        for grp in reversed(could or [grp for grp in g if grp[0]]):
+            grp[0] -= 1
+            break
+    for seat, g in enumerate(groups):
+        for grp in g:
+            for level in (SCORES, SHEDS):
+                grp[level + 1] &= 0 if defied[seat] >> level & 1 else hidden
     return groups
 
 
