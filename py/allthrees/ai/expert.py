@@ -106,6 +106,7 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
             for grp in g:
                 grp[1] |= e.lacked
             continue
+        bit = 1 << (e.move >> 3)
         if e.seat != view.seat and table.lead_tile >= 0:
             made = e.end_sum if e.end_sum % k == 0 else 0
             weight = weight_key(e.move >> 3)
@@ -126,7 +127,6 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
                             better |= low
                         elif pts == made and weight_key(t) > weight:
                             lighter |= low
-            bit = 1 << (e.move >> 3)
             if better & bit:  # the same tile would have scored more on another arm
                 defied[e.seat] |= 1 << SCORES
             for grp in g:
@@ -134,16 +134,15 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
                 grp[3] |= lighter & ~bit
         table.turn = e.seat
         table.step(e.move)
-        bit = 1 << (e.move >> 3)
         # The played tile came from a group that allows it. If every group it could have come
         # from was guessed not to hold it, the seat does not play as the guess assumes.
         could = [grp for grp in g if grp[0] and not grp[1] & bit]
         for level in (SCORES, SHEDS):
             if could and all(grp[level + 1] & bit for grp in could):
                 defied[e.seat] |= 1 << level
-        for grp in reversed(could or [grp for grp in g if grp[0]]):
-            grp[0] -= 1
-            break
+        source = could or [grp for grp in g if grp[0]]
+        if source:
+            source[-1][0] -= 1
     for seat, g in enumerate(groups):
         for grp in g:
             for level in (SCORES, SHEDS):
