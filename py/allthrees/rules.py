@@ -202,7 +202,7 @@ class Rules:
         return rules
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.teams else seat
+        return self.seat_sides[seat]
 
     def round_to_multiple(self, x: int) -> int:
         """Nearest multiple of ``multiple``, halves up (RULES.md: 13 -> 12, 14 -> 15)."""

@@ -1,12 +1,13 @@
 """Expert: determinized Monte Carlo search over the tiles it cannot see.
 
 Each iteration deals the unseen tiles into hands consistent with everything public (how many tiles
-each seat holds, and the tiles a seat cannot hold because it drew or passed while they would have
-fit), then plays every candidate move in that same world and finishes the round with a fast,
-greedy-leaning policy for every seat, partner included. A candidate's value is the points its side
-gains from now to the end of the round (in play and bonus) minus what the other sides gain. The
-best mean wins. Search runs against a time budget or a fixed iteration count; with a count and a
-seeded ``rng`` it is deterministic.
+each seat holds, the tiles a seat cannot hold because it drew or passed while they would have fit
+or because the hands forced the lead) and, while they hold up, with guesses about how people play
+(see ``hand_constraints``), then plays every candidate move in that same world and finishes the
+round with a fast, greedy-leaning policy for every seat, partner included. A candidate's value is
+the points its side gains from now to the end of the round (in play and bonus) minus what the
+other sides gain. The best mean wins. Search runs against a time budget or a fixed iteration
+count; with a count and a seeded ``rng`` it is deterministic.
 
 It sees only the ``View``: the worlds it plays in are its own guesses, built from public facts.
 """
