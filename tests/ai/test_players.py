@@ -100,13 +100,17 @@ def endgame_view() -> tuple[Match, View]:
 
 
 def position(
-    moves: list[str], hands: list[list[str]], rules: str = "pub", seat: int | None = None
+    moves: list[str],
+    hands: list[list[str]],
+    rules: str = "pub",
+    seat: int | None = None,
+    first: int = 0,
 ) -> View:
-    """The view of ``seat`` (default: the seat to move) after ``moves``; seat 0 leads."""
+    """The view of ``seat`` (default: the seat to move) after ``moves``; seat ``first`` leads."""
     used = {t for h in hands for t in h}
     names = [NAME[t] for t in range(28)]
     bone = [n for n in names if n not in used and n[::-1] not in used]
-    rec = {"rules": rules, "hands": hands, "boneyard": bone, "first": 0, "moves": moves}
+    rec = {"rules": rules, "hands": hands, "boneyard": bone, "first": first, "moves": moves}
     rnd = replay(rec).round
     return make_view(rnd, rnd.turn if seat is None else seat)
 
@@ -266,6 +270,28 @@ def test_a_lead_forced_by_the_hands_tells_the_leader_what_the_others_were_dealt(
     )
     top = (1 << tile_id(5, 5)) | (1 << tile_id(6, 6))
     assert lead_lacked(view) == top
+    groups = hand_constraints(view)
+    assert groups[1][0][1] == top
+    for k in range(30):
+        hands, _ = sample_world(view, groups, random.Random(k))
+        assert not hands[1] & top
+
+
+def test_a_forced_lead_tells_the_others_what_the_leader_was_not_dealt():
+    """Seat 1 must lead 4-4, the highest double of both hands: so seat 1 holds neither 5-5 nor
+    6-6 either, and seat 0's samples keep them out of seat 1's hand."""
+    view = position(
+        ["4-4"],
+        [
+            ["6-1", "0-1", "0-2", "1-2", "1-3", "2-3", "0-3"],
+            ["4-4", "0-0", "1-1", "2-2", "3-3", "4-0", "4-1"],
+        ],
+        rules="parlor",
+        seat=0,
+        first=1,
+    )
+    assert view.leader == 1
+    top = (1 << tile_id(5, 5)) | (1 << tile_id(6, 6))
     groups = hand_constraints(view)
     assert groups[1][0][1] == top
     for k in range(30):

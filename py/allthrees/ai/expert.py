@@ -56,8 +56,9 @@ CERTAIN, SCORES, SHEDS = 0, 1, 2  # how much of the guesswork a sample honours (
 
 
 def lead_lacked(view: View) -> int:
-    """Tiles no seat but the leader was dealt, read from a lead the hands forced: nobody else
-    holds a higher double, and when no double was led, nobody holds a double or a heavier tile."""
+    """Tiles no seat was dealt, read from a lead the hands forced (the highest double in any hand,
+    or with no double anywhere the heaviest tile): nobody, the leader included, holds a higher
+    double, and when no double was led, nobody holds a double or a heavier tile."""
     f = view.forced_lead
     if f < 0:
         return 0
@@ -73,8 +74,8 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
 
     ``lacked`` is certain: a seat that draws or passes holds no tile that fits the ends at that
     moment (the tiles it draws later are free of that), so a draw or pass marks every group held
-    then, and each draw opens a new group of one tile; a lead forced by the hands marks the
-    others' deals too (``lead_lacked``). The other two are guesses about how people play:
+    then, and each draw opens a new group of one tile; a lead forced by the hands marks every
+    deal too (``lead_lacked``). The other two are guesses about how people play:
     ``passed_up``, a seat that played for fewer points than some tile would have made probably
     did not hold that tile (players rarely let a score go); ``lighter``, a seat that shed a tile
     when a heavier one would have scored as much probably did not hold the heavier one (players
@@ -89,9 +90,7 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
     dealt = lead_lacked(view)
     hidden = view.unseen_tiles()
     defied = [0] * n  # per seat, bit SCORES / SHEDS: its play has contradicted that guess
-    groups: list[list[list[int]]] = [
-        [[rules.hand_size, 0 if s == view.leader else dealt, 0, 0]] for s in range(n)
-    ]
+    groups: list[list[list[int]]] = [[[rules.hand_size, dealt, 0, 0]] for _ in range(n)]
     # The layout as it grew, to ask what else each play could have scored. Every hand is "full"
     # so no replayed play can end the round.
     table = Round(rules, [(1 << rules.tile_count) - 1] * n, [], view.leader, -1)
