@@ -257,41 +257,17 @@ def test_sampled_worlds_respect_what_a_seat_lacked():
     pytest.fail("no round with a draw by seat 1 found")
 
 
-def test_a_lead_forced_by_the_hands_tells_the_leader_what_the_others_were_dealt():
-    """Seat 0 must lead its highest double, 4-4: so seat 1 was dealt neither 5-5 nor 6-6."""
-    view = position(
-        ["4-4"],
-        [
-            ["4-4", "0-0", "1-1", "2-2", "3-3", "4-0", "4-1"],
-            ["6-1", "0-1", "0-2", "1-2", "1-3", "2-3", "0-3"],
-        ],
-        rules="parlor",
-        seat=0,
-    )
+@pytest.mark.parametrize("leader", [0, 1])
+def test_a_lead_forced_by_the_hands_rules_out_higher_doubles_for_every_seat(leader):
+    """4-4 is the highest double of both hands, so its holder must lead it: seat 1, whether it
+    led or not, was dealt neither 5-5 nor 6-6, and seat 0's samples keep them out of its hand."""
+    doubles = ["4-4", "0-0", "1-1", "2-2", "3-3", "4-0", "4-1"]
+    plain = ["6-1", "0-1", "0-2", "1-2", "1-3", "2-3", "0-3"]
+    dealt = [doubles, plain] if leader == 0 else [plain, doubles]
+    view = position(["4-4"], dealt, rules="parlor", seat=0, first=leader)
+    assert view.leader == leader
     top = (1 << tile_id(5, 5)) | (1 << tile_id(6, 6))
     assert lead_lacked(view) == top
-    groups = hand_constraints(view)
-    assert groups[1][0][1] == top
-    for k in range(30):
-        hands, _ = sample_world(view, groups, random.Random(k))
-        assert not hands[1] & top
-
-
-def test_a_forced_lead_tells_the_others_what_the_leader_was_not_dealt():
-    """Seat 1 must lead 4-4, the highest double of both hands: so seat 1 holds neither 5-5 nor
-    6-6 either, and seat 0's samples keep them out of seat 1's hand."""
-    view = position(
-        ["4-4"],
-        [
-            ["6-1", "0-1", "0-2", "1-2", "1-3", "2-3", "0-3"],
-            ["4-4", "0-0", "1-1", "2-2", "3-3", "4-0", "4-1"],
-        ],
-        rules="parlor",
-        seat=0,
-        first=1,
-    )
-    assert view.leader == 1
-    top = (1 << tile_id(5, 5)) | (1 << tile_id(6, 6))
     groups = hand_constraints(view)
     assert groups[1][0][1] == top
     for k in range(30):
