@@ -58,7 +58,8 @@ CERTAIN, SCORES, SHEDS = 0, 1, 2  # how much of the guesswork a sample honours (
 def lead_lacked(view: View) -> int:
     """Tiles no seat was dealt, read from a lead the hands forced (the highest double in any hand,
     or with no double anywhere the heaviest tile): nobody, the leader included, holds a higher
-    double, and when no double was led, nobody holds a double or a heavier tile."""
+    double, and when no double was led, nobody holds a double or a heavier tile. It reads back
+    the rule ``match.decided_leader`` applies (double ids grow with their pips)."""
     f = view.forced_lead
     if f < 0:
         return 0
