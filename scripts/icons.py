@@ -24,8 +24,9 @@ PIP = (28, 28, 32)
 LINE = (150, 140, 118)
 
 
-def _rounded_box(px: float, py: float, cx: float, cy: float, hw: float, hh: float,
-                 r: float) -> float:
+def _rounded_box(
+    px: float, py: float, cx: float, cy: float, hw: float, hh: float, r: float
+) -> float:
     """Signed distance from (px, py) to a rounded rectangle (negative inside)."""
     qx = abs(px - cx) - (hw - r)
     qy = abs(py - cy) - (hh - r)
@@ -90,19 +91,30 @@ def draw(size: int, maskable: bool) -> bytes:
 
 def _png(w: int, h: int, raw: bytes) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(
-            ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
     header = struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)  # 8-bit RGBA
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def main() -> int:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "dist/icons")
     out.mkdir(parents=True, exist_ok=True)
-    for name, size, maskable in (("icon-192.png", 192, False), ("icon-512.png", 512, False),
-                                 ("icon-maskable-512.png", 512, True)):
+    for name, size, maskable in (
+        ("icon-192.png", 192, False),
+        ("icon-512.png", 512, False),
+        ("icon-maskable-512.png", 512, True),
+    ):
         (out / name).write_bytes(draw(size, maskable))
     return 0
 

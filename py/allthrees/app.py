@@ -29,16 +29,16 @@ from . import __version__
 from .errors import AllThreesError, BadRecord, IllegalMove
 from .geometry import layout_geometry
 from .match import Match
-from .moves import ARM_OF, ARMS, DRAW, PASS
+from .moves import ARM_OF, DRAW, PASS, arm_name, is_lead, is_play, play, tile_of
 from .notation import format_move, parse_tile
-from .record import replay, to_record
+from .record import resume, to_record
 from .rules import TARGET_CHOICES, Rules
 from .summary import round_summary
 from .tiles import HI, LO, NAME, tiles_of
 from .view import make_view
 
 SAVE_VERSION = 1
-LEVELS = {"beginner": "beginner", "casual": "greedy", "expert": "expert"}
+LEVELS = ("beginner", "casual", "expert")
 DEFAULT_SETTINGS: dict[str, Any] = {
     "rules": "parlor",
     "players": 2,
@@ -118,28 +118,13 @@ class App:
         record = data.get("record")
         if not isinstance(record, dict):
             raise BadRecord("the save has no match record")
-        played = replay(record)
         app = cls.__new__(cls)
         app.settings = settings
         app.seed = seed
-        if played.rules != app._rules():
+        # Each round's deal must be the one the seed deals, and the match goes on from it.
+        app.match = resume(record, seed)
+        if app.match.rules != app._rules():
             raise BadRecord("the save's record does not match its settings")
-        # Re-deal each round from the seed and check it is the saved one: a save cannot swap in
-        # a deal of its own, and the match goes on with the same random source.
-        fresh = Match(played.rules, seed=seed)
-        for rnd_deal, rnd in zip(played.deals, played.rounds, strict=True):
-            expected = fresh.deal()
-            if (expected.hands, expected.boneyard, expected.first) != (
-                rnd_deal.hands,
-                rnd_deal.boneyard,
-                rnd_deal.first,
-            ):
-                raise BadRecord("the save's deal does not come from its seed")
-            fresh.deals.append(expected)
-            fresh.rounds.append(rnd)
-        fresh.scores = played.scores
-        fresh.over, fresh.winner = played.over, played.winner
-        app.match = fresh
         return app
 
     # ------------------------------------------------------------------ acting
@@ -195,13 +180,13 @@ class App:
         rnd = self.match.round
         if rnd.lead_tile < 0:
             for m in rnd.legal_moves():
-                if m >> 3 == t:
+                if tile_of(m) == t:
                     return m
             raise IllegalMove(f"you cannot lead {NAME[t]}")
         arm = intent.get("arm")
         if arm not in ARM_OF:
             raise BadRequest("a play names an arm: W, E, N or S")
-        return t << 3 | ARM_OF[arm]
+        return play(t, ARM_OF[arm])
 
     def advance(self) -> list[dict]:
         """The computer to move makes one move."""
@@ -210,10 +195,10 @@ class App:
         rnd = self.match.round
         view = make_view(rnd, rnd.turn, self.match.scores)
         level = self.settings["opponent"]
-        rng = random.Random(f"{self.seed}:{len(self.match.rounds)}:{len(rnd.history)}")
+        rng = random.Random(f"{self.seed}:{len(self.match.rounds)}:{rnd.moves_made}")
         from .ai import get_player  # the players load on first use: a shorter page start
 
-        move = get_player(LEVELS[level])(view, rng)
+        move = get_player(level)(view, rng)
         return self._move(move)
 
     def hint(self) -> dict[str, Any]:
@@ -221,7 +206,7 @@ class App:
         if rnd.over or rnd.turn != self.human:
             raise IllegalMove("a hint is for your turn")
         view = make_view(rnd, self.human, self.match.scores)
-        rng = random.Random(f"{self.seed}:{len(self.match.rounds)}:{len(rnd.history)}:hint")
+        rng = random.Random(f"{self.seed}:{len(self.match.rounds)}:{rnd.moves_made}:hint")
         from .ai.advice import hint
 
         advice = hint(view, rng)
@@ -232,8 +217,8 @@ class App:
             "kind": "draw" if move == DRAW else "pass" if move == PASS else "play",
         }
         if move >= 0:
-            out["tile"] = NAME[move >> 3]
-            out["arm"] = ARMS[move & 7] if move & 7 < 4 else None
+            out["tile"] = NAME[tile_of(move)]
+            out["arm"] = arm_name(move)
         return out
 
     def review(self, index: Any = None) -> list[dict[str, Any]]:
@@ -267,18 +252,19 @@ class App:
                     "kind": "placed",
                     "seat": seat,
                     "move": text,
-                    "index": sum(1 for h in rnd.history if h[1] >= 0) - 1,
+                    "index": sum(1 for e in rnd.history if e.move >= 0) - 1,
                     "end_sum": step.end_sum,
                     "points": step.points,
                 }
             )
-        if step.round_over:
+        if rnd.over:
+            end = rnd.outcome()
             events.append(
                 {
                     "kind": "round_over",
-                    "reason": rnd.reason,
-                    "winner": rnd.winner_side if rnd.winner_side >= 0 else None,
-                    "bonus": rnd.bonus,
+                    "reason": end.reason,
+                    "winner": end.winner_side if end.winner_side >= 0 else None,
+                    "bonus": end.bonus,
                 }
             )
             if self.match.over:
@@ -294,13 +280,12 @@ class App:
         legal = rnd.legal_moves() if my_turn else []
         hand = []
         for t in tiles_of(rnd.hands[human]):
-            tile_plays = [m for m in legal if m >= 0 and m >> 3 == t and m & 7 < 4]
-            targets = [ARMS[m & 7] for m in tile_plays]
-            leads = [m for m in legal if m >= 0 and m >> 3 == t and m & 7 >= 4]
-            k = rules.multiple
-            sums = {ARMS[m & 7]: rnd.sum_after(m) for m in tile_plays}
+            tile_plays = [m for m in legal if is_play(m) and tile_of(m) == t]
+            targets = [arm_name(m) for m in tile_plays]
+            leads = [m for m in legal if is_lead(m) and tile_of(m) == t]
+            scores = {arm_name(m): rnd.points_after(m) for m in tile_plays}
             if leads:
-                sums["lead"] = rnd.sum_after(leads[0])
+                scores["lead"] = rnd.points_after(leads[0])
             hand.append(
                 {
                     "tile": NAME[t],
@@ -309,11 +294,11 @@ class App:
                     "playable": bool(targets or leads),
                     "targets": targets,
                     # What each lit end (or the lead) would score, for players who want to see it.
-                    "scores": {arm: (s if s % k == 0 else 0) for arm, s in sums.items()},
+                    "scores": scores,
                     "lead": bool(leads),
                 }
             )
-        plays = [(s, mv, touch) for s, mv, _x, _p, _e, touch in rnd.history if mv >= 0]
+        plays = [(e.seat, e.move, e.touch) for e in rnd.history if e.move >= 0]
         contributions = [rnd.end_value(a) for a in range(4)]
         geo = (
             layout_geometry(plays, rnd.ends, contributions)
@@ -321,9 +306,10 @@ class App:
             else {"tiles": [], "ends": [], "bounds": [-3, -2, 3, 2]}
         )
         last = None
-        for s, mv, x, pts, _e, _t in reversed(rnd.history):
-            if mv >= 0:
-                last = {"seat": s, "points": pts, "end_sum": x, "index": len(plays) - 1}
+        for e in reversed(rnd.history):
+            if e.move >= 0:
+                last = {"seat": e.seat, "points": e.points, "end_sum": e.end_sum}
+                last["index"] = len(plays) - 1
                 break
         totals = (
             [a + b for a, b in zip(match.scores, rnd.points, strict=True)]
@@ -365,7 +351,7 @@ class App:
             "boneyard": rnd.boneyard_left,
             "layout": geo,
             "end_sum": rnd.end_sum,
-            "end_sum_scores": bool(rnd.end_sum) and rnd.end_sum % rules.multiple == 0,
+            "end_sum_scores": rules.scores(rnd.end_sum),
             "last": last,
             "round": self._round_info(),
             "match": {
@@ -378,11 +364,12 @@ class App:
 
     def _round_info(self) -> dict[str, Any]:
         rnd = self.match.round
+        end = rnd.outcome()
         return {
-            "over": rnd.over,
-            "reason": rnd.reason,
-            "winner": rnd.winner_side if rnd.winner_side >= 0 else None,
-            "bonus": rnd.bonus,
+            "over": end.over,
+            "reason": end.reason,
+            "winner": end.winner_side if end.winner_side >= 0 else None,
+            "bonus": end.bonus,
             "points": list(rnd.points),
             "pips": rnd.pips() if rnd.over else None,
             "hands": [[NAME[t] for t in tiles_of(h)] for h in rnd.hands] if rnd.over else None,
@@ -394,13 +381,13 @@ class App:
         n = self.match.rules.players
         out = [{"multiples": 0, "turns": 0, "in_play": 0} for _ in range(n)]
         for rnd in self.match.rounds:
-            for seat, mv, _x, pts, _e, _t in rnd.history:
-                if mv == DRAW:
+            for e in rnd.history:
+                if e.move == DRAW:
                     continue
-                out[seat]["turns"] += 1
-                if pts:
-                    out[seat]["multiples"] += 1
-                    out[seat]["in_play"] += pts
+                out[e.seat]["turns"] += 1
+                if e.points:
+                    out[e.seat]["multiples"] += 1
+                    out[e.seat]["in_play"] += e.points
         for s in out:
             s["avg_per_turn"] = round(s["in_play"] / s["turns"], 2) if s["turns"] else 0
         return out

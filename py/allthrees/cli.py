@@ -100,9 +100,11 @@ def _show_table(match: Match, seat: int, names: list[str]) -> None:
         arms = []
         for a in range(4):
             if rnd.ends[a] >= 0:
-                double = rnd.dbl[a] and (rnd.cnt[a] or a < 2)  # the end tile lies crosswise
+                double = rnd.doubles[a] and (rnd.counts[a] or a < 2)  # the end tile lies crosswise
                 shown = f"{rnd.ends[a]}|{rnd.ends[a]}" if double else str(rnd.ends[a])
-                arms.append(f"{ARMS[a]}: {shown} (counts {rnd.end_value(a)}, {rnd.cnt[a]} tiles)")
+                arms.append(
+                    f"{ARMS[a]}: {shown} (counts {rnd.end_value(a)}, {rnd.counts[a]} tiles)"
+                )
         print("Open ends  " + "   ".join(arms))
         print(f"End sum {rnd.end_sum}")
     print(
@@ -231,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("play", help="play in the terminal against computer opponents")
     add_rules(p)
     p.add_argument("--target", type=int, default=None)
-    p.add_argument("--opponent", default="expert", help="beginner, greedy or expert")
+    p.add_argument("--opponent", default="expert", help="beginner, casual or expert")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("bench", help="engine speed: random 2-player parlor rounds per second")
@@ -240,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("arena", help="play matches between two computer players")
-    p.add_argument("a", help="player A: random, beginner, greedy, expert (expert:50ms, :300it)")
+    p.add_argument("a", help="player A: random, beginner, casual, expert (expert:50ms, :300it)")
     p.add_argument("b", help="player B")
     p.add_argument("--matches", type=int, default=100)
     p.add_argument("--rules", default="parlor", choices=sorted(PRESETS))

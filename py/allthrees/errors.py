@@ -1,12 +1,32 @@
-"""Typed errors for bad input. Each message names the reason in words a player could act on."""
+"""Typed errors for bad input. Each message names the reason in words a player could act on.
+
+A move can be wrong in three ways a caller may want to tell apart (as python-chess does): it is
+not a move at all (``MalformedMove``: bad notation, an unknown arm, not a move int), it could mean
+more than one move (``AmbiguousMove``: a tile that fits two arms with no arm named), or it is a
+move the rules do not allow here (``IllegalMove``). All three are ``MoveError``s, and the state a
+move was offered to is unchanged after any of them.
+"""
 
 
 class AllThreesError(Exception):
     """Base of every error this package raises on purpose."""
 
 
-class IllegalMove(AllThreesError):
-    """A move the rules do not allow here. The state it was offered to is unchanged."""
+class MoveError(AllThreesError):
+    """A move that cannot be made. The state it was offered to is unchanged."""
+
+
+class MalformedMove(MoveError):
+    """Not a move: notation that does not parse, an unknown arm or tile, a value of the wrong
+    type."""
+
+
+class AmbiguousMove(MoveError):
+    """Notation that names more than one legal move (a tile that fits two arms, no arm given)."""
+
+
+class IllegalMove(MoveError):
+    """A move the rules do not allow here."""
 
 
 class BadRecord(AllThreesError):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .moves import ARMS, LEAD_LO_WEST, E, N, S, W
+from .moves import ARMS, LEAD_LO_WEST, E, N, S, W, is_lead, kind_of, tile_of
 from .tiles import HI, IS_DOUBLE, LO, PIPS
 
 # How far an arm runs straight (from the origin for W/E, from the spinner for N/S) before turning.
@@ -76,9 +76,9 @@ def layout_geometry(
     arms: dict[int, _Arm] = {}
     spinner_seen = False
     for seat, move, touch in plays:
-        t, kind = move >> 3, move & 7
+        t, kind = tile_of(move), kind_of(move)
         dbl = IS_DOUBLE[t]
-        if kind >= 4:  # the lead
+        if is_lead(move):
             a, b = (LO[t], HI[t]) if kind == LEAD_LO_WEST else (HI[t], LO[t])
             half = 0.5 if dbl else 1.0
             tiles.append(

@@ -9,7 +9,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from .errors import IllegalMove
-from .round import Round, Step
+from .round import Entry, Round
 from .rules import Rules
 from .tiles import DOUBLES, full_set, mask_of, tiles_of, weight_key
 
@@ -86,8 +86,9 @@ class Match:
         rule = self.lead_rule_now()
         if rule in ("winner", "left"):
             last = self.rounds[-1]
-            if rule == "winner" and last.winner_seat >= 0:
-                return last.winner_seat
+            winner = last.outcome().winner_seat
+            if rule == "winner" and winner >= 0:
+                return winner
             return (last.leader + 1) % self.rules.players
         return None
 
@@ -132,12 +133,13 @@ class Match:
         self.rounds.append(rnd)
         return rnd
 
-    def apply(self, move: int, claim: int | None = None) -> Step:
-        """Make a move in the current round; at the round's end, add it to the match score."""
-        step = self.round.apply(move, claim)
-        if step.round_over:
+    def apply(self, move: int, claim: int | None = None) -> Entry:
+        """Make a move in the current round (a ``MoveError`` changes nothing); at the round's
+        end, add its points to the match score. Returns the move's history entry."""
+        entry = self.round.apply(move, claim)
+        if self.round.over:
             self._close_round()
-        return step
+        return entry
 
     def _close_round(self) -> None:
         for side, pts in enumerate(self.round.points):

@@ -13,7 +13,7 @@ from .errors import AllThreesError, BadRecord, BadRules
 from .match import Deal, Match, decided_leader
 from .moves import DRAW, PASS
 from .notation import move_text, parse_move, parse_tile
-from .round import Round
+from .round import Entry, Round
 from .rules import DEFAULT_PRESET, Rules
 from .tiles import NAME, mask_of, set_size
 
@@ -61,11 +61,22 @@ def round_specs(record: dict[str, Any]) -> list[dict[str, Any]]:
 
 def replay(record: dict[str, Any]) -> Match:
     """Replay a record through the engine. Raises BadRecord naming the round, move and reason."""
+    return _replay(record, None)
+
+
+def resume(record: dict[str, Any], seed: int) -> Match:
+    """The match a record describes, dealt from ``seed``: every round's deal must be the one the
+    seed deals (a record cannot swap in a deal of its own), and the match goes on from the same
+    random source. Raises BadRecord like ``replay``."""
+    return _replay(record, seed)
+
+
+def _replay(record: dict[str, Any], seed: int | None) -> Match:
     specs = round_specs(record)
     hands0 = specs[0].get("hands")
     players = len(hands0) if isinstance(hands0, list) else None
     rules = rules_of(record, players)
-    match = Match(rules, seed=0)
+    match = Match(rules, seed=0 if seed is None else seed)
     many = len(specs) > 1
     for i, spec in enumerate(specs):
         where = f"round {i + 1}: " if many else ""
@@ -74,6 +85,15 @@ def replay(record: dict[str, Any]) -> Match:
         if i and not match.round.over:
             raise BadRecord(f"round {i}: the round is unfinished but another round follows")
         deal = _deal_of(spec, rules, match, where, spec is record)
+        if seed is not None:
+            dealt = match.deal()
+            if (dealt.hands, dealt.boneyard, dealt.first) != (
+                deal.hands,
+                deal.boneyard,
+                deal.first,
+            ):
+                raise BadRecord(f"{where}the deal is not the one its seed deals")
+            deal = dealt
         try:
             match.start_round(deal)
         except AllThreesError as exc:
@@ -147,30 +167,40 @@ def _play_moves(match: Match, moves: Any, where: str) -> None:
 # ---------------------------------------------------------------------- writing
 
 
+def claim_of(rules: Rules, e: Entry) -> int | None:
+    """The claim a play was written with (muggins only), or None."""
+    return e.claim if rules.muggins and e.move >= 0 and e.claim >= 0 else None
+
+
 def round_result(rnd: Round, cumulative: list[int]) -> dict[str, Any]:
     """One round of the replay output (RULES.md "Output")."""
     moves = []
-    muggins = rnd.rules.muggins
-    for seat, move, x, pts, extra, touch in rnd.history:
-        if move == DRAW:
-            moves.append({"seat": seat, "move": "draw", "tile": NAME[x]})
-        elif move == PASS:
-            moves.append({"seat": seat, "move": "pass"})
+    rules = rnd.rules
+    for e in rnd.history:
+        if e.move == DRAW:
+            moves.append({"seat": e.seat, "move": "draw", "tile": NAME[e.drawn]})
+        elif e.move == PASS:
+            moves.append({"seat": e.seat, "move": "pass"})
         else:
-            entry = {"seat": seat, "move": move_text(move, touch), "end_sum": x, "points": pts}
-            if muggins:
-                made = x if x and x % rnd.rules.multiple == 0 else 0
-                entry["claim"] = extra if extra >= 0 else None
-                if made and extra != made:
-                    taker = rnd._next_opponent(seat)
-                    entry["muggins"] = {"seat": taker, "points": rnd.rules.award(made)}
-            moves.append(entry)
+            out = {
+                "seat": e.seat,
+                "move": move_text(e.move, e.touch),
+                "end_sum": e.end_sum,
+                "points": e.points,
+            }
+            if rules.muggins:
+                out["claim"] = claim_of(rules, e)
+                if e.taker >= 0:
+                    made = rules.award(rules.points(e.end_sum))
+                    out["muggins"] = {"seat": e.taker, "points": made}
+            moves.append(out)
+    end = rnd.outcome()
     return {
         "moves": moves,
         "end": {
-            "reason": rnd.reason,
-            "winner": rnd.winner_side if rnd.winner_side >= 0 else None,
-            "bonus": rnd.bonus,
+            "reason": end.reason,
+            "winner": end.winner_side if end.winner_side >= 0 else None,
+            "bonus": end.bonus,
             "pips": rnd.pips(),
         },
         "scores": cumulative,
@@ -187,10 +217,7 @@ def to_record(match: Match) -> dict[str, Any]:
     """The match as a record (the ``rounds`` form), which ``replay`` turns back into it."""
     rounds = []
     for deal, rnd in zip(match.deals, match.rounds, strict=True):
-        moves = []
-        for _seat, move, _x, _pts, extra, touch in rnd.history:
-            claim = extra if match.rules.muggins and move >= 0 and extra >= 0 else None
-            moves.append(move_text(move, touch, claim))
+        moves = [move_text(e.move, e.touch, claim_of(match.rules, e)) for e in rnd.history]
         rounds.append(
             {
                 "hands": [[NAME[t] for t in h] for h in deal.hands],

@@ -2,19 +2,54 @@
 RULES.md "Play", "Counting the end sum" and "End of a round".
 
 The state is plain ints and short lists so that ``clone`` is cheap and the random-playout loop of
-``bench`` and the expert's search stay fast. Only this module changes a round; everything else reads
-it (``view``), writes it down (``record``) or decides for it (``ai``).
+``bench`` and the expert's search stay fast. Only this module changes a round: everything else
+reads it (``view``, ``outcome``), writes it down (``record``), builds one with the constructors
+below (a deal, a search's imagined world, a bare layout to replay public plays on) or decides for
+it (``ai``). Moves are the ints of ``moves``; ``step`` and ``legal_moves`` decode them inline (the
+hot path), everything else uses the helpers there.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .errors import IllegalMove
-from .moves import ARMS, DRAW, LEAD_LO_WEST, PASS, E, N, S, W
-from .rules import Rules
-from .tiles import HI, IS_DOUBLE, LO, NAME, PIPS, WITH, mask_of, pips_of, set_size, tiles_of
+from .errors import IllegalMove, MalformedMove
+from .moves import (
+    ARMS,
+    DRAW,
+    LEAD_HI_WEST,
+    LEAD_LO_WEST,
+    PASS,
+    E,
+    N,
+    S,
+    W,
+    is_lead,
+    kind_of,
+    lead,
+    play,
+    tile_of,
+)
+from .rules import BLOCKED, DOMINO, Rules
+from .tiles import (
+    HI,
+    IS_DOUBLE,
+    LO,
+    NAME,
+    PIPS,
+    WITH,
+    mask_of,
+    pips_of,
+    set_size,
+    tile_id,
+    tiles_of,
+)
+
+if TYPE_CHECKING:
+    from .view import View
+
+__all__ = ["BLOCKED", "DOMINO", "Entry", "Outcome", "Round"]
 
 LEAD_SPINNER = 4  # spin_arm value: the lead tile is the spinner
 
@@ -32,45 +67,63 @@ def plays_table(max_pip: int) -> list[dict[int, tuple[int, ...]]]:
             chosen = [t for i, t in enumerate(tiles) if bits >> i & 1]
             mask = mask_of(chosen)
             for arm in range(4):
-                table[arm][mask] = tuple(t << 3 | arm for t in chosen)
+                table[arm][mask] = tuple(play(t, arm) for t in chosen)
     return table
 
 
-# Why a round ended.
-DOMINO = "domino"
-BLOCKED = "blocked"
-
-
-class Step(NamedTuple):
-    """What one move did: the mover, the end sum after it and the points it scored (0 for a draw or
-    pass), the tile drawn (or -1), and whether the round is now over."""
+class Entry(NamedTuple):
+    """One move of a round's history, as it was made. Every field has one meaning; a field that
+    does not apply to the move holds its "none" value (-1, or 0 for masks and sums)."""
 
     seat: int
-    move: int
-    end_sum: int
-    points: int
-    drawn: int
-    round_over: bool
-    muggins_seat: int = -1  # with muggins: who took points the mover failed to claim
+    move: int  # DRAW, PASS, or the lead / play move int
+    end_sum: int  # after a lead or play (0 for a draw or pass)
+    points: int  # what the mover scored (after any cribbage division)
+    drawn: int  # the tile a draw took (-1 otherwise)
+    claim: int  # with muggins, the points a play claimed (-1: no claim)
+    lacked: int  # a draw or pass: the tiles that fitted the open ends, none of which it held
+    touch: int  # a play: the end value its tile was attached to (-1 for the lead, draw, pass)
+    taker: int  # with muggins: the seat that took the points the mover did not claim (-1)
+
+
+class Outcome(NamedTuple):
+    """How a round ended: ``reason`` is DOMINO, BLOCKED, or None while it is played."""
+
+    reason: str | None
+    winner_side: int  # the side that went out or had fewest pips; -1 for a tie (or unfinished)
+    winner_seat: int  # the seat that went out, or the winning side's lightest hand (-1)
+    bonus: int  # what the winning side was awarded at the end
+    bonus_pips: int  # the pips that bonus counts, before rounding (RULES.md's raw number)
+    rounded: int  # those pips rounded to the nearest multiple
+    side_pips: tuple[int, ...]  # pips left per side (partners pooled)
+
+    @property
+    def over(self) -> bool:
+        return self.reason is not None
 
 
 class Round:
-    """A round from the deal to domino or block. Seats are 0..n-1; ``turn`` is the seat to move."""
+    """A round from the deal to domino or block. Seats are 0..n-1; ``turn`` is the seat to move.
+
+    Public to read: ``rules``, ``n``, ``hands`` (masks), ``turn``, ``leader``, ``forced_lead``,
+    ``lead_tile``, ``ends`` / ``doubles`` / ``counts`` (per arm W, E, N, S), ``end_sum``,
+    ``points`` (this round's per side), ``history`` (``Entry`` per move) and ``reason``.
+    """
 
     __slots__ = (
         "rules",
         "n",
         "hands",
-        "bone",
-        "bpos",
+        "boneyard",
+        "drawn",
         "reserve",
         "turn",
         "leader",
         "forced_lead",
         "lead_tile",
         "ends",
-        "dbl",
-        "cnt",
+        "doubles",
+        "counts",
         "spin_arm",
         "spin_pos",
         "spin_pip",
@@ -79,15 +132,16 @@ class Round:
         "open_mask",
         "end_sum",
         "points",
-        "history",
+        "log",
         "reason",
         "winner_side",
         "winner_seat",
         "bonus",
-        "multiple",
         "side",
         "sides_count",
         "muggins",
+        "made",
+        "awarded",
         "plays",
     )
 
@@ -98,19 +152,24 @@ class Round:
         boneyard: list[int],
         leader: int,
         forced_lead: int = -1,
+        *,
+        claims_matter: bool = True,
     ) -> None:
         """``hands`` are tile masks per seat, ``boneyard`` tile ids in draw order, ``leader`` the
-        seat that leads, ``forced_lead`` the tile it must lead (or -1 for any)."""
+        seat that leads, ``forced_lead`` the tile it must lead (or -1 for any). With muggins,
+        ``claims_matter=False`` scores every play as if claimed exactly: the imagined worlds of a
+        search, where each player knows what its plays make."""
         self.rules = rules
         self.n = rules.players
         self.hands = list(hands)
-        self.bone = list(boneyard)
-        self.bpos = 0  # tiles drawn so far: the boneyard is bone[bpos:]
+        self.boneyard = list(boneyard)
+        self.drawn = 0  # tiles drawn so far: the boneyard left is boneyard[drawn:]
         self.reserve = rules.stock_reserve
-        self.multiple = rules.multiple
         self.side = rules.seat_sides
         self.sides_count = rules.spinner_sides_count
-        self.muggins = rules.muggins
+        self.muggins = rules.muggins and claims_matter
+        self.made = rules.made
+        self.awarded = rules.awarded
         self.plays = plays_table(rules.max_pip)
         self.turn = leader
         self.leader = leader
@@ -118,8 +177,8 @@ class Round:
         self.lead_tile = -1
         # Per arm W, E, N, S: open end value (-1: not open), last tile a double, tiles on the arm.
         self.ends = [-1, -1, -1, -1]
-        self.dbl = [False, False, False, False]
-        self.cnt = [0, 0, 0, 0]
+        self.doubles = [False, False, False, False]
+        self.counts = [0, 0, 0, 0]
         self.spin_arm = -1  # arm holding the spinner, LEAD_SPINNER for the lead, -1 for none yet
         self.spin_pos = 0  # the spinner's position on its arm (1 = first tile)
         self.spin_pip = -1
@@ -128,14 +187,71 @@ class Round:
         self.open_mask = 0  # every tile that fits some open end
         self.end_sum = 0
         self.points = [0] * rules.sides  # this round's points per side, in play and bonus
-        # One tuple per move: (seat, move, end_sum or drawn tile, points, extra, touch): extra is
-        # the open mask for a draw or pass (the mover held none of those tiles) and the claim (or
-        # -1) for a play; touch is the end value a played tile was attached to (the lead: -1).
-        self.history: list[tuple[int, int, int, int, int, int]] = []
+        # One plain tuple per move, in Entry's field order: the hot path appends tuples because
+        # building a NamedTuple per move costs about a tenth of the engine's speed. Read them as
+        # ``history``.
+        self.log: list[tuple[int, ...]] = []
         self.reason: str | None = None
         self.winner_side = -1
         self.winner_seat = -1
         self.bonus = 0
+
+    # ------------------------------------------------------------------ other constructors
+    @classmethod
+    def from_view(
+        cls, view: View, hands: list[int], boneyard: list[int], *, claims_matter: bool = False
+    ) -> Round:
+        """A full round consistent with ``view``, the hidden tiles placed as given (``hands`` are
+        masks per seat, the viewer's own included; ``boneyard`` the undrawn tiles in draw order):
+        what a search plays out, or a player's what-if. Its history starts empty."""
+        rnd = cls(
+            view.rules,
+            hands,
+            boneyard,
+            view.leader,
+            view.forced_lead,
+            claims_matter=claims_matter,
+        )
+        rnd.turn = view.turn
+        rnd.lead_tile = view.lead_tile
+        rnd.ends = list(view.ends)
+        rnd.doubles = list(view.doubles)
+        rnd.counts = list(view.counts)
+        rnd.spin_arm, rnd.spin_pos, rnd.spin_pip, rnd.spin_open = view.spinner
+        rnd.spin_watch = view.rules.uses_spinner and not rnd.spin_open
+        if view.lead_tile >= 0:
+            m = 0
+            for v in view.ends:
+                if v >= 0:
+                    m |= WITH[v]
+            rnd.open_mask = m
+        rnd.end_sum = view.end_sum
+        rnd.points = list(view.round_points)
+        return rnd
+
+    @classmethod
+    def open_table(cls, rules: Rules, leader: int) -> Round:
+        """A bare layout to replay public plays on with ``play_as``: every hand holds the whole
+        set, so no replayed play ends the round or runs short, and claims do not matter."""
+        full = (1 << rules.tile_count) - 1
+        return cls(rules, [full] * rules.players, [], leader, claims_matter=False)
+
+    def play_as(self, seat: int, move: int) -> int:
+        """Make ``move`` (legal for the layout, unchecked) for ``seat``, whoever's turn it is:
+        replaying a public history on an ``open_table``. Returns the points it scored."""
+        self.turn = seat
+        return self.step(move)
+
+    def with_world(self, hands: list[int], stock: list[int]) -> Round:
+        """A copy with the tiles placed as given: ``hands`` (masks per seat) and ``stock`` (the
+        undrawn boneyard, in draw order). The layout and the history are kept, so a seat that
+        knew its own hand sees the same round: one sampled world of a search (from a round
+        built by ``from_view``), or the same table with the hidden tiles shuffled."""
+        c = self.clone()
+        c.hands = hands[:]
+        c.boneyard = stock
+        c.drawn = 0
+        return c
 
     # ------------------------------------------------------------------ reading the state
     @property
@@ -143,12 +259,22 @@ class Round:
         return self.reason is not None
 
     @property
-    def boneyard_left(self) -> int:
-        return len(self.bone) - self.bpos
+    def history(self) -> list[Entry]:
+        """Every move made so far, oldest first."""
+        return list(map(Entry._make, self.log))
 
     @property
-    def can_draw(self) -> bool:
-        return len(self.bone) - self.bpos > self.reserve
+    def moves_made(self) -> int:
+        return len(self.log)
+
+    @property
+    def boneyard_left(self) -> int:
+        return len(self.boneyard) - self.drawn
+
+    @property
+    def stock(self) -> list[int]:
+        """The tiles not drawn yet, in draw order."""
+        return self.boneyard[self.drawn :]
 
     def pips(self) -> list[int]:
         """Pips left in each seat's hand."""
@@ -165,21 +291,22 @@ class Round:
         c.rules = self.rules
         c.n = self.n
         c.hands = self.hands[:]
-        c.bone = self.bone  # never mutated: drawing only advances bpos
-        c.bpos = self.bpos
+        c.boneyard = self.boneyard  # never mutated: drawing only advances drawn
+        c.drawn = self.drawn
         c.reserve = self.reserve
-        c.multiple = self.multiple
         c.side = self.side
         c.sides_count = self.sides_count
         c.muggins = self.muggins
+        c.made = self.made
+        c.awarded = self.awarded
         c.plays = self.plays
         c.turn = self.turn
         c.leader = self.leader
         c.forced_lead = self.forced_lead
         c.lead_tile = self.lead_tile
         c.ends = self.ends[:]
-        c.dbl = self.dbl[:]
-        c.cnt = self.cnt[:]
+        c.doubles = self.doubles[:]
+        c.counts = self.counts[:]
         c.spin_arm = self.spin_arm
         c.spin_pos = self.spin_pos
         c.spin_pip = self.spin_pip
@@ -188,7 +315,7 @@ class Round:
         c.open_mask = self.open_mask
         c.end_sum = self.end_sum
         c.points = self.points[:]
-        c.history = self.history[:]
+        c.log = self.log[:]
         c.reason = self.reason
         c.winner_side = self.winner_side
         c.winner_seat = self.winner_seat
@@ -221,31 +348,31 @@ class Round:
                 if m:
                     moves += table[3][m]
             return moves
-        return [DRAW] if len(self.bone) - self.bpos > self.reserve else [PASS]
+        return [DRAW] if len(self.boneyard) - self.drawn > self.reserve else [PASS]
 
     def _lead_moves(self, hand: int) -> list[int]:
         tiles = [self.forced_lead] if self.forced_lead >= 0 else tiles_of(hand)
         moves = []
         for t in tiles:
-            moves.append(t << 3 | 4)
+            moves.append(lead(t))
             if not IS_DOUBLE[t]:
-                moves.append(t << 3 | LEAD_LO_WEST)
+                moves.append(lead(t, lo_west=True))
         return moves
 
     def sum_after(self, move: int) -> int:
-        """The end sum a legal play would leave, without making it (the rollouts' greedy policy
-        asks this for every candidate, so the common case is arithmetic, not a copy)."""
+        """The end sum a legal lead or play would leave, without making it (the rollouts' greedy
+        policy asks this for every candidate, so the common case is arithmetic, not a copy; the
+        move is decoded inline, as in ``step``)."""
         t, arm = move >> 3, move & 7
-        if arm >= 4:
+        if arm >= LEAD_HI_WEST:
             return PIPS[t]
         touch = self.ends[arm]
         outer = PIPS[t] - touch
-        d = IS_DOUBLE[t]
-        new = outer << 1 if d else outer
-        cnt = self.cnt
+        new = outer << 1 if IS_DOUBLE[t] else outer
+        cnt = self.counts
         if arm <= E and not cnt[W] and not cnt[E]:  # the lead alone: the other half stays open
             other = self.ends[E - arm]
-            return new + (other << 1 if self.dbl[E - arm] else other)
+            return new + (other << 1 if self.doubles[E - arm] else other)
         total = self.end_sum - self.end_value(arm) + new
         if self.spin_pip >= 0 and not self.spin_open and self.sides_count:
             sa = self.spin_arm
@@ -257,38 +384,53 @@ class Round:
                 total += self.spin_pip << 1
         return total
 
+    def points_after(self, move: int) -> int:
+        """The points a legal lead or play would make (before any cribbage division), as if
+        claimed; 0 for a draw or pass."""
+        return self.made[self.sum_after(move)] if move >= 0 else 0
+
     # ------------------------------------------------------------------ applying moves
-    def apply(self, move: int, claim: int | None = None) -> Step:
-        """Check ``move`` against the rules and make it. Raises IllegalMove (the round unchanged).
+    def apply(self, move: int, claim: int | None = None) -> Entry:
+        """Check ``move`` against the rules and make it; returns its history entry. Raises a
+        ``MoveError`` (the round unchanged): ``MalformedMove`` for what is no move at all,
+        ``IllegalMove`` for a move the rules do not allow now.
 
         ``claim`` is the points the mover claims, used only with muggins.
         """
         self.check(move)
-        if claim is not None and not self.rules.muggins:
-            raise IllegalMove("points are claimed only when playing with muggins")
-        return self._do(move, claim)
+        if claim is not None:
+            if not self.rules.muggins:
+                raise IllegalMove("points are claimed only when playing with muggins")
+            if isinstance(claim, bool) or not isinstance(claim, int) or claim < 0:
+                raise MalformedMove(f"a claim is a whole number of points, not {claim!r}")
+        self.step(move, claim)
+        return Entry._make(self.log[-1])
 
     def check(self, move: int) -> None:
-        """Raise IllegalMove naming the reason if ``move`` is not legal now."""
+        """Raise ``MalformedMove`` or ``IllegalMove``, naming the reason, if ``move`` is not
+        legal now."""
+        if isinstance(move, bool) or not isinstance(move, int):
+            raise MalformedMove(f"not a move: {move!r}")
+        if move < 0 and move not in (DRAW, PASS):
+            raise MalformedMove(f"not a move: {move!r}")
+        t, kind = tile_of(move), kind_of(move)
+        if move >= 0 and (kind > LEAD_LO_WEST or t >= self.rules.tile_count):
+            if t < len(NAME) and kind <= LEAD_LO_WEST:
+                raise MalformedMove(f"no tile {NAME[t]} in the {self.rules.set} set")
+            raise MalformedMove(f"not a move: {move!r}")
         if self.reason is not None:
             raise IllegalMove("the round is over")
         seat = self.turn
         hand = self.hands[seat]
-        if not isinstance(move, int):
-            raise IllegalMove(f"not a move: {move!r}")
         if self.lead_tile < 0:
             self._check_lead(move, seat, hand)
             return
         if move in (DRAW, PASS):
             self._check_draw_or_pass(move, seat, hand)
             return
-        if move < 0:
-            raise IllegalMove(f"not a move: {move!r}")
-        t, arm = move >> 3, move & 7
-        if arm > 3:
+        if is_lead(move):
             raise IllegalMove("the lead is already on the table: a play names an arm")
-        if t >= self.rules.tile_count:
-            raise IllegalMove(f"no tile {t} in the {self.rules.set} set")
+        arm = kind
         if not hand >> t & 1:
             raise IllegalMove(f"tile {NAME[t]} is not in seat {seat}'s hand")
         v = self.ends[arm]
@@ -298,14 +440,13 @@ class Round:
             raise IllegalMove(f"tile {NAME[t]} does not match arm {ARMS[arm]} (open end {v})")
 
     def _check_lead(self, move: int, seat: int, hand: int) -> None:
-        if move < 0 or move & 7 < 4 or move & 7 > LEAD_LO_WEST:
+        if not is_lead(move):
             raise IllegalMove("the layout is empty: the first move leads a tile (no arm)")
-        t = move >> 3
-        if move & 7 == LEAD_LO_WEST and t < len(NAME) and IS_DOUBLE[t]:
-            raise IllegalMove("a double is led one way only")
-        if t >= self.rules.tile_count or not hand >> t & 1:
-            name = NAME[t] if t < len(NAME) else str(t)
-            raise IllegalMove(f"tile {name} is not in seat {seat}'s hand")
+        t = tile_of(move)
+        if kind_of(move) == LEAD_LO_WEST and IS_DOUBLE[t]:
+            raise MalformedMove("a double is led one way only")
+        if not hand >> t & 1:
+            raise IllegalMove(f"tile {NAME[t]} is not in seat {seat}'s hand")
         if self.forced_lead >= 0 and t != self.forced_lead:
             why = "the highest double" if IS_DOUBLE[self.forced_lead] else "the heaviest tile"
             raise IllegalMove(f"seat {seat} must lead {NAME[self.forced_lead]}, {why}")
@@ -316,7 +457,7 @@ class Round:
         if fits:
             t = (fits & -fits).bit_length() - 1
             raise IllegalMove(f"seat {seat} cannot {word}: it holds a playable tile ({NAME[t]})")
-        left = len(self.bone) - self.bpos
+        left = len(self.boneyard) - self.drawn
         if move == DRAW and left <= self.reserve:
             if self.reserve:
                 raise IllegalMove(f"cannot draw: the boneyard is down to its reserve of {left}")
@@ -331,21 +472,9 @@ class Round:
                 return f"arm {name} is not open: this game has no spinner"
             if self.spin_arm < 0:
                 return f"arm {name} is not open: no double has been played yet, so no spinner"
-            sp = NAME[_double_id(self.spin_pip)]
+            sp = NAME[tile_id(self.spin_pip, self.spin_pip)]
             return f"arm {name} is not open until both long sides of spinner {sp} are covered"
         return f"arm {name} is not open"
-
-    def _do(self, move: int, claim: int | None = None) -> Step:
-        """Make a legal move (unchecked) and report it."""
-        seat = self.turn
-        drawn = self.bone[self.bpos] if move == DRAW else -1
-        pts = self.step(move, claim)
-        taker = -1
-        if move >= 0 and self.muggins:
-            made = self.history[-1][2]
-            if made and made % self.multiple == 0 and self.history[-1][4] != made:
-                taker = self._next_opponent(seat)
-        return Step(seat, move, self.end_sum, pts, drawn, self.reason is not None, taker)
 
     def step(self, move: int, claim: int | None = None) -> int:
         """Make a legal move, unchecked, and return the points the mover scored. This is the hot
@@ -355,44 +484,45 @@ class Round:
         seat = self.turn
         hands = self.hands
         if move < 0:
+            lacked = self.open_mask
             if move == DRAW:
-                t = self.bone[self.bpos]
-                self.bpos += 1
+                t = self.boneyard[self.drawn]
+                self.drawn += 1
                 hands[seat] |= 1 << t
-                self.history.append((seat, DRAW, t, 0, self.open_mask, -1))
+                self.log.append((seat, DRAW, 0, 0, t, -1, lacked, -1, -1))
             else:
-                self.history.append((seat, PASS, 0, 0, self.open_mask, -1))
+                self.log.append((seat, PASS, 0, 0, -1, -1, lacked, -1, -1))
                 self.turn = seat + 1 if seat + 1 < self.n else 0
-            if len(self.bone) - self.bpos <= self.reserve:
+            if len(self.boneyard) - self.drawn <= self.reserve:
                 self._check_blocked()
             return 0
         t = move >> 3
         arm = move & 7
         hand = hands[seat] & ~(1 << t)
         hands[seat] = hand
-        if arm >= 4:
+        if arm >= LEAD_HI_WEST:
             touch = -1
             self._place_lead(t, arm == LEAD_LO_WEST)
             s = self.end_sum
         else:
             ends = self.ends
-            dd = self.dbl
+            dd = self.doubles
             touch = ends[arm]
             d = IS_DOUBLE[t]
             ends[arm] = PIPS[t] - touch
-            self.cnt[arm] += 1
+            self.counts[arm] += 1
             dd[arm] = d
             if self.spin_watch and (d or self.spin_arm >= 0):
                 self._update_spinner(arm, d, touch)
             # The end sum (RULES.md "Counting the end sum") and the open mask. Never the lead
             # alone here, so W and E are plain arms; an uncovered half of a double lead has its
-            # dbl flag set and counts twice.
+            # doubles flag set and counts twice.
             e0, e1, e2, e3 = ends
             s = (e0 << 1 if dd[0] else e0) + (e1 << 1 if dd[1] else e1)
             m = WITH[e0] | WITH[e1]
             if e2 >= 0:  # the spinner's short sides are open
                 m |= WITH[e2] | WITH[e3]
-                c = self.cnt
+                c = self.counts
                 if c[2]:
                     s += e2 << 1 if dd[2] else e2
                 elif self.sides_count:
@@ -403,34 +533,27 @@ class Round:
                     s += e3
             self.end_sum = s
             self.open_mask = m
-        pts = 0
-        if s % self.multiple == 0 and s:
-            pts = s // self.multiple if self.rules.cribbage else s
+        pts = self.awarded[s]
+        taker = -1
+        if pts:
             if self.muggins and claim != s:  # missing, short or wrong: the next opponent takes it
-                self.points[self.side[self._next_opponent(seat)]] += pts
+                taker = self.rules.next_opponent[seat]
+                self.points[self.side[taker]] += pts
                 pts = 0
             else:
                 self.points[self.side[seat]] += pts
-        self.history.append((seat, move, s, pts, -1 if claim is None else claim, touch))
+        self.log.append((seat, move, s, pts, -1, -1 if claim is None else claim, 0, touch, taker))
         if not hand:
             self._finish_domino(seat)
             return pts
         self.turn = seat + 1 if seat + 1 < self.n else 0
-        if len(self.bone) - self.bpos <= self.reserve:
+        if len(self.boneyard) - self.drawn <= self.reserve:
             m = self.open_mask
             for h in hands:
                 if h & m:
                     return pts
             self._finish_blocked()
         return pts
-
-    def _next_opponent(self, seat: int) -> int:
-        side = self.side[seat]
-        for k in range(1, self.n):
-            other = (seat + k) % self.n
-            if self.side[other] != side:
-                return other
-        return seat  # unreachable: every game has an opponent
 
     # ------------------------------------------------------------------ the layout
     def _place_lead(self, t: int, lo_west: bool) -> None:
@@ -439,7 +562,7 @@ class Round:
         self.lead_tile = t
         self.ends[W] = a
         self.ends[E] = b
-        self.dbl[W] = self.dbl[E] = d  # an uncovered half of a double lead counts both halves
+        self.doubles[W] = self.doubles[E] = d  # an uncovered half of a double lead counts twice
         if d and self.rules.uses_spinner:
             self.spin_arm = LEAD_SPINNER
             self.spin_pip = a
@@ -450,15 +573,15 @@ class Round:
         if self.spin_arm < 0:
             if d and self.rules.uses_spinner:
                 self.spin_arm = arm
-                self.spin_pos = self.cnt[arm]
+                self.spin_pos = self.counts[arm]
                 self.spin_pip = v
             return
         if self.spin_open:
             return
         if self.spin_arm == LEAD_SPINNER:
-            flanked = self.cnt[W] > 0 and self.cnt[E] > 0
+            flanked = self.counts[W] > 0 and self.counts[E] > 0
         else:
-            flanked = self.cnt[self.spin_arm] > self.spin_pos
+            flanked = self.counts[self.spin_arm] > self.spin_pos
         if flanked:
             self.spin_open = True
             self.spin_watch = False
@@ -470,12 +593,16 @@ class Round:
         if e < 0:
             return 0
         if arm <= E:
-            if self.cnt[W] == 0 and self.cnt[E] == 0:  # the lead alone: each half once (6-6: 6+6)
+            if self.counts[W] == 0 and self.counts[E] == 0:  # the lead alone: each half once
                 return e
-            return 2 * e if self.dbl[arm] else e
-        if self.cnt[arm]:
-            return 2 * e if self.dbl[arm] else e
+            return 2 * e if self.doubles[arm] else e
+        if self.counts[arm]:
+            return 2 * e if self.doubles[arm] else e
         return e if self.sides_count else 0
+
+    def spinner_tile(self) -> int:
+        """The spinner's tile id, or -1 while there is none."""
+        return tile_id(self.spin_pip, self.spin_pip) if self.spin_pip >= 0 else -1
 
     # ------------------------------------------------------------------ end of the round
     def _check_blocked(self) -> None:
@@ -489,15 +616,15 @@ class Round:
         """Pips left per scoring side (teams pooled)."""
         out = [0] * self.rules.sides
         for seat, h in enumerate(self.hands):
-            out[self.rules.side_of(seat)] += pips_of(h)
+            out[self.side[seat]] += pips_of(h)
         return out
 
     def _finish_domino(self, seat: int) -> None:
         rules = self.rules
-        side = rules.side_of(seat)
+        side = self.side[seat]
         pips = self.side_pips()
-        opp = sum(p for s, p in enumerate(pips) if s != side)
-        self._award(DOMINO, side, seat, rules.bonus(opp))
+        opp = sum(pips) - pips[side]
+        self._award(DOMINO, side, seat, rules.bonus(rules.bonus_pips(DOMINO, pips[side], opp)))
 
     def _finish_blocked(self) -> None:
         rules = self.rules
@@ -507,13 +634,13 @@ class Round:
             self._award(BLOCKED, -1, -1, 0)
             return
         side = pips.index(low)
-        opp = sum(pips) - low
-        raw = opp - low if rules.block_bonus == "difference" else opp
+        raw = rules.bonus_pips(BLOCKED, low, sum(pips) - low)
         # The seat that leads next under next_lead=winner: the side's lightest hand, and among
         # equals the first one after the last leader.
-        seats = [s for s in range(self.n) if rules.side_of(s) == side]
         seat_pips = self.pips()
-        seat = min(seats, key=lambda s: (seat_pips[s], (s - self.leader - 1) % self.n))
+        seat = min(
+            rules.seats_of(side), key=lambda s: (seat_pips[s], (s - self.leader - 1) % self.n)
+        )
         self._award(BLOCKED, side, seat, rules.bonus(raw))
 
     def _award(self, reason: str, side: int, seat: int, bonus: int) -> None:
@@ -524,17 +651,17 @@ class Round:
         if side >= 0:
             self.points[side] += bonus
 
-    def bonus_pips(self) -> tuple[int, int]:
-        """The raw pip count the bonus was computed from, and that count rounded (for summaries)."""
-        if self.winner_side < 0:
-            return (0, 0)
-        pips = self.side_pips()
-        own = pips[self.winner_side]
-        opp = sum(pips) - own
-        raw = (
-            opp - own if self.reason == BLOCKED and self.rules.block_bonus == "difference" else opp
+    def outcome(self) -> Outcome:
+        """How the round ended (or that it has not), with the bonus arithmetic's numbers."""
+        pips = tuple(self.side_pips())
+        raw = 0
+        if self.winner_side >= 0:
+            own = pips[self.winner_side]
+            raw = self.rules.bonus_pips(self.reason, own, sum(pips) - own)
+        rounded = self.rules.round_to_multiple(raw)
+        return Outcome(
+            self.reason, self.winner_side, self.winner_seat, self.bonus, raw, rounded, pips
         )
-        return raw, self.rules.round_to_multiple(raw)
 
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(NAME[t] for t in tiles_of(h)) for h in self.hands)
@@ -542,7 +669,3 @@ class Round:
             f"<Round turn={self.turn} end_sum={self.end_sum} points={self.points} "
             f"hands=[{hands}] boneyard={self.boneyard_left} over={self.reason}>"
         )
-
-
-def _double_id(v: int) -> int:
-    return v * (v + 1) // 2 + v

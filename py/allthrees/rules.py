@@ -76,6 +76,10 @@ PRESETS: dict[str, dict[str, Any]] = {
     ),
 }
 DEFAULT_PRESET = "parlor"
+
+# Why a round ended (RULES.md "End of a round").
+DOMINO = "domino"
+BLOCKED = "blocked"
 CRIBBAGE_TARGET = 61
 DOUBLE_NINE_HAND = 9
 TARGET_CHOICES = (61, 100, 120, 150, 180, 200)
@@ -145,15 +149,34 @@ class Rules:
     tile_count: int = field(init=False, compare=False, repr=False)
     sides: int = field(init=False, compare=False, repr=False)  # teams, or else seats, that score
     seat_sides: tuple[int, ...] = field(init=False, compare=False, repr=False)  # side per seat
+    side_seats: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
+    next_opponent: tuple[int, ...] = field(init=False, compare=False, repr=False)  # per seat
     uses_spinner: bool = field(init=False, compare=False, repr=False)
+    # made[s]: the points an end sum s makes (``points``), awarded[s]: as written on the score
+    # sheet (``award``); tables so the search's hot loop pays one index per play.
+    made: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    awarded: tuple[int, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         put = object.__setattr__  # the dataclass is frozen; these follow from its fields
         put(self, "max_pip", SETS[self.set])
         put(self, "tile_count", set_size(self.max_pip))
         put(self, "sides", 2 if self.teams else self.players)
-        put(self, "seat_sides", tuple(s % 2 if self.teams else s for s in range(self.players)))
+        sides = tuple(s % 2 if self.teams else s for s in range(self.players))
+        put(self, "seat_sides", sides)
+        put(
+            self,
+            "side_seats",
+            tuple(
+                tuple(s for s, of in enumerate(sides) if of == side) for side in range(self.sides)
+            ),
+        )
+        put(self, "next_opponent", tuple(self._next_opponent(s) for s in range(self.players)))
         put(self, "uses_spinner", self.spinner == "first_double")
+        # Every arm counts at most both halves of a double: 4 arms x 2 x max_pip bounds a sum.
+        sums = range(8 * self.max_pip + 1)
+        put(self, "made", tuple(self.points(s) for s in sums))
+        put(self, "awarded", tuple(self.award(self.points(s)) for s in sums))
 
     @classmethod
     def make(cls, preset: str = DEFAULT_PRESET, **options: Any) -> Rules:
@@ -204,6 +227,26 @@ class Rules:
     def side_of(self, seat: int) -> int:
         return self.seat_sides[seat]
 
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats that score for ``side``: one seat, or two partners (0+2, 1+3)."""
+        return self.side_seats[side]
+
+    def _next_opponent(self, seat: int) -> int:
+        side = self.seat_sides[seat]
+        for k in range(1, self.players):
+            other = (seat + k) % self.players
+            if self.seat_sides[other] != side:
+                return other
+        raise AssertionError("unreachable: every game has an opponent")
+
+    def points(self, end_sum: int) -> int:
+        """The points an end sum makes (RULES.md: "a positive multiple of ``multiple`` scores"),
+        before any cribbage division; 0 when it does not score."""
+        return end_sum if end_sum > 0 and end_sum % self.multiple == 0 else 0
+
+    def scores(self, end_sum: int) -> bool:
+        return self.points(end_sum) > 0
+
     def round_to_multiple(self, x: int) -> int:
         """Nearest multiple of ``multiple``, halves up (RULES.md: 13 -> 12, 14 -> 15)."""
         k = self.multiple
@@ -212,6 +255,15 @@ class Rules:
     def award(self, points: int) -> int:
         """In-play points as written on the score sheet (cribbage counts pegs)."""
         return points // self.multiple if self.cribbage else points
+
+    def bonus_pips(self, reason: str, own: int, others: int) -> int:
+        """The pip count a round-end bonus is computed from, for the side that went out or had
+        the fewest pips (``own``) against everyone else's (``others``): the others' pips after a
+        domino; after a block their pips less the winner's (``difference``) or all of them
+        (``total``)."""
+        if reason == BLOCKED and self.block_bonus == "difference":
+            return others - own
+        return others
 
     def bonus(self, pips: int) -> int:
         """A round-end bonus from a pip count: rounded, then divided once (cribbage or divisor)."""

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .moves import ARMS, DRAW, PASS
+from .moves import ARMS, places_tile, tile_of
 from .round import Round
 from .rules import Rules
-from .tiles import NAME, WITH, tiles_of
+from .tiles import tiles_of
 
 
 class PublicMove(NamedTuple):
@@ -41,7 +41,7 @@ class View:
     spinner: tuple[int, int, int, bool]  # (arm or 4 for the lead or -1, position, pip, N/S open)
     end_sum: int
     hand_sizes: tuple[int, ...]
-    boneyard: int  # tiles left in the boneyard (count only)
+    boneyard_left: int  # tiles left in the boneyard (count only)
     reserve: int
     round_points: tuple[int, ...]  # this round's points per side so far
     scores: tuple[int, ...]  # match totals per side before this round
@@ -67,46 +67,19 @@ class View:
         """Mask of tiles this seat knows the place of: its hand and the layout."""
         m = self.hand_mask
         for e in self.history:
-            if e.move >= 0:
-                m |= 1 << (e.move >> 3)
+            if places_tile(e.move):
+                m |= 1 << tile_of(e.move)
         return m
 
     def unseen_tiles(self) -> int:
         """Mask of tiles in other hands or the boneyard, as far as this seat knows."""
         return ((1 << self.rules.tile_count) - 1) & ~self.seen_tiles()
 
-    def determinize(self, hands: list[int], boneyard: list[int]) -> Round:
-        """A full round consistent with this view, with the hidden tiles placed as given (the
-        seat's own hand is kept): what a search plays out. ``hands`` are masks per seat."""
-        rnd = Round(self.rules, hands, boneyard, self.leader, self.forced_lead)
-        rnd.turn = self.turn
-        rnd.lead_tile = self.lead_tile
-        rnd.ends = list(self.ends)
-        rnd.dbl = list(self.doubles)
-        rnd.cnt = list(self.counts)
-        rnd.spin_arm, rnd.spin_pos, rnd.spin_pip, rnd.spin_open = self.spinner
-        rnd.spin_watch = self.rules.uses_spinner and not rnd.spin_open
-        if self.lead_tile >= 0:
-            m = 0
-            for v in self.ends:
-                if v >= 0:
-                    m |= WITH[v]
-            rnd.open_mask = m
-        rnd.end_sum = self.end_sum
-        rnd.points = list(self.round_points)
-        return rnd
-
-    def describe(self) -> str:
-        hand = " ".join(NAME[t] for t in self.hand)
-        ends = ", ".join(f"{a}:{v}" for a, v in self.open_ends())
-        return f"seat {self.seat} hand [{hand}] ends [{ends}] sum {self.end_sum}"
-
 
 def make_view(rnd: Round, seat: int, scores: list[int] | None = None) -> View:
     """The view of ``seat`` in ``rnd``; ``scores`` are the match totals before the round."""
     history = tuple(
-        PublicMove(s, mv, x if mv >= 0 else 0, pts, touch, extra if mv in (DRAW, PASS) else 0)
-        for s, mv, x, pts, extra, touch in rnd.history
+        PublicMove(e.seat, e.move, e.end_sum, e.points, e.touch, e.lacked) for e in rnd.history
     )
     return View(
         seat=seat,
@@ -117,12 +90,12 @@ def make_view(rnd: Round, seat: int, scores: list[int] | None = None) -> View:
         forced_lead=rnd.forced_lead,
         lead_tile=rnd.lead_tile,
         ends=tuple(rnd.ends),
-        doubles=tuple(rnd.dbl),
-        counts=tuple(rnd.cnt),
+        doubles=tuple(rnd.doubles),
+        counts=tuple(rnd.counts),
         spinner=(rnd.spin_arm, rnd.spin_pos, rnd.spin_pip, rnd.spin_open),
         end_sum=rnd.end_sum,
         hand_sizes=tuple(h.bit_count() for h in rnd.hands),
-        boneyard=rnd.boneyard_left,
+        boneyard_left=rnd.boneyard_left,
         reserve=rnd.reserve,
         round_points=tuple(rnd.points),
         scores=tuple(scores or [0] * rnd.rules.sides),

@@ -1,9 +1,10 @@
 """The Expert's guesses about hidden hands, checked against the exact answer.
 
-Against a Greedy opponent (a deterministic function of its hand and the layout) the exact
-posterior is known by rejection: deal the unseen tiles at random, replay the round from the start
-with Greedy in the opponent's seat, and keep the deals where it makes every move it made. The
-Expert's sampler must give each tile about the same chance of being in the opponent's hand.
+Against a Casual opponent (the greedy player: a deterministic function of its hand and the
+layout) the exact posterior is known by rejection: deal the unseen tiles at random, replay the
+round from the start with Casual in the opponent's seat, and keep the deals where it makes every
+move it made. The Expert's sampler must give each tile about the same chance of being in the
+opponent's hand.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ import random
 
 import pytest
 
-from allthrees.ai import greedy
+from allthrees.ai import casual
 from allthrees.ai.expert import hand_constraints, sample_world
 from allthrees.match import Match, decided_leader
-from allthrees.moves import DRAW
+from allthrees.moves import DRAW, tile_of
 from allthrees.round import Round
 from allthrees.rules import Rules
 from allthrees.tiles import HI, PIPS, tiles_of
@@ -26,19 +27,18 @@ RULES = Rules.make("parlor")
 SAMPLES = 600
 
 
-def greedy_move(rnd: Round) -> int:
-    """ai.greedy read straight off a round, fast enough for rejection sampling (``greedy_round``
-    checks that the two agree): the most immediate points, ties to the heaviest tile."""
+def casual_move(rnd: Round) -> int:
+    """ai.casual (the greedy player) read straight off a round, fast enough for rejection
+    sampling (``casual_round`` checks that the two agree): the most immediate points, ties to the
+    heaviest tile."""
     moves = rnd.legal_moves()
-    mult = rnd.multiple
 
     def key(m: int) -> tuple[int, int, int]:
         if m < 0:
             return (0, 0, 0)
-        s = rnd.sum_after(m)
-        return (s if s % mult == 0 else 0, PIPS[m >> 3], HI[m >> 3])
+        return (rnd.points_after(m), PIPS[tile_of(m)], HI[tile_of(m)])
 
-    return max(moves, key=key)  # max keeps the first of equals, as greedy does
+    return max(moves, key=key)  # max keeps the first of equals, as casual does
 
 
 def exact_chances(rnd: Round, mine0: int, hlen: int, rng: random.Random) -> list[float]:
@@ -47,10 +47,10 @@ def exact_chances(rnd: Round, mine0: int, hlen: int, rng: random.Random) -> list
     first = rnd.history[:hlen]
     size = RULES.hand_size
     my_draws, k = {}, 0
-    for seat, move, drawn, *_ in first:
-        if move == DRAW:
-            if seat == 0:
-                my_draws[k] = drawn
+    for e in first:
+        if e.move == DRAW:
+            if e.seat == 0:
+                my_draws[k] = e.drawn
             k += 1
     unknown = [t for t in range(RULES.tile_count) if not mine0 >> t & 1]
     unknown = [t for t in unknown if t not in my_draws.values()]
@@ -65,10 +65,10 @@ def exact_chances(rnd: Round, mine0: int, hlen: int, rng: random.Random) -> list
         if decided_leader(RULES, [mine0, theirs]) != (rnd.leader, rnd.forced_lead):
             continue
         world = Round(RULES, [mine0, theirs], bone, rnd.leader, rnd.forced_lead)
-        for seat, move, *_ in first:
-            if seat == 1 and greedy_move(world) != move:
+        for e in first:
+            if e.seat == 1 and casual_move(world) != e.move:
                 break
-            world.step(move)
+            world.step(e.move)
         else:
             kept += 1
             for t in tiles_of(world.hands[1]):
@@ -76,14 +76,13 @@ def exact_chances(rnd: Round, mine0: int, hlen: int, rng: random.Random) -> list
     return [c / SAMPLES for c in counts]
 
 
-def greedy_round(seed: int) -> tuple[Round, int]:
+def casual_round(seed: int) -> tuple[Round, int]:
     """A 2-player parlor round played out by Greedy in both seats, and seat 0's dealt hand."""
     rnd = Match(RULES, seed=seed).start_round()
-    rnd.muggins = False
     dealt = rnd.hands[0]
     while not rnd.over:
-        move = greedy_move(rnd)
-        assert move == greedy(make_view(rnd, rnd.turn), random.Random(0))
+        move = casual_move(rnd)
+        assert move == casual(make_view(rnd, rnd.turn), random.Random(0))
         rnd.step(move)
     return rnd, dealt
 
@@ -98,25 +97,23 @@ def positions() -> list[tuple[int, int]]:
     out = []
     seed = 4000
     while len(out) < CASES:
-        rnd, _ = greedy_round(seed)
+        rnd, _ = casual_round(seed)
         replay = Match(RULES, seed=seed).start_round()
-        replay.muggins = False
-        for _seat, move, *_ in rnd.history[:MAX_MOVES]:
+        for e in rnd.history[:MAX_MOVES]:
             if replay.turn == 0 and replay.lead_tile >= 0 and len(replay.legal_moves()) > 1:
                 out.append((seed, len(replay.history)))
-            replay.step(move)
+            replay.step(e.move)
         seed += 1
     return out[:CASES]
 
 
 @pytest.mark.parametrize("case", range(CASES))
-def test_the_sampler_gives_each_hidden_tile_its_exact_chance_against_greedy(case):
+def test_the_sampler_gives_each_hidden_tile_its_exact_chance_against_casual(case):
     seed, hlen = positions()[case]
-    rnd, dealt = greedy_round(seed)
+    rnd, dealt = casual_round(seed)
     now = Match(RULES, seed=seed).start_round()
-    now.muggins = False
-    for _seat, move, *_ in rnd.history[:hlen]:
-        now.step(move)
+    for e in rnd.history[:hlen]:
+        now.step(e.move)
     view = make_view(now, 0)
     rng = random.Random(case)
     exact = exact_chances(rnd, dealt, hlen, rng)

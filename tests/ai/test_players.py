@@ -8,15 +8,17 @@ import random
 
 import pytest
 
-from allthrees.ai import PLAYERS, beginner, greedy
+from allthrees.ai import PLAYERS, beginner, casual
 from allthrees.ai.advice import hint, review_round
 from allthrees.ai.expert import analyse, expert, hand_constraints, lead_lacked, sample_world
 from allthrees.cli import main
 from allthrees.match import Match
+from allthrees.moves import DRAW, tile_of
 from allthrees.notation import format_move
 from allthrees.record import replay
+from allthrees.round import Round
 from allthrees.rules import Rules
-from allthrees.tiles import NAME, tile_id, tiles_of
+from allthrees.tiles import NAME, mask_of, tile_id, tiles_of
 from allthrees.view import View, make_view
 
 # Seat 1 to move with 3-1 and 3-2; seat 0 holds only 1-1. Ends: W 2|2 (a double, counts 4), E 1,
@@ -129,7 +131,7 @@ def test_a_view_holds_no_reference_to_the_round_or_other_hands():
     for _ in range(6):
         rnd.apply(rng.choice(rnd.legal_moves()))
     view = make_view(rnd, 0)
-    others = set(tiles_of(rnd.hands[1])) | set(rnd.bone[rnd.bpos :])
+    others = set(tiles_of(rnd.hands[1])) | set(rnd.stock)
     for field in View.__dataclass_fields__:
         value = getattr(view, field)
         assert not hasattr(value, "hands"), field
@@ -137,7 +139,19 @@ def test_a_view_holds_no_reference_to_the_round_or_other_hands():
     assert not set(view.hand) & others
 
 
-@pytest.mark.parametrize("name", ["beginner", "greedy", "expert"])
+def permuted_hidden(rnd: Round, seat: int, rng: random.Random) -> Round:
+    """The same round with every tile hidden from ``seat`` (in other hands or the undrawn
+    boneyard) shuffled among those places, each place keeping its count."""
+    seen = make_view(rnd, seat).seen_tiles()
+    hidden = [t for t in range(rnd.rules.tile_count) if not seen >> t & 1]
+    to = dict(zip(hidden, rng.sample(hidden, len(hidden)), strict=True))
+    hands = [
+        h if s == seat else mask_of(to[t] for t in tiles_of(h)) for s, h in enumerate(rnd.hands)
+    ]
+    return rnd.with_world(hands, [to[t] for t in rnd.stock])
+
+
+@pytest.mark.parametrize("name", ["beginner", "casual", "expert"])
 def test_players_choose_the_same_whatever_the_hidden_tiles_are(name):
     """Swap the tiles seat 0 cannot see between the other hand and the boneyard: its view, and
     so its choice, must not change."""
@@ -152,20 +166,16 @@ def test_players_choose_the_same_whatever_the_hidden_tiles_are(name):
                 break
         if rnd.over:
             continue
-        twin = rnd.clone()
-        hidden = tiles_of(rnd.hands[1]) + rnd.bone[rnd.bpos :]
-        random.Random(99).shuffle(hidden)
-        k = rnd.hands[1].bit_count()
-        twin.hands[1] = sum(1 << t for t in hidden[:k])
-        twin.bone = rnd.bone[: rnd.bpos] + hidden[k:]
+        twin = permuted_hidden(rnd, seat=0, rng=random.Random(99))
         v1, v2 = make_view(rnd, 0), make_view(twin, 0)
+        assert twin.hands[1] != rnd.hands[1] or twin.stock != rnd.stock
         assert v1 == v2
         player = PLAYERS[name]
         kwargs = {"iterations": 30} if name == "expert" else {}
         assert player(v1, random.Random(5), **kwargs) == player(v2, random.Random(5), **kwargs)
 
 
-def test_greedy_takes_the_most_points():
+def test_casual_takes_the_most_points():
     # Lead 6-6 (12). Seat 1 holds 6-3 (15 on E) and 6-1 (13: nothing).
     view = position(
         ["6-6"],
@@ -174,11 +184,11 @@ def test_greedy_takes_the_most_points():
             ["6-3", "6-1", "0-1", "0-2", "1-2", "1-3", "2-3"],
         ],
     )
-    move = greedy(view, random.Random(0))
-    assert NAME[move >> 3] == "6-3"
+    move = casual(view, random.Random(0))
+    assert NAME[tile_of(move)] == "6-3"
 
 
-def test_greedy_breaks_ties_with_the_heaviest_tile():
+def test_casual_breaks_ties_with_the_heaviest_tile():
     # Lead 5-5 (10). Seat 1: 5-4 -> 14 and 5-1 -> 11, neither scores: the heavier 5-4 goes.
     view = position(
         ["5-5"],
@@ -187,7 +197,7 @@ def test_greedy_breaks_ties_with_the_heaviest_tile():
             ["5-1", "5-4", "0-1", "0-2", "1-2", "1-3", "2-3"],
         ],
     )
-    assert NAME[greedy(view, random.Random(0)) >> 3] == "5-4"
+    assert NAME[tile_of(casual(view, random.Random(0)))] == "5-4"
 
 
 def test_beginner_plays_only_legal_moves():
@@ -203,10 +213,10 @@ def test_beginner_plays_only_legal_moves():
             rnd.apply(move)
 
 
-def test_expert_finds_the_forced_scoring_win_that_greedy_misses():
+def test_expert_finds_the_forced_scoring_win_that_casual_misses():
     match, view = endgame_view()
     rnd = match.round
-    assert format_move(rnd, greedy(view, random.Random(0))) == "2-3@W"
+    assert format_move(rnd, casual(view, random.Random(0))) == "2-3@W"
     assert format_move(rnd, expert(view, random.Random(0), iterations=40)) == "1-3@E"
     analysis = analyse(view, random.Random(0), iterations=40)
     values = {format_move(rnd, m): v for m, v in analysis.ranked()}
@@ -233,24 +243,26 @@ def test_sampled_worlds_respect_what_a_seat_lacked():
         match = Match(rules, seed=seed)
         rnd = match.start_round()
         rng = random.Random(seed)
-        while not rnd.over and not any(h[1] == -1 and h[0] == 1 for h in rnd.history):
+        while not rnd.over and not any(e.move == DRAW and e.seat == 1 for e in rnd.history):
             rnd.apply(rng.choice(rnd.legal_moves()))
         if rnd.over:
             continue
-        draws = [h for h in rnd.history if h[1] == -1 and h[0] == 1]
-        lacked = draws[0][4]
+        draws = [e for e in rnd.history if e.move == DRAW and e.seat == 1]
+        lacked = draws[0].lacked
         view = make_view(rnd, 0)
         groups = hand_constraints(view)
         for k in range(20):
             hands, bone = sample_world(view, groups, random.Random(k))
             assert hands[0] == view.hand_mask
             assert hands[1].bit_count() == view.hand_sizes[1]
-            assert len(bone) == view.boneyard
+            assert len(bone) == view.boneyard_left
             # Tiles held when it drew avoid the lacked tiles; only tiles drawn then or later
             # (and not yet played) may fit them.
             held_since = hands[1] & lacked
             drawn_after = sum(
-                1 for h in rnd.history[rnd.history.index(draws[0]) :] if h[0] == 1 and h[1] == -1
+                1
+                for e in rnd.history[rnd.history.index(draws[0]) :]
+                if e.seat == 1 and e.move == DRAW
             )
             assert held_since.bit_count() <= drawn_after
         return
@@ -320,7 +332,7 @@ def test_hint_explains_a_scoring_move():
         ],
     )
     advice = hint(view, random.Random(0), think_ms=50)
-    assert NAME[advice["move"] >> 3] == "6-3"
+    assert NAME[tile_of(advice["move"])] == "6-3"
     assert advice["reason"].startswith("scores 15")
 
 
@@ -341,11 +353,11 @@ def _move(match: Match, text: str) -> int:
 
 
 def test_arena_command_reports_both_players(capsys):
-    code = main(["arena", "greedy", "beginner", "--matches", "4", "--json", "--seed", "2"])
+    code = main(["arena", "casual", "beginner", "--matches", "4", "--json", "--seed", "2"])
     assert code == 0
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert out["matches"] == 4
-    assert out["a"]["name"] == "greedy" and out["b"]["name"] == "beginner"
+    assert out["a"]["name"] == "casual" and out["b"]["name"] == "beginner"
     assert out["a"]["wins"] + out["b"]["wins"] == 4
     assert 0 <= out["a"]["win_rate"] <= 1
 
@@ -355,7 +367,7 @@ def test_arena_runs_the_expert_on_an_iteration_budget(capsys):
         [
             "arena",
             "expert:3it",
-            "greedy",
+            "casual",
             "--matches",
             "1",
             "--json",

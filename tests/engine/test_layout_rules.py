@@ -11,8 +11,9 @@ from engine_kit import canon, record, replay_subprocess, round_spec
 from engine_ref import tile, tile_id
 
 from allthrees import moves as mv
-from allthrees.errors import IllegalMove
+from allthrees.errors import AmbiguousMove, IllegalMove, MalformedMove, MoveError
 from allthrees.match import Deal, Match
+from allthrees.notation import parse_move
 from allthrees.round import Round
 from allthrees.rules import Rules
 
@@ -261,7 +262,6 @@ def test_rejected_moves_leave_the_round_exactly_unchanged():
         "a tile that does not match": [play("3-1", "E")],
         "pass while the boneyard has tiles": [mv.PASS],
         "a lead once the lead is down": [mv.lead(tile_id(tile("3-1")))],
-        "not a move at all": [999_999, -7],
     }
     for label, bad in rejected.items():
         before = snapshot(rnd)
@@ -269,6 +269,11 @@ def test_rejected_moves_leave_the_round_exactly_unchanged():
             with pytest.raises(IllegalMove):
                 rnd.apply(m)
         assert snapshot(rnd) == before, label
+    before = snapshot(rnd)
+    for m in (999_999, -7, "6-1@E", None, True, mv.play(tile_id(tile("9-9")), 0)):
+        with pytest.raises(MalformedMove):  # not a move at all: a different error, same care
+            rnd.apply(m)
+    assert snapshot(rnd) == before
     rnd.apply(mv.DRAW)  # 6-1: now playable
     before = snapshot(rnd)
     for m in (mv.DRAW, mv.PASS):
@@ -279,3 +284,23 @@ def test_rejected_moves_leave_the_round_exactly_unchanged():
     assert snapshot(rnd) == before
     rnd.apply(play("6-1", "E"))
     assert rnd.end_sum == 13
+
+
+def test_move_errors_tell_malformed_ambiguous_and_illegal_apart():
+    """Like python-chess: text that is no move, text that names two moves, and a move the rules
+    refuse are three error types (all MoveErrors), each with a message to act on."""
+    rules = Rules.make("pub")
+    rnd = fresh_round(rules, ["6-6 6-3 3-5", "3-3 3-1 5-0 6-0"], draws="2-0 6-1")
+    rnd.apply(mv.lead(tile_id(tile("6-6"))))
+    cases = {
+        "6-0": (AmbiguousMove, r"fits more than one open end \(W, E\): name the arm"),
+        "6-0@Q": (MalformedMove, "unknown arm"),
+        "sixty": (MalformedMove, "a move is written TILE"),
+        "6-0@E=" + "9" * 5000: (MalformedMove, "digits is no score"),
+        "3-1": (IllegalMove, "fits no open end"),
+    }
+    for text, (kind, words) in cases.items():
+        with pytest.raises(kind, match=words) as caught:
+            parse_move(rnd, text)
+        assert isinstance(caught.value, MoveError)
+    assert parse_move(rnd, "6-0@E") == (mv.play(tile_id(tile("6-0")), mv.E), None)

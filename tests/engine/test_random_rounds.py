@@ -42,10 +42,11 @@ from hypothesis import strategies as st
 
 from allthrees import moves as mv
 from allthrees import record
-from allthrees.errors import IllegalMove
+from allthrees.errors import MoveError
 from allthrees.match import Match
 from allthrees.round import Round
 from allthrees.rules import Rules
+from allthrees.tiles import mask_of, tiles_of
 from allthrees.view import make_view
 
 PRESETS = ("parlor", "classic", "pub", "polish", "all_fives")
@@ -63,10 +64,10 @@ def slots(rnd: Round) -> dict[str, Any]:
 
 
 def rejects(fn, move: int) -> bool:
-    """Whether ``fn(move)`` raises IllegalMove."""
+    """Whether ``fn(move)`` raises a MoveError."""
     try:
         fn(move)
-    except IllegalMove:
+    except MoveError:
         return True
     return False
 
@@ -85,29 +86,15 @@ def move_universe(cfg: Config) -> list[int]:
 
 
 def permuted_hidden(rnd: Round, seat: int, rng: random.Random) -> Round:
-    """A copy of ``rnd`` with every tile hidden from ``seat`` (other hands, the undrawn boneyard,
-    and so the tiles other seats drew) permuted, each place keeping its count."""
-    layout = {x >> 3 for _s, x, *_ in rnd.history if x >= 0}
-    own = rnd.hands[seat]
-    hidden = [i for i in range(rnd.rules.tile_count) if not (own >> i & 1) and i not in layout]
-    shuffled = hidden[:]
-    rng.shuffle(shuffled)
-    to = dict(zip(hidden, shuffled, strict=True))
-
-    def remap(mask: int) -> int:
-        out = 0
-        for i in range(rnd.rules.tile_count):
-            if mask >> i & 1:
-                out |= 1 << to.get(i, i)
-        return out
-
-    c = rnd.clone()
-    c.hands = [h if s == seat else remap(h) for s, h in enumerate(rnd.hands)]
-    c.bone = [to.get(t, t) for t in rnd.bone]
-    c.history = [
-        (s, m, to.get(x, x) if m == mv.DRAW else x, *rest) for s, m, x, *rest in rnd.history
+    """The same round with every tile hidden from ``seat`` (in other hands or the undrawn
+    boneyard) shuffled among those places, each place keeping its count."""
+    seen = make_view(rnd, seat).seen_tiles()
+    hidden = [t for t in range(rnd.rules.tile_count) if not seen >> t & 1]
+    to = dict(zip(hidden, rng.sample(hidden, len(hidden)), strict=True))
+    hands = [
+        h if s == seat else mask_of(to[t] for t in tiles_of(h)) for s, h in enumerate(rnd.hands)
     ]
-    return c
+    return rnd.with_world(hands, [to[t] for t in rnd.stock])
 
 
 def choose_claim(cfg: Config, rng: random.Random, end_sum: int) -> int | None:
@@ -179,10 +166,10 @@ class Driver:
             claim = None
             if cfg.muggins and m[0] in ("lead", "play"):
                 claim = choose_claim(cfg, rng, self.end_sum_after(ref, m))
-            step = self.match.apply(choice, claim)
+            entry = self.match.apply(choice, claim)
             out = ref.apply(m, claim)
             made += 1
-            self.check_step(rnd, ref, step, out)
+            self.check_step(rnd, ref, entry, out)
             assert made <= bound, "the round does not end"
             assert ref.consecutive_passes <= cfg.players - 1
             if (len(self.match.rounds) - 1, made) == self.snap_at:
@@ -211,9 +198,9 @@ class Driver:
         # Every tile in exactly one place, and the same place as in the reference.
         hands = [tiles_of_mask(h) for h in rnd.hands]
         assert hands == ref.hands
-        bone = [tile_of_id(i) for i in rnd.bone[rnd.bpos :]]
+        bone = [tile_of_id(i) for i in rnd.stock]
         assert bone == ref.boneyard[ref.drawn :]
-        table = [tile_of_id(x >> 3) for _s, x, *_ in rnd.history if x >= 0]
+        table = [tile_of_id(mv.tile_of(e.move)) for e in rnd.history if mv.places_tile(e.move)]
         assert sorted(table) == sorted(ref.layout.tiles())
         places = [t for h in hands for t in h] + bone + table
         assert sorted(places) == sorted(full_set(cfg.max_pip))
@@ -247,39 +234,48 @@ class Driver:
         seat = rng.randrange(cfg.players)
         assert make_view(rnd, seat) == make_view(permuted_hidden(rnd, seat, rng), seat)
 
-    def check_step(self, rnd: Round, ref: RefRound, step, out: dict[str, Any]) -> None:
+    def check_step(self, rnd: Round, ref: RefRound, entry, out: dict[str, Any]) -> None:
         cfg = self.cfg
-        assert step.seat == out["seat"]
+        assert entry == rnd.history[-1]
+        assert entry.seat == out["seat"]
         if out["end_sum"] is not None:
-            assert step.end_sum == out["end_sum"] == rnd.end_sum
-            assert step.points == out["points"]
-            if step.points:
-                s = step.end_sum
+            assert entry.end_sum == out["end_sum"] == rnd.end_sum
+            assert entry.points == out["points"]
+            if entry.points:
+                s = entry.end_sum
                 assert s > 0 and s % cfg.multiple == 0
-                assert step.points == (s // cfg.multiple if cfg.cribbage else s)
+                assert entry.points == (s // cfg.multiple if cfg.cribbage else s)
+            assert entry.drawn == -1 and entry.lacked == 0
         else:
-            assert step.points == 0
+            assert entry.points == 0 and entry.end_sum == 0 and entry.claim == -1
         if "drawn" in out:
-            assert step.drawn == tile_id(out["drawn"])
-        assert step.muggins_seat == (-1 if out["taker"] is None else out["taker"])
-        assert step.round_over == (ref.reason is not None)
+            assert entry.drawn == tile_id(out["drawn"])
+        assert entry.taker == (-1 if out["taker"] is None else out["taker"])
+        assert rnd.over == (ref.reason is not None)
         assert rnd.reason == ref.reason
         if ref.reason is None:
             assert rnd.points == ref.points
 
     def check_round_end(self, rnd: Round, ref: RefRound) -> None:
-        assert rnd.reason == ref.reason
+        end = rnd.outcome()
+        assert end.reason == ref.reason
         if ref.winner_side is None:
-            assert rnd.winner_side == -1 and rnd.bonus == 0
+            assert end.winner_side == -1 and end.bonus == 0
         else:
-            assert rnd.winner_side == ref.winner_side
-            assert rnd.winner_seat in ref.winner_seats
-            assert rnd.bonus in ref.bonus
+            assert end.winner_side == ref.winner_side
+            assert end.winner_seat in ref.winner_seats
+            assert end.bonus in ref.bonus
+            assert self.rules.bonus(end.bonus_pips) == end.bonus
+            assert end.rounded == round_to(end.bonus_pips, self.cfg.multiple)
+        assert list(end.side_pips) == [
+            sum(ref.seat_pips()[s] for s in self.rules.seats_of(side))
+            for side in range(self.cfg.sides)
+        ]
         points = list(ref.points)
         if ref.winner_side is not None:
-            points[ref.winner_side] += rnd.bonus
+            points[ref.winner_side] += end.bonus
         assert rnd.points == points
-        self.ref.close_round(ref, rnd.bonus)
+        self.ref.close_round(ref, end.bonus)
         assert self.match.scores == self.ref.scores
         assert self.match.over == self.ref.over
         assert self.match.winner == self.ref.winner

@@ -2,8 +2,9 @@
 point (``python -m allthrees replay``), each asserting the exact numbers the texts print.
 
 The long records (block bonus and rounding) are real rounds found by the seeded search in
-find_records.py (random legal moves from the reference model) and pasted here as literals; the
-comment over each shows the end arithmetic checked by hand from the tiles left in the hands.
+scripts/find_records.py (random legal moves from the reference model) and pasted here as
+literals; the comment over each shows the end arithmetic checked by hand from the tiles left in
+the hands.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from allthrees.rules import Rules
 
 
 def literal(hands: list[str], boneyard: str, first: int, moves: str) -> dict[str, Any]:
-    """A round pasted from find_records.py: hands and boneyard as space-separated tiles."""
+    """A round pasted from scripts/find_records.py: hands and boneyard as space-separated tiles."""
     return {
         "hands": [h.split() for h in hands],
         "boneyard": boneyard.split(),

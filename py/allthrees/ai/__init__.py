@@ -9,14 +9,16 @@ from collections.abc import Callable
 
 from ..view import View
 from .expert import expert
-from .simple import beginner, greedy, random_player
+from .simple import beginner, casual, random_player
 
 Player = Callable[[View, random.Random], int]
 
+# The players by the one name each has in code, saves, links and the command line (the page
+# shows "Casual" for casual, the greedy baseline).
 PLAYERS: dict[str, Player] = {
     "random": random_player,
     "beginner": beginner,
-    "greedy": greedy,
+    "casual": casual,
     "expert": expert,
 }
 

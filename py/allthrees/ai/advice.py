@@ -6,12 +6,14 @@ import random
 from typing import Any
 
 from ..match import Match
-from ..moves import DRAW, PASS
+from ..moves import DRAW, PASS, play, tile_of
 from ..notation import format_move
+from ..record import claim_of
 from ..round import Round
 from ..tiles import HI, LO, PIPS, mask_of, tiles_of
 from ..view import View, make_view
 from .expert import analyse, twin_key
+from .simple import what_if
 
 REVIEW_ITERATIONS = 120
 REVIEW_MARGIN = 1.0  # points of expected value below which a different choice is not worth a word
@@ -19,21 +21,15 @@ REVIEW_MARGIN = 1.0  # points of expected value below which a different choice i
 
 def scoring_replies(view: View, move: int) -> tuple[int, int]:
     """After ``move``: the end sum, and how many tiles this seat cannot see would score at once."""
-    rnd = view.determinize([0] * view.rules.players, [])
-    rnd.muggins = False
-    rnd.hands[view.seat] = view.hand_mask
+    rnd = what_if(view)
     rnd.step(move)
-    k = view.rules.multiple
-    unseen = tiles_of(view.unseen_tiles())
     count = 0
-    for t in unseen:
+    for t in tiles_of(view.unseen_tiles()):
         for arm in range(4):
             v = rnd.ends[arm]
-            if v >= 0 and (HI[t] == v or LO[t] == v):
-                s = rnd.sum_after(t << 3 | arm)
-                if s and s % k == 0:
-                    count += 1
-                    break
+            if v >= 0 and (HI[t] == v or LO[t] == v) and rnd.points_after(play(t, arm)):
+                count += 1
+                break
     return rnd.end_sum, count
 
 
@@ -47,7 +43,7 @@ def reason(view: View, move: int) -> str:
         return "the only legal play"
     k = view.rules.multiple
     end_sum, replies = scoring_replies(view, move)
-    points = end_sum if end_sum and end_sum % k == 0 else 0
+    points = view.rules.points(end_sum)
     if points:
         text = f"scores {points}"
         if replies == 0:
@@ -56,7 +52,7 @@ def reason(view: View, move: int) -> str:
     if replies == 0:
         return f"leaves {end_sum}: no single tile makes a multiple of {k}"
     chances = f"{replies} tile{'s' if replies > 1 else ''} you cannot see could score next"
-    heavy = PIPS[move >> 3]
+    heavy = PIPS[tile_of(move)]
     if heavy >= 9:
         return f"sheds {heavy} pips; leaves {end_sum} ({chances})"
     return f"leaves {end_sum}: {chances}"
@@ -79,8 +75,9 @@ def review_round(
     forced = played.forced_lead
     rnd = Round(match.rules, [mask_of(h) for h in deal.hands], deal.boneyard, deal.first, forced)
     out = []
-    for k, (s, move, _x, _p, extra, _t) in enumerate(played.history):
-        if s == seat and move >= 0:
+    for k, e in enumerate(played.history):
+        move = e.move
+        if e.seat == seat and move >= 0:
             view = make_view(rnd, seat, list(scores_before))
             if len(view.legal) > 1:
                 analysis = analyse(view, random.Random(f"{seed}:{index}:{k}"), None, iterations)
@@ -100,6 +97,5 @@ def review_round(
                             "why": reason(view, best),
                         }
                     )
-        claim = extra if match.rules.muggins and move >= 0 and extra >= 0 else None
-        rnd.apply(move, claim)
+        rnd.apply(move, claim_of(match.rules, e))
     return out

@@ -7,18 +7,15 @@ import functools
 import math
 import random
 import time
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..match import Match
 from ..moves import DRAW, PASS
 from ..rules import Rules
-from ..view import View, make_view
-from . import PLAYERS
+from ..view import make_view
+from . import PLAYERS, Player
 from .expert import expert
-
-Player = Callable[[View, random.Random], int]
 
 
 def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Player:
@@ -78,26 +75,23 @@ def play_match(
         while not rnd.over:
             seat = rnd.turn
             view = make_view(rnd, seat, match.scores)
-            rng = random.Random(f"{seed}:{i}:{len(match.rounds)}:{len(rnd.history)}")
+            rng = random.Random(f"{seed}:{i}:{len(match.rounds)}:{rnd.moves_made}")
             t0 = time.perf_counter()
             move = players[who[seat]](view, rng)
             if move not in (DRAW, PASS):
                 tallies[who[seat]].think += time.perf_counter() - t0
                 tallies[who[seat]].moves += 1
-            claim = rnd.sum_after(move) if rules.muggins and move >= 0 else None
+            claim = rnd.sum_after(move) if rules.muggins and move >= 0 else None  # exact claims
             match.apply(move, claim)
         for side, pts in enumerate(rnd.points):
-            seats = [s for s in range(rules.players) if rules.side_of(s) == side]
-            owner = who[seats[0]]
-            tallies[owner].points += pts
+            tallies[who[rules.seats_of(side)[0]]].points += pts
         for t in tallies:
             t.rounds += 1
     if match.winner is None:
         res.a.wins += 0.5
         res.b.wins += 0.5
     else:
-        seats = [s for s in range(rules.players) if rules.side_of(s) == match.winner]
-        tallies[who[seats[0]]].wins += 1
+        tallies[who[rules.seats_of(match.winner)[0]]].wins += 1
     return res
 
 

@@ -18,7 +18,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..moves import DRAW, PASS, N, S
+from ..moves import DRAW, PASS, E, N, S, W, is_lead, kind_of, play, tile_of
 from ..round import Round
 from ..tiles import DOUBLES, IS_DOUBLE, PIPS, WITH, tiles_of, weight_key
 from ..view import View
@@ -87,15 +87,13 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
     """
     rules = view.rules
     n = rules.players
-    k = rules.multiple
     dealt = lead_lacked(view)
     hidden = view.unseen_tiles()
     defied = [0] * n  # per seat, bit SCORES / SHEDS: its play has contradicted that guess
     groups: list[list[list[int]]] = [[[rules.hand_size, dealt, 0, 0]] for _ in range(n)]
     # The layout as it grew, to ask what else each play could have scored. Every hand is "full"
     # so no replayed play can end the round.
-    table = Round(rules, [(1 << rules.tile_count) - 1] * n, [], view.leader, -1)
-    table.muggins = False
+    table = Round.open_table(rules, view.leader)
     for e in view.history:
         g = groups[e.seat]
         if e.move == DRAW:
@@ -107,10 +105,10 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
             for grp in g:
                 grp[1] |= e.lacked
             continue
-        bit = 1 << (e.move >> 3)
+        bit = 1 << tile_of(e.move)
         if e.seat != view.seat and table.lead_tile >= 0:
-            made = e.end_sum if e.end_sum % k == 0 else 0
-            weight = weight_key(e.move >> 3)
+            made = rules.points(e.end_sum)
+            weight = weight_key(tile_of(e.move))
             better = lighter = 0
             for arm in range(4):
                 v = table.ends[arm]
@@ -122,8 +120,7 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
                     t = low.bit_length() - 1
                     m ^= low
                     if t < rules.tile_count:
-                        after = table.sum_after(t << 3 | arm)
-                        pts = after if after % k == 0 else 0
+                        pts = table.points_after(play(t, arm))
                         if pts > made:
                             better |= low
                         elif pts == made and weight_key(t) > weight:
@@ -133,8 +130,7 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
             for grp in g:
                 grp[2] |= better & ~bit
                 grp[3] |= lighter & ~bit
-        table.turn = e.seat
-        table.step(e.move)
+        table.play_as(e.seat, e.move)
         # The played tile came from a group that allows it. If every group it could have come
         # from was guessed not to hold it, the seat does not play as the guess assumes.
         could = [grp for grp in g if grp[0] and not grp[1] & bit]
@@ -199,7 +195,7 @@ def rollout(rnd: Round, rng: random.Random) -> None:
     """Finish the round: each seat mostly takes its best-scoring play (the heaviest on ties),
     sometimes any play; draws and passes as forced."""
     rand = rng.random
-    mult = rnd.multiple
+    made = rnd.rules.made
     while rnd.reason is None:
         moves = rnd.legal_moves()
         if len(moves) == 1:
@@ -209,8 +205,8 @@ def rollout(rnd: Round, rng: random.Random) -> None:
             best = moves[0]
             best_key = -1
             for m in moves:
-                s = rnd.sum_after(m)
-                key = (s if s % mult == 0 else 0) * 64 + PIPS[m >> 3]
+                # the points it makes first, then its weight (m >> 3: its tile, decoded inline)
+                key = made[rnd.sum_after(m)] * 64 + PIPS[m >> 3]
                 if key > best_key:
                     best, best_key = m, key
             rnd.step(best)
@@ -223,12 +219,12 @@ def twin_key(view: View, m: int) -> tuple:
     empty; W and E while both still show the halves of a double lead."""
     if m < 0:
         return (m,)
-    t, kind = m >> 3, m & 7
-    if kind >= 4:
+    t, kind = tile_of(m), kind_of(m)
+    if is_lead(m):
         return (t, "lead")
     if kind in (N, S) and view.counts[N] == 0 and view.counts[S] == 0:
         return (t, "NS")
-    if kind < 2 and view.counts[0] == 0 and view.counts[1] == 0 and IS_DOUBLE[view.lead_tile]:
+    if kind in (W, E) and view.counts[W] == 0 and view.counts[E] == 0 and IS_DOUBLE[view.lead_tile]:
         return (t, "WE")
     return (t, kind)
 
@@ -310,8 +306,8 @@ def analyse(
     groups = hand_constraints(view)
     my_side = view.rules.side_of(view.seat)
     deadline = time.perf_counter() + (think_ms or 0) / 1000 if iterations is None else None
-    base = view.determinize([0] * view.rules.players, [])
-    base.muggins = False  # in its imagined worlds every player claims what its plays make
+    # In its imagined worlds every player claims exactly what its plays make.
+    base = Round.from_view(view, [0] * view.rules.players, [], claims_matter=False)
     line = match_line(view)
     alive = list(range(len(moves)))
     done = 0
@@ -319,10 +315,7 @@ def analyse(
         hands, bone = sample_world(view, groups, rng)
         world_seed = rng.random()
         for i in alive:
-            rnd = base.clone()
-            rnd.hands = hands[:]
-            rnd.bone = bone
-            rnd.history = []
+            rnd = base.with_world(hands, bone)
             before = rnd.points[:]
             rnd.step(moves[i])
             rollout(rnd, random.Random(world_seed))  # common random numbers across candidates

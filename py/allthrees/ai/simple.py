@@ -1,25 +1,26 @@
-"""The simple players: random, Beginner and Greedy (the baseline, "Casual" in the browser)."""
+"""The simple players: random, Beginner and Casual (the greedy baseline: the most points now)."""
 
 from __future__ import annotations
 
 import random
 
-from ..moves import DRAW, PASS
+from ..moves import E, N, W, is_play, kind_of, tile_of
+from ..round import Round
 from ..tiles import HI, IS_DOUBLE, PIPS
 from ..view import View
 
 
-def immediate_points(view: View, move: int) -> int:
-    """Points ``move`` scores at once (before any cribbage division), from the view alone."""
-    if move in (DRAW, PASS):
-        return 0
+def what_if(view: View) -> Round:
+    """The view's layout as a round with only the seat's own hand in it: enough to ask what a
+    move would make (``Round.points_after``), as the player itself can."""
     hands = [0] * view.rules.players
     hands[view.seat] = view.hand_mask
-    rnd = view.determinize(hands, [])
-    rnd.muggins = False  # score as if claimed: the player knows what its play makes
-    rnd.step(move)
-    s = rnd.end_sum
-    return s if s and s % view.rules.multiple == 0 else 0
+    return Round.from_view(view, hands, [])
+
+
+def immediate_points(view: View, move: int, table: Round | None = None) -> int:
+    """Points ``move`` makes at once (before any cribbage division), from the view alone."""
+    return (table or what_if(view)).points_after(move)
 
 
 def random_player(view: View, rng: random.Random) -> int:
@@ -27,15 +28,16 @@ def random_player(view: View, rng: random.Random) -> int:
     return rng.choice(view.legal)
 
 
-def greedy(view: View, rng: random.Random) -> int:
-    """The move with the most immediate points; ties go to the heaviest tile."""
+def casual(view: View, rng: random.Random) -> int:
+    """Casual: the move with the most immediate points; ties go to the heaviest tile."""
     moves = view.legal
     if len(moves) == 1:
         return moves[0]
+    table = what_if(view)
 
     def key(m: int) -> tuple[int, int, int]:
-        t = m >> 3
-        return (immediate_points(view, m), PIPS[t], HI[t])
+        t = tile_of(m)
+        return (table.points_after(m), PIPS[t], HI[t])
 
     best = max(key(m) for m in moves)
     return next(m for m in moves if key(m) == best)
@@ -44,13 +46,13 @@ def greedy(view: View, rng: random.Random) -> int:
 def _easy_to_see(view: View, move: int) -> bool:
     """A beginner counts the two main ends; a score that rests on a crosswise double or on the
     spinner's short arms slips past them."""
-    if move < 0 or move & 7 >= 4:
+    if not is_play(move):
         return True
-    arm = move & 7
-    if arm >= 2 or view.ends[2] >= 0:
+    arm = kind_of(move)
+    if arm > E or view.ends[N] >= 0:
         return False
-    other = 1 - arm
-    return not IS_DOUBLE[move >> 3] and not view.doubles[other]
+    other = E if arm == W else W
+    return not IS_DOUBLE[tile_of(move)] and not view.doubles[other]
 
 
 def beginner(view: View, rng: random.Random, notice: float = 0.5) -> int:
@@ -60,9 +62,10 @@ def beginner(view: View, rng: random.Random, notice: float = 0.5) -> int:
     moves = view.legal
     if len(moves) == 1:
         return moves[0]
+    table = what_if(view)
     spotted = [
         m
         for m in moves
-        if _easy_to_see(view, m) and immediate_points(view, m) and rng.random() < notice
+        if _easy_to_see(view, m) and table.points_after(m) and rng.random() < notice
     ]
     return rng.choice(spotted or moves)

@@ -2,9 +2,9 @@
 
 Deals random hands, plays random legal moves with the reference model (engine_ref.py, written
 from RULES.md, not the engine) until the round ends, and prints the first record whose end matches
-the worked example. Run it from the repository root:
+the worked example. A tool for writing tests, not a test itself. Run it from the repository root:
 
-    .venv/bin/python tests/engine/find_records.py
+    .venv/bin/python scripts/find_records.py
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engine"))
 
 from engine_ref import (  # noqa: E402
     Config,
