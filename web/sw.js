@@ -11,8 +11,8 @@ self.addEventListener("install", (event) => {
     caches.open(CACHE).then((cache) =>
       // Revalidated with the server (never a stale HTTP-cache copy, so a cache never mixes two
       // builds), yet a file the page has just downloaded costs a 304, not its bytes again.
-      cache.addAll(BUILD.files.map((f) => new Request(f, { cache: "no-cache" })))
-    )
+      cache.addAll(BUILD.files.map((f) => new Request(f, { cache: "no-cache" }))),
+    ),
   );
 });
 
@@ -20,11 +20,9 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
-      await Promise.all(
-        names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n))
-      );
+      await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
       await self.clients.claim();
-    })()
+    })(),
   );
 });
 
@@ -45,6 +43,6 @@ self.addEventListener("fetch", (event) => {
       const hit = await cache.match(key);
       if (hit) return hit;
       return fetch(req);
-    })()
+    })(),
   );
 });

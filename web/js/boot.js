@@ -53,9 +53,7 @@ export function boot({
     try {
       worker = new Worker(workerURL, { type: "module", name: "allthrees-engine" });
     } catch (err) {
-      reject(
-        new BootError(`This browser could not start the game worker: ${err.message}`, "worker"),
-      );
+      reject(new BootError(`This browser could not start the game worker: ${err.message}`, "worker"));
       return;
     }
     let last = { stage: "download", waiting: [] };
@@ -74,20 +72,12 @@ export function boot({
     };
     const arm = () => {
       clearTimeout(timer);
-      const timeout =
-        last.stage === "download" ? stallTimeoutMs : Math.max(stallTimeoutMs, startTimeoutMs);
+      const timeout = last.stage === "download" ? stallTimeoutMs : Math.max(stallTimeoutMs, startTimeoutMs);
       timer = setTimeout(() => {
         const seconds = Math.round(timeout / 1000);
         const waiting = last.stage === "download" ? (last.waiting ?? []) : [];
-        const doing = waiting.length
-          ? `waiting for ${waiting.join(", ")}`
-          : STAGE_WORDS[last.stage];
-        fail(
-          new BootError(
-            `Loading stalled: nothing happened for ${seconds} s while ${doing}.`,
-            "stall",
-          ),
-        );
+        const doing = waiting.length ? `waiting for ${waiting.join(", ")}` : STAGE_WORDS[last.stage];
+        fail(new BootError(`Loading stalled: nothing happened for ${seconds} s while ${doing}.`, "stall"));
       }, timeout);
     };
     const onMessage = (event) => {

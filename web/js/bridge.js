@@ -1,7 +1,7 @@
 // Request/reply over postMessage with the engine worker (see worker.js for the message shapes).
 //
 //   const reply = await bridge.call("ping");            // -> {ok: true, version: "0.1.0"}
-//   const reply = await bridge.call("play", {tile: "6-3", arm: "E"});
+//   const reply = await bridge.call("intent", {seat: 0, intent: {kind: "play", tile: "6-3", arm: "E"}});
 //
 // The request sent to Python is one flat JSON object, {op, ...payload}; the reply is whatever
 // allthrees.app.handle returns, parsed: plain data, including replies with ok: false (a rejected
@@ -72,17 +72,13 @@ export class Bridge {
     if (!pending) return;
     this.#pending.delete(message.id);
     if ("error" in message) {
-      pending.reject(
-        new BridgeError(`engine error in ${pending.op}: ${message.error}`, pending.op),
-      );
+      pending.reject(new BridgeError(`engine error in ${pending.op}: ${message.error}`, pending.op));
       return;
     }
     try {
       pending.resolve(JSON.parse(message.reply));
     } catch (err) {
-      pending.reject(
-        new BridgeError(`engine sent a reply that is not JSON: ${err.message}`, pending.op),
-      );
+      pending.reject(new BridgeError(`engine sent a reply that is not JSON: ${err.message}`, pending.op));
     }
   };
 

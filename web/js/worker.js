@@ -1,5 +1,6 @@
-// Module worker: boots Pyodide, installs the allthrees wheel, then answers the page's
-// requests by calling allthrees.app.handle(json) -> json. Only plain data crosses postMessage.
+// Module worker: boots Pyodide, puts the allthrees wheel on sys.path (zipimport reads it as it
+// is), then answers the page's requests by calling allthrees.app.handle(json) -> json. Only plain
+// data crosses postMessage.
 //
 // Messages to the page:
 //   {type: "progress", stage, loaded, total, waiting}
@@ -13,8 +14,8 @@
 // Byte progress: Pyodide has no progress callback, so this worker wraps fetch(). Every file it
 // needs (runtime, standard library, lock file, wheels) is fetched once; a clone of each response is
 // read only to count bytes while the original goes to Pyodide untouched (so the wasm still compiles
-// while streaming). The two wheels are fetched right away, in parallel with the runtime, and the
-// responses are handed to Pyodide when they ask for those URLs: nothing is downloaded twice.
+// while streaming). The game's wheel is fetched right away, in parallel with the runtime, and its
+// response is handed over when the boot asks for that URL: nothing is downloaded twice.
 
 const SITE = new URL("../", import.meta.url);
 // The runtime's versioned folder (pyodide/<version>/), cached as immutable by netlify.toml.
@@ -129,12 +130,7 @@ function trackedFetch(url) {
   promise.then(
     (response) => countBytes(url, response),
     (err) =>
-      fail(
-        new BootFailure(
-          file.name,
-          `Could not download ${describe(file)}: ${err.message} (are you offline?)`,
-        ),
-      ),
+      fail(new BootFailure(file.name, `Could not download ${describe(file)}: ${err.message} (are you offline?)`)),
   );
   return promise;
 }
@@ -147,7 +143,7 @@ globalThis.fetch = function fetch(input, init) {
     handOff.delete(url);
     return early;
   }
-  if (tracked.has(url) && (!init || !init.method || init.method === "GET")) {
+  if (tracked.has(url) && (!init?.method || init.method === "GET")) {
     return trackedFetch(url);
   }
   return realFetch(input, init);
@@ -173,10 +169,7 @@ async function loadManifest() {
   try {
     response = await realFetch(MANIFEST_URL, { cache: "no-cache" });
   } catch (err) {
-    throw new BootFailure(
-      "build.json",
-      `Could not download the build manifest (build.json): ${err.message}`,
-    );
+    throw new BootFailure("build.json", `Could not download the build manifest (build.json): ${err.message}`);
   }
   if (!response.ok) {
     throw new BootFailure(
@@ -192,10 +185,7 @@ async function importRuntime(file) {
   try {
     return await import(url);
   } catch (err) {
-    throw new BootFailure(
-      file,
-      `Could not load ${RUNTIME_FILES[file] ?? file} (${file}): ${err.message}`,
-    );
+    throw new BootFailure(file, `Could not load ${RUNTIME_FILES[file] ?? file} (${file}): ${err.message}`);
   }
 }
 
@@ -216,12 +206,7 @@ function lastLine(err) {
 }
 
 async function boot() {
-  for (const file of [
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-    "pyodide.asm.mjs",
-  ]) {
+  for (const file of ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs"]) {
     track(INDEX_URL + file, RUNTIME_FILES[file]);
   }
 
@@ -230,7 +215,7 @@ async function boot() {
   const manifest = loadManifest();
   // Imported here, not by Pyodide, so that its failure is named and its arrival counted.
   const asmModule = importRuntime("pyodide.asm.mjs").then((module) => {
-    tracked.get(INDEX_URL + "pyodide.asm.mjs").done = true;
+    tracked.get(`${INDEX_URL}pyodide.asm.mjs`).done = true;
     reportProgress(true);
     return module;
   });
@@ -245,9 +230,7 @@ async function boot() {
   runtime.catch(() => {}); // handled below; avoid an unhandled rejection while the wheels load
 
   const build = await manifest;
-  sizes = new Map(
-    Object.entries(build.files).map(([path, size]) => [new URL(path, SITE).href, size]),
-  );
+  sizes = new Map(Object.entries(build.files).map(([path, size]) => [new URL(path, SITE).href, size]));
   const wheelURL = {};
   for (const [name, path] of Object.entries(build.wheels)) {
     const url = new URL(path, SITE).href;
