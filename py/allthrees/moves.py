@@ -52,6 +52,17 @@ def places_tile(move: int) -> bool:
     return move >= 0
 
 
+def _pips_by_move() -> list[int]:
+    from .tiles import PIPS
+
+    return [PIPS[tile_of(m)] for m in range(len(PIPS) << 3)]
+
+
+# PIPS_OF_MOVE[m]: the pips of the tile a lead or play m places (a search's hot loop reads this
+# instead of decoding the move).
+PIPS_OF_MOVE: list[int] = _pips_by_move()
+
+
 def arm_name(move: int) -> str | None:
     """ "W", "E", "N" or "S" for a play; None for the lead, a draw or a pass."""
     return ARMS[move & 7] if is_play(move) else None

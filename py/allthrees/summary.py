@@ -26,7 +26,12 @@ def round_summary(rnd: Round, names: list[str]) -> list[str]:
     lines = []
     if end.reason == DOMINO:
         lines.append(f"{names[end.winner_seat]} went out: domino!")
-        opp = [s for s in range(rnd.n) if rules.side_of(s) != end.winner_side]
+        opp = [
+            s
+            for side in range(rules.sides)
+            if side != end.winner_side
+            for s in rules.seats_of(side)
+        ]
         text, total = _holding(rnd, opp)
         who = " & ".join(names[s] for s in opp)
         verb = "holds" if len(opp) == 1 and who != "You" else "hold"

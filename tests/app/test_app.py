@@ -5,42 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from appkit import call, casual_start, person_intent, play_until
 
-from allthrees import app
 from allthrees.record import replay, result
-
-
-def call(op: str, **payload) -> dict:
-    return json.loads(app.handle(json.dumps({"op": op, **payload})))
-
-
-def person_intent(snap: dict) -> dict:
-    if snap["can_draw"]:
-        return {"kind": "draw"}
-    if snap["must_pass"]:
-        return {"kind": "pass"}
-    tile = next(h for h in snap["hand"] if h["playable"])
-    intent = {"kind": "play", "tile": tile["tile"]}
-    if tile["targets"]:
-        intent["arm"] = tile["targets"][-1]
-    return intent
-
-
-def play_until(reply: dict, stop) -> dict:
-    for _ in range(500):
-        snap = reply["snapshot"]
-        if stop(snap):
-            return reply
-        if snap["computer_to_move"]:
-            reply = call("advance")
-        else:
-            reply = call("intent", intent=person_intent(snap))
-        assert reply["ok"], reply
-    raise AssertionError("the round did not end")
-
-
-def casual_start(seed: int) -> dict:
-    return call("start", seed=seed, settings={"opponent": "casual"})
 
 
 def test_a_whole_round_through_intents_agrees_with_the_replayed_record():
@@ -48,7 +15,7 @@ def test_a_whole_round_through_intents_agrees_with_the_replayed_record():
     snap = reply["snapshot"]
     record = json.loads(reply["save"])["record"]
     replayed = result(replay(record))
-    assert replayed["rounds"][-1]["scores"] == snap["scores"]
+    assert replayed["rounds"][-1]["scores"] == [s["score"] for s in snap["sides"]]
     assert snap["round"]["summary"], "the round summary explains the ending"
     assert any("->" in line for line in snap["round"]["summary"]) or snap["round"]["winner"] is None
 
@@ -66,6 +33,7 @@ def test_same_seed_same_table():
         {"kind": "play", "tile": "6-3", "arm": "Q"},
         {"kind": "play"},
         {"kind": "fly"},
+        {"kind": "ready"},
         "draw",
         None,
     ],
@@ -73,10 +41,10 @@ def test_same_seed_same_table():
 def test_a_stray_or_malformed_intent_changes_nothing(intent):
     reply = play_until(casual_start(3), lambda s: not s["computer_to_move"])
     before = reply["save"], reply["snapshot"]
-    bad = call("intent", intent=intent)
+    bad = call("intent", seat=0, intent=intent)
     assert bad["ok"] is False and bad["error"]
     assert bad["snapshot"] == before[1]
-    again = call("intent", intent={"kind": "settings", "settings": {}})
+    again = call("intent", seat=None, intent={"kind": "settings", "settings": {}})
     assert again["save"] == before[0]
 
 
@@ -91,15 +59,22 @@ def test_an_illegal_play_is_refused_with_its_reason():
     )
     snap = reply["snapshot"]
     tile = next(h["tile"] for h in snap["hand"] if not h["playable"])
-    bad = call("intent", intent={"kind": "play", "tile": tile, "arm": "W"})
+    bad = call("intent", seat=0, intent={"kind": "play", "tile": tile, "arm": "W"})
     assert bad["ok"] is False
-    assert "does not match" in bad["error"] or "cannot" in bad["error"] or "not" in bad["error"]
+    assert "does not match" in bad["error"] or "not open" in bad["error"]
     assert bad["snapshot"] == snap
 
 
 def test_unknown_ops_and_bad_json_are_refused():
-    assert json.loads(app.handle("{nope"))["ok"] is False
+    assert json.loads(app_handle("{nope"))["ok"] is False
+    assert json.loads(app_handle("[1, 2]"))["ok"] is False
     assert call("teleport")["ok"] is False
+
+
+def app_handle(text: str) -> str:
+    from allthrees import app
+
+    return app.handle(text)
 
 
 def test_a_save_restores_the_exact_table_mid_round():
@@ -119,14 +94,39 @@ def test_a_tampered_save_is_refused_and_a_new_match_begins():
     hands[0][0], hands[1][0] = hands[1][0], hands[0][0]  # a deal the seed never made
     restored = call("start", save=json.dumps(data))
     assert restored["ok"] and "could not be restored" in restored["notice"]
+    assert "seed" in restored["notice"]
     assert restored["snapshot"]["round_no"] == 1 and not restored["snapshot"]["layout"]["tiles"]
     for junk in ["{", "[]", json.dumps({"version": 99}), json.dumps({**data, "seed": "x"})]:
         assert "notice" in call("start", save=junk)
+    newer = call("start", save=json.dumps({**data, "version": 3}))
+    assert "newer version" in newer["notice"]
+
+
+def test_a_save_of_the_one_table_page_still_loads():
+    """Version 1 saves (settings of opponent and target) resume as a 2-player match."""
+    reply = play_until(casual_start(13), lambda s: len(s["layout"]["tiles"]) >= 2)
+    data = json.loads(reply["save"])
+    old = {
+        "version": 1,
+        "seed": data["seed"],
+        "settings": {
+            "rules": "parlor",
+            "players": 2,
+            "target": 150,
+            "opponent": "casual",
+            "hide_sum": False,
+        },
+        "record": data["record"],
+    }
+    restored = call("start", save=json.dumps(old))
+    assert restored["ok"] and "notice" not in restored, restored.get("notice")
+    assert restored["snapshot"]["layout"] == reply["snapshot"]["layout"]
+    assert [s["controller"] for s in restored["snapshot"]["seats"]] == ["you", "casual"]
 
 
 def test_next_deals_the_following_round_and_counts_match_statistics():
     reply = play_until(casual_start(30), lambda s: s["round"]["over"])
-    assert call("intent", intent={"kind": "next"})["snapshot"]["round_no"] == 2
+    assert call("intent", seat=None, intent={"kind": "next"})["snapshot"]["round_no"] == 2
     stats = reply["snapshot"]["match"]["stats"]
     assert all(s["turns"] > 0 for s in stats)
     assert sum(s["in_play"] for s in stats) > 0
@@ -136,20 +136,54 @@ def test_hint_gives_a_legal_move_with_a_reason():
     reply = play_until(
         casual_start(9), lambda s: not s["computer_to_move"] and s["phase"] == "play"
     )
-    hint = call("hint")["hint"]
+    hint = call("hint", seat=0)["hint"]
     assert hint["reason"]
     if hint["kind"] == "play":
         tile = next(h for h in reply["snapshot"]["hand"] if h["tile"] == hint["tile"])
-        assert tile["playable"] and hint["arm"] in tile["targets"]
+        assert tile["playable"] and hint["arm"] in [t["arm"] for t in tile["targets"]]
+    assert call("hint", seat=1)["ok"] is False, "a hint is only for the seat to move"
 
 
 def test_review_is_for_finished_rounds():
     play_until(casual_start(2), lambda s: s["phase"] == "play" and not s["computer_to_move"])
     assert call("review")["ok"] is False
     play_until(
-        call("intent", intent={"kind": "settings", "settings": {}}), lambda s: s["round"]["over"]
+        call("intent", seat=None, intent={"kind": "settings", "settings": {}}),
+        lambda s: s["round"]["over"],
     )
     review = call("review")
     assert review["ok"] and isinstance(review["review"], list)
     for note in review["review"]:
         assert note["loss"] >= 1.0 and note["played"] != note["expert"]
+        assert note["seat"] == 0 and note["name"] == "You"
+
+
+def test_choices_come_from_python():
+    choices = call("choices")["choices"]
+    assert choices["modes"] == ["match", "sprint", "partners"]
+    assert choices["targets"] == [61, 100, 120, 150, 180, 200]
+    assert choices["defaults"]["seats"] == [{"controller": "you"}, {"controller": "expert"}]
+    assert choices["name_max"] == 16
+
+
+def test_a_person_is_never_named_with_markup_or_control_characters():
+    ok = call("new", settings={"seats": ["you", {"controller": "person", "name": "<b>Ana</b>"}]})
+    assert ok["ok"] and ok["snapshot"]["seats"][1]["name"] == "<b>Ana</b>", "kept as plain text"
+    for name in ["x" * 17, "A\u0000na", 7]:
+        bad = call("new", settings={"seats": ["you", {"controller": "person", "name": name}]})
+        assert bad["ok"] is False and "name" in bad["error"]
+
+
+def test_settings_that_change_the_game_are_refused_mid_match():
+    casual_start(4)
+    for change in ({"target": 61}, {"seats": ["you", "expert", "expert"]}, {"mode": "sprint"}):
+        bad = call("intent", seat=None, intent={"kind": "settings", "settings": change})
+        assert bad["ok"] is False and "cannot change during a match" in bad["error"]
+    ok = call("intent", seat=None, intent={"kind": "settings", "settings": {"hide_sum": True}})
+    assert ok["ok"] and ok["snapshot"]["settings"]["hide_sum"] is True
+
+
+def test_person_intent_helper_plays_legal_moves():
+    reply = casual_start(6)
+    snap = play_until(reply, lambda s: not s["computer_to_move"])["snapshot"]
+    assert call("intent", seat=0, intent=person_intent(snap))["ok"]

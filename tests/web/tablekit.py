@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,15 +35,21 @@ def center(rect: dict[str, float]) -> tuple[float, float]:
 
 def choose_opponent(page: Page, level: str) -> None:
     """A returning player's preference (as the New game dialog stores it), before the page loads."""
-    prefs = json.dumps({"muted": True, "settings": {"opponent": level}})
+    settings = {"mode": "match", "seats": [{"controller": "you"}, {"controller": level}]}
+    prefs = json.dumps({"muted": True, "settings": settings})
     store = f"localStorage.setItem({PREFS_KEY!r}, {prefs!r})"
     page.add_init_script(script=f"if (!localStorage.getItem({PREFS_KEY!r})) {store};")
 
 
-def open_table(page: Page, seed: int) -> None:
-    page.goto(f"/?seed={seed}")
+def open_table(page: Page, seed: int | str, replace: bool = False) -> None:
+    """Open a link (``?seed=N``, or a query given whole); ``replace``: a match is in progress,
+    so the page asks first, and the test says yes."""
+    query = f"?seed={seed}" if isinstance(seed, int) else seed
+    page.goto(f"/{query}")
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
-    assert "seed=" not in page.url, "the seed leaves the address bar so a reload resumes"
+    assert "?" not in page.url, "the link leaves the address bar so a reload resumes"
+    if replace:
+        page.locator("#link-start").click()
 
 
 def screenshot(page: Page, name: str) -> None:
@@ -107,7 +114,7 @@ class Player:
             self.tap(st["buttons"]["draw"])
             self.done["draw"] += 1
             after = self.idle()
-            if not after["round_over"] and after["turn"] == after["human"]:
+            if not after["round_over"] and after["turn"] == after["human"] and not after["cover"]:
                 assert len(after["hand"]) == len(before) + 1, "one tile per tap"
         else:
             assert st["buttons"]["pass"], f"no play, no draw and no Pass button: {st}"
@@ -115,13 +122,27 @@ class Player:
             self.done["pass"] += 1
             self.idle()
 
-    def play_round(self, max_actions: int = 120, shots: dict[int, str] | None = None) -> dict:
+    def play_round(
+        self,
+        max_actions: int = 160,
+        shots: dict[int, str] | None = None,
+        on_cover: Callable[[dict[str, Any]], None] | None = None,
+    ) -> dict:
+        """Play until the round is over. With people sharing the device, each cover is tapped
+        (after ``on_cover`` looked at the table under it)."""
         st = self.idle()
         for n in range(max_actions):
             if st["round_over"]:
                 return st
             if shots and n in shots:
                 screenshot(self.page, shots[n])
+            if st["cover"]:
+                if on_cover:
+                    on_cover(st)
+                self.tap(st["cover"]["rect"])
+                self.done["cover"] += 1
+                st = self.idle()
+                continue
             assert st["turn"] == st["human"], "idle() means the person's turn or the round's end"
             self.turn(st)
             st = self.state()
@@ -134,8 +155,8 @@ def saved_result(page: Page) -> dict[str, Any]:
     return result(replay(save["record"]))
 
 
-def shown_scores(page: Page, seats: int) -> list[int]:
-    return [int(page.locator(f"#score-{seat} .score-pts").inner_text()) for seat in range(seats)]
+def shown_scores(page: Page, sides: int) -> list[int]:
+    return [int(page.locator(f"#score-{side} .score-pts").inner_text()) for side in range(sides)]
 
 
 def first_choice(snap: dict[str, Any]) -> dict[str, Any]:
@@ -144,8 +165,9 @@ def first_choice(snap: dict[str, Any]) -> dict[str, Any]:
     playable = [t for t in snap["hand"] if t["playable"]]
     if playable:
         intent = {"kind": "play", "tile": playable[0]["tile"]}
-        if playable[0]["targets"]:
-            intent["arm"] = playable[0]["targets"][0]
+        arm = playable[0]["targets"][0]["arm"]
+        if arm:
+            intent["arm"] = arm
         return intent
     return {"kind": "draw" if snap["can_draw"] else "pass"}
 
@@ -157,7 +179,7 @@ def engine_round(seed: int, opponent: str) -> tuple[Counter[str], dict[str, Any]
     def ask(op: str, **payload: Any) -> dict[str, Any]:
         return json.loads(app.handle(json.dumps({"op": op, **payload})))
 
-    reply = ask("start", seed=seed, settings={"opponent": opponent})
+    reply = ask("start", seed=seed, settings={"seats": ["you", opponent]})
     did: Counter[str] = Counter()
     while not reply["snapshot"]["round"]["over"]:
         if reply["snapshot"]["computer_to_move"]:
@@ -165,7 +187,7 @@ def engine_round(seed: int, opponent: str) -> tuple[Counter[str], dict[str, Any]
         else:
             intent = first_choice(reply["snapshot"])
             did[intent["kind"]] += 1
-            reply = ask("intent", intent=intent)
+            reply = ask("intent", seat=reply["snapshot"]["viewer"], intent=intent)
     return did, json.loads(reply["save"])["record"]
 
 
@@ -180,3 +202,34 @@ def seed_where_the_person_draws_and_passes(opponent: str = "casual") -> int:
 
 def saved_record(page: Page) -> dict[str, Any]:
     return json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))["record"]
+
+
+def hook_record(page: Page) -> dict[str, Any]:
+    """The match record the page's test hook gives (RULES.md format)."""
+    return page.evaluate("() => window.allthreesTest.record()")
+
+
+def replayed_scores(page: Page) -> list[int]:
+    """What `python -m allthrees replay` says the scores are, for the hook's record."""
+    return result(replay(hook_record(page)))["rounds"][-1]["scores"]
+
+
+# Tile faces are ivory: a pixel at least this light in each channel is part of one.
+IVORY = {"r": 225, "g": 215, "b": 180}
+RACK_IVORY = """(ivory) => {
+  const canvas = document.getElementById("table");
+  const top = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--rack-top"));
+  const scale = canvas.width / canvas.getBoundingClientRect().width;
+  const y = Math.round(top * scale);
+  const data = canvas.getContext("2d").getImageData(0, y, canvas.width, canvas.height - y).data;
+  let n = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i] >= ivory.r && data[i + 1] >= ivory.g && data[i + 2] >= ivory.b) n++;
+  }
+  return n;
+}"""
+
+
+def ivory_pixels_in_rack(page: Page) -> int:
+    """How many pixels of the canvas's rack region show a tile face (the rack itself is wood)."""
+    return page.evaluate(RACK_IVORY, IVORY)

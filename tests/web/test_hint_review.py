@@ -70,7 +70,8 @@ class TestPhone:
 
 
 def opponent_saved(page: Page) -> str:
-    return json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))["settings"]["opponent"]
+    save = json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))
+    return save["settings"]["seats"][1]["controller"]
 
 
 def test_the_round_panel_shows_the_experts_review(page: Page) -> None:
@@ -79,8 +80,9 @@ def test_the_round_panel_shows_the_experts_review(page: Page) -> None:
     player = Player(page)
     player.idle()
     assert opponent_saved(page) == "expert", "Expert is the default opponent"
+    page.locator("#btn-menu").click()  # a phone folds the tools into a menu
     page.locator("#btn-new").click()
-    page.locator("#new-dialog").get_by_text("Casual").click()
+    page.locator("#seat-1").select_option("casual")
     page.locator("#new-start").click()
     player.idle()
     assert opponent_saved(page) == "casual"
@@ -109,8 +111,9 @@ def test_the_round_panel_shows_the_experts_review(page: Page) -> None:
     assert not again["round_over"] and again["review"] is None
 
     # the chosen opponent is remembered for the next match, and the dialog shows it
-    open_table(page, 12)
+    open_table(page, 12, replace=True)
     player.idle()
     assert opponent_saved(page) == "casual"
+    page.locator("#btn-menu").click()
     page.locator("#btn-new").click()
-    expect(page.locator("#new-dialog input[value=casual]")).to_be_checked()
+    expect(page.locator("#seat-1")).to_have_value("casual")

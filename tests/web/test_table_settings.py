@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import Page, expect
-from tablekit import BOOT_TIMEOUT_MS, SAVE_KEY, Player, open_table, screenshot
+from tablekit import BOOT_TIMEOUT_MS, SAVE_KEY, Player, first_choice, open_table, screenshot
 
 from allthrees import app
 
@@ -18,22 +18,15 @@ def finished_match_save() -> str:
     def ask(op: str, **payload) -> dict:
         return json.loads(app.handle(json.dumps({"op": op, **payload})))
 
-    reply = ask("start", seed=5, settings={"opponent": "casual", "target": 61})
+    reply = ask("start", seed=5, settings={"seats": ["you", "casual"], "options": {"target": 61}})
     snap = reply["snapshot"]
     while not snap["match"]["over"]:
         if snap["round"]["over"]:
-            reply = ask("intent", intent={"kind": "next"})
+            reply = ask("intent", seat=None, intent={"kind": "next"})
         elif snap["computer_to_move"]:
             reply = ask("advance")
         else:
-            playable = [t for t in snap["hand"] if t["playable"]]
-            if playable:
-                intent = {"kind": "play", "tile": playable[0]["tile"]}
-                if playable[0]["targets"]:
-                    intent["arm"] = playable[0]["targets"][0]
-            else:
-                intent = {"kind": "draw" if snap["can_draw"] else "pass"}
-            reply = ask("intent", intent=intent)
+            reply = ask("intent", seat=snap["viewer"], intent=first_choice(snap))
         snap = reply["snapshot"]
     return reply["save"]
 
@@ -79,7 +72,7 @@ def test_new_game_asks_first_and_uses_the_chosen_settings(page: Page) -> None:
     expect(dialog).to_be_hidden()
 
     page.locator("#btn-new").click()
-    dialog.get_by_text("Beginner").click()
+    page.locator("#seat-1").select_option("beginner")
     page.locator("#new-target").select_option("100")
     screenshot(page, "table-desktop-new-game.png")
     page.locator("#new-start").click()
@@ -87,7 +80,8 @@ def test_new_game_asks_first_and_uses_the_chosen_settings(page: Page) -> None:
     assert_fresh_match(fresh)
     expect(page.locator("#target")).to_have_text("to 100")
     save = json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))
-    assert save["settings"]["opponent"] == "beginner" and save["settings"]["target"] == 100
+    assert save["settings"]["seats"][1] == {"controller": "beginner"}
+    assert save["settings"]["options"]["target"] == 100
 
 
 def test_a_finished_match_shows_the_winner_statistics_and_rematch(page: Page) -> None:
@@ -102,10 +96,11 @@ def test_a_finished_match_shows_the_winner_statistics_and_rematch(page: Page) ->
     st = player.idle()
     assert st["match_over"] and st["round_over"] and st["buttons"]["next"]
     panel = page.locator("#round-panel")
-    expect(panel.locator("h2")).to_have_text("Computer wins the match")
-    rows = panel.locator(".score-table tbody tr")
-    expect(rows).to_have_count(3)  # score, multiples of three, points per turn
-    expect(rows.nth(1)).to_contain_text("Multiples of three")
+    expect(panel.locator("h2")).to_have_text("Casual wins the match")
+    expect(panel.locator("#round-scores .total td")).to_have_count(2)
+    rows = panel.locator("#match-stats tbody tr")
+    expect(rows).to_have_count(2)  # multiples of three, points per turn
+    expect(rows.nth(0)).to_contain_text("Multiples of 3")
     expect(page.locator("#btn-next")).to_have_text("Rematch")
     screenshot(page, "table-desktop-match-over.png")
 

@@ -3,6 +3,7 @@
 // thing a canvas transform does not scale, so they are multiplied by the device pixel ratio here.
 
 let DPR = 1;
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 export function setDevicePixelRatio(dpr) {
   DPR = dpr;
 }
@@ -13,14 +14,66 @@ export function setDevicePixelRatio(dpr) {
 const PIPS = [
   [],
   [[0, 0]],
-  [[-1, -1], [1, 1]],
-  [[-1, -1], [0, 0], [1, 1]],
-  [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  [[-1, -1], [0, -1], [1, -1], [-1, 1], [0, 1], [1, 1]],
-  [[-1, -1], [0, -1], [1, -1], [0, 0], [-1, 1], [0, 1], [1, 1]],
-  [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]],
-  [[-1, -1], [0, -1], [1, -1], [-1, 0], [0, 0], [1, 0], [-1, 1], [0, 1], [1, 1]],
+  [
+    [-1, -1],
+    [1, 1],
+  ],
+  [
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+  ],
+  [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ],
+  [
+    [-1, -1],
+    [1, -1],
+    [0, 0],
+    [-1, 1],
+    [1, 1],
+  ],
+  [
+    [-1, -1],
+    [0, -1],
+    [1, -1],
+    [-1, 1],
+    [0, 1],
+    [1, 1],
+  ],
+  [
+    [-1, -1],
+    [0, -1],
+    [1, -1],
+    [0, 0],
+    [-1, 1],
+    [0, 1],
+    [1, 1],
+  ],
+  [
+    [-1, -1],
+    [0, -1],
+    [1, -1],
+    [-1, 0],
+    [1, 0],
+    [-1, 1],
+    [0, 1],
+    [1, 1],
+  ],
+  [
+    [-1, -1],
+    [0, -1],
+    [1, -1],
+    [-1, 0],
+    [0, 0],
+    [1, 0],
+    [-1, 1],
+    [0, 1],
+    [1, 1],
+  ],
 ];
 
 export const DIR_ANGLE = { E: 0, S: Math.PI / 2, W: Math.PI, N: -Math.PI / 2 };
@@ -84,8 +137,7 @@ export function drawFelt(ctx, w, h, light) {
  * Half `a` is on the local -x side, half `b` on +x.
  */
 export function drawTile(ctx, opt) {
-  const { x, y, s, angle = 0, a = 0, b = 0, faceDown = false, alpha = 1, lift = 0.35, glow = null, dim = 0 } =
-    opt;
+  const { x, y, s, angle = 0, a = 0, b = 0, faceDown = false, alpha = 1, lift = 0.35, glow = null, dim = 0 } = opt;
   const L = 2 * s;
   const r = s * 0.16;
   ctx.save();
@@ -284,25 +336,23 @@ export function drawTarget(ctx, { x, y, w, h, angle, strength, pulse, rgb = "255
   ctx.restore();
 }
 
+/** The two teams' colours in a partnership (the score chips use the same, in table.css). */
+export const TEAM_RGB = ["255, 209, 102", "142, 203, 255"];
+
 /** The colours of the Hint's highlight (a cool light, apart from the gold of a selection). */
 export const HINT_RGB = "120, 214, 255";
 export const HINT_LINE = "190, 236, 255";
 export const HINT_GLOW = "rgba(120, 214, 255, 0.95)";
 
 /** A small round badge with text (counts, arm letters). */
-export function drawBadge(ctx, x, y, text, { size = 12, fill = "rgba(0,0,0,0.55)", color = "#fff", ring = null } = {}) {
+export function drawBadge(ctx, x, y, text, { size = 12, fill = "rgba(0,0,0,0.55)", color = "#fff" } = {}) {
   ctx.save();
-  ctx.font = `700 ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+  ctx.font = `700 ${size}px ${FONT}`;
   const w = Math.max(size * 1.6, ctx.measureText(text).width + size * 0.9);
   const h = size * 1.6;
   roundRectPath(ctx, x - w / 2, y - h / 2, w, h, h / 2);
   ctx.fillStyle = fill;
   ctx.fill();
-  if (ring) {
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = ring;
-    ctx.stroke();
-  }
   ctx.fillStyle = color;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
@@ -310,10 +360,29 @@ export function drawBadge(ctx, x, y, text, { size = 12, fill = "rgba(0,0,0,0.55)
   ctx.restore();
 }
 
-export function drawText(ctx, text, x, y, { size = 14, weight = 600, color = "#fff", align = "left", alpha = 1, shadow = true } = {}) {
+/** `text` cut with an ellipsis to fit `maxWidth` px in the context's current font. */
+export function fitText(ctx, text, maxWidth) {
+  if (!maxWidth || ctx.measureText(text).width <= maxWidth) return text;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (ctx.measureText(`${text.slice(0, mid)}…`).width <= maxWidth) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo)}…`;
+}
+
+export function drawText(
+  ctx,
+  text,
+  x,
+  y,
+  { size = 14, weight = 600, color = "#fff", align = "left", alpha = 1, shadow = true, maxWidth = 0 } = {},
+) {
   ctx.save();
   ctx.globalAlpha = alpha;
-  ctx.font = `${weight} ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+  ctx.font = `${weight} ${size}px ${FONT}`;
   ctx.textAlign = align;
   ctx.textBaseline = "middle";
   if (shadow) {
@@ -322,7 +391,7 @@ export function drawText(ctx, text, x, y, { size = 14, weight = 600, color = "#f
     ctx.shadowOffsetY = 1 * DPR;
   }
   ctx.fillStyle = color;
-  ctx.fillText(text, x, y);
+  ctx.fillText(fitText(ctx, text, maxWidth), x, y);
   ctx.restore();
 }
 
@@ -330,7 +399,7 @@ export function drawText(ctx, text, x, y, { size = 14, weight = 600, color = "#f
 export function drawFloater(ctx, text, x, y, { size = 26, alpha = 1, color = "#ffd666" } = {}) {
   ctx.save();
   ctx.globalAlpha = alpha;
-  ctx.font = `800 ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+  ctx.font = `800 ${size}px ${FONT}`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.lineJoin = "round";

@@ -18,7 +18,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..moves import DRAW, PASS, E, N, S, W, is_lead, kind_of, play, tile_of
+from ..moves import DRAW, PASS, PIPS_OF_MOVE, E, N, S, W, is_lead, kind_of, play, tile_of
 from ..round import Round
 from ..tiles import DOUBLES, IS_DOUBLE, PIPS, WITH, tiles_of, weight_key
 from ..view import View
@@ -205,8 +205,8 @@ def rollout(rnd: Round, rng: random.Random) -> None:
             best = moves[0]
             best_key = -1
             for m in moves:
-                # the points it makes first, then its weight (m >> 3: its tile, decoded inline)
-                key = made[rnd.sum_after(m)] * 64 + PIPS[m >> 3]
+                # the points it makes first, then its tile's weight
+                key = made[rnd.sum_after(m)] * 64 + PIPS_OF_MOVE[m]
                 if key > best_key:
                     best, best_key = m, key
             rnd.step(best)

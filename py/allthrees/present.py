@@ -1,0 +1,250 @@
+"""The snapshot: everything the page draws, for one viewer, as plain JSON.
+
+The page decides no rule: it gets the seats (name, side, controller, tile count, passed / drew)
+and the sides (their seats and score), the viewer's hand with every legal target already placed
+on the table (in table units, as the tile would lie), the layout's geometry, the lead rule as a
+code, and the words of the round's summary. Nothing here is seen that the viewer may not see:
+another seat's tiles appear only once the round is over, a drawn tile only for the seat that drew
+it, and with no viewer (the pass-and-play cover is up) there is no hand at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from . import __version__
+from .geometry import EMPTY_BOUNDS, layout_geometry, lead_placement
+from .moves import DRAW, PASS, arm_name, is_lead, is_play, tile_of
+from .round import Round
+from .session import Drew, Event, Session
+from .settings import choices as setting_choices
+from .summary import round_summary
+from .tiles import HI, IS_DOUBLE, LO, NAME, PIPS, tiles_of
+
+
+def snapshot(session: Session) -> dict[str, Any]:
+    """The table as ``session.viewer`` may see it."""
+    match, rnd = session.match, session.round
+    rules = match.rules
+    settings = session.settings
+    names = settings.names()
+    viewer = session.viewer
+    acting = session.person_to_move() if viewer is not None else None
+    my_turn = acting is not None and acting == viewer
+    legal = rnd.legal_moves() if my_turn else []
+    geo = _layout(rnd)
+    totals = (
+        match.scores if rnd.over else [a + b for a, b in zip(match.scores, rnd.points, strict=True)]
+    )
+    return {
+        "version": __version__,
+        "mode": settings.mode,
+        "settings": settings.to_json(),
+        "rules": {
+            "preset": rules.preset,
+            "target": rules.target,
+            "multiple": rules.multiple,
+            "players": rules.players,
+            "teams": rules.teams,
+            "single_round": rules.single_round,
+            "reserve": rules.stock_reserve,
+        },
+        "seats": _seats(session, names),
+        "sides": [
+            {
+                "side": side,
+                "seats": list(rules.seats_of(side)),
+                "name": " & ".join(names[s] for s in rules.seats_of(side)),
+                "score": totals[side],
+                "round_points": rnd.points[side],
+            }
+            for side in range(rules.sides)
+        ],
+        "you": settings.you(),
+        "viewer": viewer,
+        "cover": session.cover,
+        "turn": rnd.turn,
+        "to_move": session.to_move(),
+        "person_to_move": acting,
+        "computer_to_move": session.computer_to_move(),
+        "phase": (
+            "match_over"
+            if match.over
+            else "round_over"
+            if rnd.over
+            else "lead"
+            if rnd.lead_tile < 0
+            else "play"
+        ),
+        "round_no": len(match.rounds),
+        "hand": _hand(rnd, viewer, legal, geo) if viewer is not None else [],
+        "can_draw": my_turn and legal == [DRAW],
+        "must_pass": my_turn and legal == [PASS],
+        "lead_rule": _lead_rule(rnd) if my_turn else None,
+        "boneyard": rnd.boneyard_left,
+        "reserve": min(rules.stock_reserve, rnd.boneyard_left),
+        "layout": {k: geo[k] for k in ("tiles", "ends", "bounds")},
+        "end_sum": rnd.end_sum,
+        "end_sum_scores": rules.scores(rnd.end_sum),
+        "last": _last(rnd, len(geo["tiles"])),
+        "round": _round_info(rnd, names),
+        "match": {
+            "over": match.over,
+            "winner": match.winner,
+            "draw": match.over and match.winner is None,
+            "in_progress": not match.over and (len(match.rounds) > 1 or rnd.moves_made > 0),
+            "stats": stats(session),
+        },
+    }
+
+
+def _layout(rnd: Round) -> dict[str, Any]:
+    plays = [(e.seat, e.move, e.touch) for e in rnd.history if e.move >= 0]
+    if not plays:
+        return {"tiles": [], "ends": [], "bounds": list(EMPTY_BOUNDS)}
+    return layout_geometry(plays, rnd.ends, [rnd.end_value(a) for a in range(4)])
+
+
+def _seats(session: Session, names: list[str]) -> list[dict[str, Any]]:
+    rnd = session.round
+    rules = session.match.rules
+    out = []
+    for seat, spec in enumerate(session.settings.seats):
+        latest = [e for e in rnd.history if e.seat == seat]
+        # what the seat did on its latest turn: passed, or drew this many tiles
+        drew = 0
+        for e in reversed(latest):
+            if e.move != DRAW:
+                break
+            drew += 1
+        out.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "side": rules.side_of(seat),
+                "controller": spec.controller,
+                "person": spec.person,
+                "tiles": rnd.hands[seat].bit_count(),
+                "passed": bool(latest) and latest[-1].move == PASS,
+                "drew": drew,
+            }
+        )
+    return out
+
+
+def _hand(rnd: Round, seat: int, legal: list[int], geo: dict[str, Any]) -> list[dict[str, Any]]:
+    ends = {e["arm"]: e for e in geo["ends"]}
+    out = []
+    for t in tiles_of(rnd.hands[seat]):
+        targets = []
+        for m in legal:
+            if m < 0 or tile_of(m) != t:
+                continue
+            if is_lead(m):
+                if any(x["arm"] is None for x in targets):
+                    continue  # a lead either way round lies on the same spot
+                place = lead_placement(IS_DOUBLE[t])
+                a, b = HI[t], LO[t]
+            else:
+                end = ends[arm_name(m)]
+                place = end["double" if IS_DOUBLE[t] else "plain"]
+                a = end["value"]
+                b = PIPS[t] - a
+            targets.append(
+                {
+                    "arm": arm_name(m) if is_play(m) else None,
+                    **place,
+                    "a": a,
+                    "b": b,
+                    "points": rnd.points_after(m),
+                }
+            )
+        out.append(
+            {
+                "tile": NAME[t],
+                "a": HI[t],
+                "b": LO[t],
+                "playable": bool(targets),
+                "lead": rnd.lead_tile < 0 and bool(targets),
+                "targets": targets,
+            }
+        )
+    return out
+
+
+# What a leader must lead, as codes the page words: the highest double dealt, the heaviest tile
+# when no double was dealt, or any tile (RULES.md "Leading").
+LEAD_CODES = ("highest_double", "heaviest_tile", "any")
+
+
+def _lead_rule(rnd: Round) -> dict[str, Any] | None:
+    """What the leader must lead, while the table is empty (a code of LEAD_CODES and the tile):
+    for the leader's own eyes, as it names a tile of its hand."""
+    if rnd.lead_tile >= 0 or rnd.over:
+        return None
+    f = rnd.forced_lead
+    if f < 0:
+        return {"code": LEAD_CODES[2], "tile": None}
+    return {"code": LEAD_CODES[0] if IS_DOUBLE[f] else LEAD_CODES[1], "tile": NAME[f]}
+
+
+def _last(rnd: Round, placed: int) -> dict[str, Any] | None:
+    for e in reversed(rnd.history):
+        if e.move >= 0:
+            return {"seat": e.seat, "points": e.points, "end_sum": e.end_sum, "index": placed - 1}
+    return None
+
+
+def _round_info(rnd: Round, names: list[str]) -> dict[str, Any]:
+    end = rnd.outcome()
+    rules = rnd.rules
+    earned = [0] * rules.players  # each seat's points in play this round (a partner's apart)
+    for e in rnd.history:
+        earned[e.seat] += e.points
+        if e.taker >= 0:  # muggins: the points the mover did not claim
+            earned[e.taker] += rules.award(rules.points(e.end_sum))
+    return {
+        "over": end.over,
+        "reason": end.reason,
+        "winner": end.winner_side if end.winner_side >= 0 else None,
+        "bonus": end.bonus,
+        "points": list(rnd.points),
+        "seat_points": earned,
+        "pips": rnd.pips() if end.over else None,
+        "hands": [[NAME[t] for t in tiles_of(h)] for h in rnd.hands] if end.over else None,
+        "summary": round_summary(rnd, names),
+    }
+
+
+def stats(session: Session) -> list[dict[str, Any]]:
+    """Per seat over the match (the manual, 2.8): scoring plays and points per turn."""
+    out = [{"multiples": 0, "turns": 0, "in_play": 0} for _ in session.settings.seats]
+    for rnd in session.match.rounds:
+        for e in rnd.history:
+            if e.move == DRAW:
+                continue
+            out[e.seat]["turns"] += 1
+            if e.points:
+                out[e.seat]["multiples"] += 1
+                out[e.seat]["in_play"] += e.points
+    for s in out:
+        s["avg_per_turn"] = round(s["in_play"] / s["turns"], 2) if s["turns"] else 0
+    return out
+
+
+def event_json(event: Event, session: Session) -> dict[str, Any]:
+    """An event as the viewer may see it: a drawn tile only for the seat that drew it."""
+    out = asdict(event)
+    if isinstance(event, Drew) and event.seat != session.viewer:
+        del out["tile"]
+    return out
+
+
+def events_json(events: list[Event], session: Session) -> list[dict[str, Any]]:
+    return [event_json(e, session) for e in events]
+
+
+def choices() -> dict[str, Any]:
+    """What the New game dialog offers (modes, seats, levels, targets) and its defaults."""
+    return setting_choices()

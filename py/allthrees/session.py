@@ -1,0 +1,332 @@
+"""One match at one table: the settings, the match, whose hand is on show, and acting for a seat.
+
+The page (through ``app``) tells a session what a seat wants with ``act(seat, intent)`` and asks
+a computer seat to move with ``advance()``; both return typed events (below) and change nothing
+when they refuse (a ``MoveError``, ``BadIntent`` or ``BadSettings``). Any seat may be a person:
+with more than one person at the device (pass-and-play) the session keeps a ``viewer`` (the seat
+whose hand the rack shows) and a ``cover``: when a person's turn comes and that person is not the
+viewer, no hand is shown until that person says they are ready (the ``ready`` intent).
+
+Intents (``{"kind": ..., ...}``):
+- ``play`` ``{tile, arm?}`` (no arm for the lead), ``draw``, ``pass``: the seat to move, a person.
+- ``ready``: the person behind the cover takes the device.
+- ``next``: deal the next round, or a rematch once the match is over.
+- ``settings`` ``{settings}``: presentation settings (the only ones that change mid-match).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import AllThreesError, IllegalMove, MalformedMove
+from .match import Match
+from .moves import ARM_OF, DRAW, PASS, arm_name, is_lead, play, tile_of
+from .notation import parse_tile
+from .round import Round
+from .settings import Settings
+from .tiles import NAME
+from .view import View, make_view
+
+SEED_BITS = 31
+
+
+class BadIntent(AllThreesError):
+    """A request the table should never send: a stray, malformed or out-of-turn intent."""
+
+
+# ---------------------------------------------------------------------- events
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    round_no: int
+    kind: str = "deal"
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    seat: int
+    tile: str
+    arm: str | None  # None for the lead
+    index: int  # the tile's place in the layout (its order of play)
+    end_sum: int
+    points: int  # what the mover scored
+    taker: int = -1  # with muggins: who took the points the mover did not claim
+    kind: str = "placed"
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    seat: int
+    tile: str  # shown only to the seat that drew (the presenter's job)
+    kind: str = "drew"
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    seat: int
+    kind: str = "passed"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOver:
+    reason: str
+    winner: int | None  # the side, None on a tied block
+    bonus: int
+    kind: str = "round_over"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver:
+    winner: int | None  # the side, None for a drawn sprint
+    kind: str = "match_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Covered:
+    seat: int  # the person the device is to be passed to
+    kind: str = "covered"
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    seat: int
+    kind: str = "revealed"
+
+
+Event = Dealt | Placed | Drew | Passed | RoundOver | MatchOver | Covered | Revealed
+
+
+# ---------------------------------------------------------------------- the session
+class Session:
+    """A match with its settings and seed, the viewer and the cover (see the module docstring)."""
+
+    def __init__(
+        self, settings: Settings | None = None, seed: int | None = None, match: Match | None = None
+    ) -> None:
+        self.settings = settings or Settings()
+        self.seed = seed if seed is not None else secrets.randbits(SEED_BITS)
+        if match is None:
+            match = Match(self.settings.to_rules(), seed=self.seed)
+            match.start_round()
+        self.match = match
+        self.viewer: int | None = None
+        self.cover: int | None = None
+        self._show(fresh=True)
+
+    # ------------------------------------------------------------------ who is who
+    @property
+    def round(self) -> Round:
+        return self.match.round
+
+    def is_person(self, seat: int) -> bool:
+        return self.settings.seats[seat].person
+
+    def to_move(self) -> int | None:
+        """The seat to move, or None between rounds."""
+        rnd = self.round
+        return None if rnd.over else rnd.turn
+
+    def computer_to_move(self) -> bool:
+        seat = self.to_move()
+        return seat is not None and not self.is_person(seat)
+
+    def person_to_move(self) -> int | None:
+        """The person to move now, once the cover is down (None: a computer's turn, the round's
+        end, or the cover is up)."""
+        seat = self.to_move()
+        if seat is None or not self.is_person(seat) or self.cover is not None:
+            return None
+        return seat
+
+    def _show(self, fresh: bool = False) -> list[Event]:
+        """Keep the viewer and the cover right after any change: one person alone always sees
+        their hand; among several, a person whose turn comes gets the cover first (unless their
+        hand is already the one on show), and a new round starts with no hand on show."""
+        people = self.settings.people()
+        if len(people) == 1:
+            self.viewer, self.cover = people[0], None
+            return []
+        if fresh:
+            self.viewer, self.cover = None, None
+        seat = self.to_move()
+        if seat is not None and self.is_person(seat) and seat not in (self.viewer, self.cover):
+            self.viewer, self.cover = None, seat
+            return [Covered(seat)]
+        return []
+
+    def restore_view(self, viewer: Any, cover: Any) -> None:
+        """Put back the viewer and cover a save recorded, if the rules of ``_show`` allow them;
+        otherwise the safe state (no hand on show) stands."""
+        people = self.settings.people()
+        if len(people) == 1:
+            return
+        seat = self.to_move()
+        if cover in people and cover == seat and viewer is None:
+            self.viewer, self.cover = None, cover
+        elif (
+            viewer in people
+            and cover is None
+            and (seat is None or seat == viewer or not self.is_person(seat))
+        ):
+            self.viewer, self.cover = viewer, None
+        else:
+            self.viewer, self.cover = None, None
+            self._show()
+
+    # ------------------------------------------------------------------ acting
+    def act(self, seat: Any, intent: Any) -> list[Event]:
+        """What ``seat`` (a person's seat, or None for the table's own buttons) wants; refused
+        with nothing changed unless it is that seat's to do."""
+        if not isinstance(intent, dict) or not isinstance(intent.get("kind"), str):
+            raise BadIntent("an intent is an object with a kind")
+        if seat is not None and (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not 0 <= seat < len(self.settings.seats)
+        ):
+            raise BadIntent(f"no seat {seat!r} at this table")
+        kind = intent["kind"]
+        if kind in ("play", "draw", "pass"):
+            return self._move_for(seat, kind, intent)
+        if kind == "ready":
+            if self.cover is None or seat != self.cover:
+                raise BadIntent(
+                    "nobody is waiting behind the cover"
+                    if self.cover is None
+                    else f"seat {self.cover} takes the device next, not {seat}"
+                )
+            self.viewer, self.cover = seat, None
+            return [Revealed(seat)]
+        if kind == "next":
+            return self._next()
+        if kind == "settings":
+            self.settings = self.settings.with_presentation(intent.get("settings", {}))
+            return []
+        raise BadIntent(f"unknown intent {kind[:20]!r}")
+
+    def _move_for(self, seat: Any, kind: str, intent: dict) -> list[Event]:
+        if self.round.over:
+            raise IllegalMove("the round is over")
+        turn = self.round.turn
+        if seat is None or not self.is_person(seat):
+            raise BadIntent("a person plays from their own seat")
+        if seat != turn:
+            raise IllegalMove(f"it is not your turn: {self.settings.names()[turn]} is to move")
+        if self.cover is not None:
+            raise BadIntent("the hand is covered: tap when ready first")
+        return self._move(self._intent_move(kind, intent))
+
+    def _intent_move(self, kind: str, intent: dict) -> int:
+        if kind == "draw":
+            return DRAW
+        if kind == "pass":
+            return PASS
+        try:
+            t = parse_tile(intent.get("tile"), self.match.rules.max_pip)
+        except ValueError as exc:
+            raise MalformedMove(str(exc)) from None
+        rnd = self.round
+        if rnd.lead_tile < 0:
+            leads = [m for m in rnd.legal_moves() if tile_of(m) == t]
+            if not leads:
+                raise IllegalMove(f"you cannot lead {NAME[t]}")
+            return leads[0]
+        arm = intent.get("arm")
+        if not isinstance(arm, str) or arm not in ARM_OF:
+            raise MalformedMove("a play names an arm: W, E, N or S")
+        return play(t, ARM_OF[arm])
+
+    def advance(self) -> list[Event]:
+        """The computer to move makes one move."""
+        if not self.computer_to_move():
+            raise IllegalMove("it is not a computer's turn")
+        rnd = self.round
+        seat = rnd.turn
+        from .ai import get_player  # the players load on first use: a shorter page start
+
+        move = get_player(self.settings.seats[seat].controller)(self.view(seat), self._rng())
+        return self._move(move)
+
+    def _rng(self, salt: str = "") -> random.Random:
+        """The random source of a computer's move (or a hint): fixed by the seed and the moment,
+        so a resumed match goes on exactly as it would have."""
+        return random.Random(f"{self.seed}:{len(self.match.rounds)}:{self.round.moves_made}{salt}")
+
+    def view(self, seat: int) -> View:
+        return make_view(self.round, seat, self.match.scores)
+
+    def _move(self, move: int) -> list[Event]:
+        rnd = self.round
+        seat = rnd.turn
+        claim = rnd.sum_after(move) if self.match.rules.muggins and move >= 0 else None
+        entry = self.match.apply(move, claim)  # a MoveError changes nothing
+        events: list[Event] = []
+        if move == DRAW:
+            events.append(Drew(seat, NAME[entry.drawn]))
+        elif move == PASS:
+            events.append(Passed(seat))
+        else:
+            placed = sum(1 for e in rnd.history if e.move >= 0) - 1
+            arm = None if is_lead(move) else arm_name(move)
+            events.append(
+                Placed(
+                    seat, NAME[tile_of(move)], arm, placed, entry.end_sum, entry.points, entry.taker
+                )
+            )
+        if rnd.over:
+            end = rnd.outcome()
+            winner = end.winner_side if end.winner_side >= 0 else None
+            events.append(RoundOver(end.reason, winner, end.bonus))
+            if self.match.over:
+                events.append(MatchOver(self.match.winner))
+        events += self._show()
+        return events
+
+    def _next(self) -> list[Event]:
+        if self.match.over:  # a rematch: the same table, a new seed
+            self.seed = secrets.randbits(SEED_BITS)
+            self.match = Match(self.settings.to_rules(), seed=self.seed)
+        elif not self.round.over:
+            raise IllegalMove("the round is still being played")
+        self.match.start_round()
+        return [Dealt(len(self.match.rounds)), *self._show(fresh=True)]
+
+    # ------------------------------------------------------------------ advice
+    def hint(self, seat: Any) -> dict[str, Any]:
+        """The move the Expert would play for ``seat`` now, with a short reason."""
+        if seat is None or seat != self.person_to_move() or seat != self.viewer:
+            raise IllegalMove("a hint is for your turn")
+        from .ai.advice import hint
+
+        advice = hint(self.view(seat), self._rng(":hint"))
+        move = advice["move"]
+        out: dict[str, Any] = {
+            "seat": seat,
+            "reason": advice["reason"],
+            "kind": "draw" if move == DRAW else "pass" if move == PASS else "play",
+        }
+        if move >= 0:
+            out["tile"] = NAME[tile_of(move)]
+            out["arm"] = arm_name(move)
+        return out
+
+    def review(self, index: Any = None) -> list[dict[str, Any]]:
+        """Each person's plays in a finished round where the Expert would have chosen
+        differently (round ``index``, 1-based; the last by default)."""
+        rounds = self.match.rounds
+        if index is None:
+            index = len(rounds)
+        if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(rounds):
+            raise BadIntent(f"round must be 1 to {len(rounds)}")
+        if not rounds[index - 1].over:
+            raise IllegalMove("a round is reviewed once it is over")
+        from .ai.advice import review_round
+
+        names = self.settings.names()
+        out = []
+        for seat in self.settings.people():
+            for note in review_round(self.match, index - 1, seat, seed=self.seed):
+                out.append({"seat": seat, "name": names[seat], **note})
+        return sorted(out, key=lambda n: n["turn"])

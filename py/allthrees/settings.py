@@ -1,0 +1,348 @@
+"""Who sits where and with what rules: the New game dialog's choices (and a link's) as one value.
+
+A ``Settings`` holds the game mode, the rules preset and options over it, and one ``Seat`` per
+player with its controller: ``you`` (the person holding the device), ``person`` (someone else
+on the same device, pass-and-play, with a name), or a computer level. ``to_rules()`` turns it
+into the engine's ``Rules``; the mode decides teams and single rounds, the seats the number of
+players. ``hide_sum`` is presentation only: it is the one setting that may change mid-match.
+
+Every check here gives a ``BadSettings`` whose message a player can act on; the page never
+decides what is allowed (``choices()`` tells it what to offer).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .errors import AllThreesError, BadRules
+from .rules import CHOICES, DEFAULT_PRESET, PRESETS, TARGET_CHOICES, Rules
+
+MODES = ("match", "sprint", "partners")  # Parlor Match, Quick Sprint, Partner All Threes
+COMPUTERS = ("beginner", "casual", "expert")
+PEOPLE = ("you", "person")
+CONTROLLERS = PEOPLE + COMPUTERS
+NAME_MAX = 16  # characters in a person's name
+TARGET_MAX = 1000  # a target past this is a typo, not a game
+PLAYER_COUNTS = (2, 3, 4)
+# Rule options a link or the dialog may set over the preset; players, teams and single_round
+# follow from the seats and the mode instead.
+OPTION_NAMES = (
+    "target",
+    "hand_size",
+    "set",
+    "multiple",
+    "spinner",
+    "spinner_sides_count",
+    "stock_reserve",
+    "lead",
+    "next_lead",
+    "block_bonus",
+    "bonus_divisor",
+    "cribbage",
+    "muggins",
+)
+
+
+class BadSettings(AllThreesError):
+    """Settings (from the dialog, a link or a save) that do not describe a game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    controller: str
+    name: str = ""  # a person's own name; others are named by the presenter
+
+    @property
+    def person(self) -> bool:
+        """A human plays this seat (the device's owner, or someone it is passed to)."""
+        return self.controller in PEOPLE
+
+    def to_json(self) -> dict[str, Any]:
+        return (
+            {"controller": self.controller, "name": self.name}
+            if self.name
+            else {"controller": self.controller}
+        )
+
+
+DEFAULT_SEATS = (Seat("you"), Seat("expert"))
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    mode: str = "match"
+    rules: str = DEFAULT_PRESET
+    options: tuple[tuple[str, Any], ...] = ()  # sorted (name, value) pairs over the preset
+    seats: tuple[Seat, ...] = DEFAULT_SEATS
+    hide_sum: bool = False
+    _rules: Rules = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise BadSettings(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}")
+        if not isinstance(self.rules, str) or self.rules not in PRESETS:
+            raise BadSettings(f"rules must be one of {', '.join(PRESETS)}, not {self.rules!r}")
+        n = len(self.seats)
+        if n not in PLAYER_COUNTS:
+            raise BadSettings(f"a table has 2, 3 or 4 players, not {n}")
+        if self.mode == "partners" and n != 4:
+            raise BadSettings(f"Partner All Threes is played by 4 (two teams of two), not {n}")
+        yours = sum(1 for s in self.seats if s.controller == "you")
+        if yours != 1:
+            raise BadSettings(f"exactly one seat is yours (controller you), not {yours}")
+        if not isinstance(self.hide_sum, bool):
+            raise BadSettings("hide_sum must be true or false")
+        for name, _value in self.options:
+            if name not in OPTION_NAMES:
+                raise BadSettings(f"unknown option {name!r} (known: {', '.join(OPTION_NAMES)})")
+        target = dict(self.options).get("target")
+        if isinstance(target, int) and not isinstance(target, bool) and target > TARGET_MAX:
+            raise BadSettings(f"target must be at most {TARGET_MAX}, not {target}")
+        try:
+            rules = Rules.make(
+                self.rules,
+                players=n,
+                teams=self.mode == "partners",
+                single_round=self.mode == "sprint",
+                **dict(self.options),
+            )
+        except BadRules as exc:
+            raise BadSettings(str(exc)) from None
+        object.__setattr__(self, "_rules", rules)
+
+    # ------------------------------------------------------------------ reading
+    def to_rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def people(self) -> list[int]:
+        """The seats a human plays, in seat order."""
+        return [i for i, s in enumerate(self.seats) if s.person]
+
+    def you(self) -> int:
+        return next(i for i, s in enumerate(self.seats) if s.controller == "you")
+
+    def names(self) -> list[str]:
+        """A name per seat: "You", a person's own name, or the computer's level ("Expert",
+        and "Expert 2" for a second one)."""
+        out = []
+        seen: dict[str, int] = {}
+        for i, seat in enumerate(self.seats):
+            if seat.controller == "you":
+                out.append("You")
+            elif seat.controller == "person":
+                out.append(seat.name or f"Player {i + 1}")
+            else:
+                level = seat.controller.capitalize()
+                seen[level] = seen.get(level, 0) + 1
+                out.append(level if seen[level] == 1 else f"{level} {seen[level]}")
+        return out
+
+    def with_presentation(self, changes: Any) -> Settings:
+        """The same game with presentation settings changed (all that may change mid-match)."""
+        if not isinstance(changes, dict):
+            raise BadSettings("settings are an object of names to values")
+        for key in changes:
+            if key != "hide_sum":
+                raise BadSettings(
+                    f"{key} cannot change during a match: it changes the game (start a new one)"
+                )
+        return replace(self, hide_sum=changes.get("hide_sum", self.hide_sum))
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode,
+            "rules": self.rules,
+            "options": dict(self.options),
+            "seats": [s.to_json() for s in self.seats],
+            "hide_sum": self.hide_sum,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        """Settings as ``to_json`` writes them, or as an older page wrote them (``opponent``,
+        ``players``, ``target``): that player's preferences are kept, not thrown away."""
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise BadSettings("settings are an object of names to values")
+        if "seats" not in data and data.keys() & {"opponent", "players", "target"}:
+            return cls._from_old(data)
+        known = {"mode", "rules", "options", "seats", "hide_sum"}
+        for key in data:
+            if key not in known:
+                raise BadSettings(f"unknown setting {key!r}")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise BadSettings("options are an object of option names to values")
+        seats = data.get("seats", [s.to_json() for s in DEFAULT_SEATS])
+        if not isinstance(seats, list):
+            raise BadSettings("seats are a list, one per player")
+        return cls(
+            mode=data.get("mode", "match"),
+            rules=data.get("rules", DEFAULT_PRESET),
+            options=tuple(sorted(options.items())),
+            seats=tuple(_seat_of(s) for s in seats[:5]),
+            hide_sum=data.get("hide_sum", False),
+        )
+
+    @classmethod
+    def _from_old(cls, data: dict[str, Any]) -> Settings:
+        opponent = data.get("opponent", "expert")
+        players = data.get("players", 2)
+        if opponent not in COMPUTERS:
+            raise BadSettings(f"opponent must be one of {', '.join(COMPUTERS)}")
+        if players not in PLAYER_COUNTS:
+            raise BadSettings("players must be 2, 3 or 4")
+        options = {"target": data["target"]} if "target" in data else {}
+        return cls(
+            rules=data.get("rules", DEFAULT_PRESET),
+            options=tuple(options.items()),
+            seats=(Seat("you"),) + (Seat(opponent),) * (players - 1),
+            hide_sum=data.get("hide_sum", False),
+        )
+
+    @classmethod
+    def from_link(cls, params: Any, own: Settings | None = None) -> tuple[Settings, int | None]:
+        """Settings and a seed from a link's parameters (``?players=3&seats=you,person:Ana,
+        expert&seed=7``). What a link leaves out is the default, so a shared link starts the same
+        game for everyone; only ``hide_sum`` (presentation) is the player's ``own``. A link with a
+        seed alone deals that seed at the player's own table. See the README, "Links"."""
+        return parse_link(params, own or cls())
+
+
+def _seat_of(data: Any) -> Seat:
+    if isinstance(data, str):
+        data = {"controller": data}
+    if not isinstance(data, dict):
+        raise BadSettings("each seat is an object with a controller")
+    controller = data.get("controller")
+    if controller not in CONTROLLERS:
+        raise BadSettings(f"a seat's controller is one of {', '.join(CONTROLLERS)}")
+    name = data.get("name", "")
+    if controller != "person":
+        if name:
+            raise BadSettings(f"only a person seat has a name, not {controller}")
+        return Seat(controller)
+    return Seat("person", clean_name(name))
+
+
+def clean_name(name: Any) -> str:
+    """A person's name as it will be shown: text, trimmed, at most NAME_MAX characters, no
+    control characters (it is always drawn as text, never as markup)."""
+    if not isinstance(name, str):
+        raise BadSettings("a name is text")
+    name = " ".join(name.split())
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        raise BadSettings("a name cannot hold control characters")
+    if len(name) > NAME_MAX:
+        raise BadSettings(f"a name has at most {NAME_MAX} characters")
+    return name
+
+
+# ---------------------------------------------------------------------- links
+LINK_KEYS = ("mode", "players", "teams", "sprint", "seats", "rules", "seed") + OPTION_NAMES
+MAX_SEED_DIGITS = 15
+
+
+def _link_bool(key: str, text: str) -> bool:
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise BadSettings(f"{key} is 1 or 0, not {text!r}")
+
+
+def _link_int(key: str, text: str, digits: int = 6) -> int:
+    if not text.isdigit() or len(text) > digits:
+        raise BadSettings(f"{key} is a whole number, not {text[:20]!r}")
+    return int(text)
+
+
+def parse_link(params: Any, own: Settings) -> tuple[Settings, int | None]:
+    """Settings and a seed from link parameters (a dict of strings; see ``Settings.from_link``)."""
+    if not isinstance(params, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in params.items()
+    ):
+        raise BadSettings("link parameters are names and texts")
+    unknown = [k for k in params if k not in LINK_KEYS]
+    if unknown:
+        raise BadSettings(f"unknown link parameter {unknown[0][:20]!r}")
+    get = params.get
+    seed = _link_int("seed", get("seed"), MAX_SEED_DIGITS) if "seed" in params else None
+    if set(params) <= {"seed"}:  # a seed alone: that deal at the player's own table
+        return own, seed
+    mode = get("mode", "match")
+    # teams=1 / sprint=1 choose that mode; =0 only rules it out
+    for key, named in (("teams", "partners"), ("sprint", "sprint")):
+        if key in params:
+            if _link_bool(key, get(key)):
+                mode = named
+            elif mode == named:
+                mode = "match"
+    if mode not in MODES:
+        raise BadSettings(f"mode is one of {', '.join(MODES)}, not {mode[:20]!r}")
+    players = _link_int("players", get("players")) if "players" in params else None
+    if "seats" in params:
+        seats = tuple(_link_seat(part) for part in get("seats").split(",")[:5])
+    else:  # you against Experts
+        n = players or (4 if mode == "partners" else 2)
+        seats = (Seat("you"),) + (Seat("expert"),) * (n - 1)
+    if players is not None and players != len(seats):
+        raise BadSettings(f"players={players} but seats names {len(seats)}")
+    options: dict[str, Any] = {}
+    for key in OPTION_NAMES:
+        if key in params:
+            options[key] = _link_option(key, get(key))
+    settings = Settings(
+        mode=mode,
+        rules=get("rules", DEFAULT_PRESET),
+        options=tuple(sorted(options.items())),
+        seats=seats,
+        hide_sum=own.hide_sum,
+    )
+    return settings, seed
+
+
+def _link_seat(text: str) -> Seat:
+    controller, _, name = text.partition(":")
+    controller = controller.strip().lower()
+    if controller not in CONTROLLERS:
+        raise BadSettings(
+            f"a seat is one of {', '.join(CONTROLLERS)} (person:NAME), not {controller[:20]!r}"
+        )
+    if controller == "person":
+        return Seat("person", clean_name(name))
+    if name:
+        raise BadSettings(f"only a person seat has a name, not {controller}")
+    return Seat(controller)
+
+
+def _link_option(key: str, text: str) -> Any:
+    if key in CHOICES:
+        return text
+    if key in ("spinner_sides_count", "cribbage", "muggins"):
+        return _link_bool(key, text)
+    return _link_int(key, text)
+
+
+def choices() -> dict[str, Any]:
+    """What the New game dialog offers, and its defaults: the page copies none of it."""
+    return {
+        "modes": list(MODES),
+        "players": list(PLAYER_COUNTS),
+        "partners_players": 4,
+        "controllers": list(CONTROLLERS),
+        "computers": list(COMPUTERS),
+        "targets": list(TARGET_CHOICES),
+        "presets": list(PRESETS),
+        "name_max": NAME_MAX,
+        "defaults": Settings().to_json(),
+        "default_target": Rules.make(DEFAULT_PRESET).target,
+    }

@@ -1,0 +1,217 @@
+// Animation planning: what moves where, and for how long, when a reply arrives; and one frame of
+// easing for a rack tile. Pure data in, data out (no canvas, no timers), so it is tested in Node.
+//
+// A flight is {kind: "place"|"draw", t0, dur, from: {x, y, angle, s}, ...}: "place" carries a
+// tile to layout index `index` (drawn with halves a, b) and lands with a clink, a chime and a
+// rising "+N" when it scored; "draw" carries a face-down tile from the boneyard to a seat.
+// A floater is rising text: {text, t0, dur, size, color?, world?: {x, y}, screen?: {x, y}}.
+
+export const MS = {
+  place: 220, // the person's tile to its place
+  computerPlace: 380, // another seat's tile, slower so it can be followed
+  draw: 300,
+  slide: 200, // a rack tile to its new slot
+  snap: 120, // a dragged tile onto a lit end
+  dealStagger: 70, // between two tiles of a deal
+  float: 1400,
+  passFloat: 1300,
+  drawFloat: 900,
+  shake: 320,
+};
+
+export const motion = (ms, reduced) => (reduced ? Math.min(ms, 1) : ms);
+export const easeOut = (t) => 1 - (1 - t) ** 3;
+export const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+export const lerp = (a, b, t) => a + (b - a) * t;
+export function lerpAngle(a, b, t) {
+  let d = (b - a) % (2 * Math.PI);
+  if (d > Math.PI) d -= 2 * Math.PI;
+  if (d < -Math.PI) d += 2 * Math.PI;
+  return a + d * t;
+}
+
+/**
+ * The rack's sprites for a new hand: tiles still held keep their sprite (and so slide from where
+ * they are); new tiles come from the boneyard, one after another on a deal.
+ * @param {Map<string, object>} before tile name -> sprite
+ * @param {{tile: string}[]} hand
+ * @param {object} o {now, dealt, resumed, slot(i) -> {x, y}, angle, s, bone: {x, y, s}, reduced}
+ * @returns {Map<string, object>}
+ */
+export function planRack(before, hand, { now, dealt, resumed, slot, angle, s, bone, reduced }) {
+  const next = new Map();
+  hand.forEach((entry, i) => {
+    let sprite = dealt ? null : before.get(entry.tile);
+    if (!sprite) {
+      const start = resumed ? { ...slot(i), angle, s } : { x: bone.x, y: bone.y, angle: 0, s: bone.s };
+      const t0 = dealt ? now + motion(i * MS.dealStagger, reduced) : now;
+      sprite = { tile: entry.tile, cur: { ...start }, from: { ...start }, to: null, t0, dur: motion(MS.draw, reduced) };
+      sprite.hideUntil = t0;
+    }
+    next.set(entry.tile, sprite);
+  });
+  return next;
+}
+
+/**
+ * Flights, floaters and sounds for a reply's events.
+ * @param {object[]} events the reply's events (see py/allthrees/session.py)
+ * @param {object} o
+ * @param {number} o.now
+ * @param {number|null} o.viewer the seat whose rack is shown
+ * @param {object[]} o.layout the new snapshot's layout tiles
+ * @param {Map<string, object>} o.held the rack sprites before the reply
+ * @param {string|null} o.source "drag" when the person dropped the tile (it flies faster)
+ * @param {(seat: number) => object} o.seatFrom where a seat's tiles are: {x, y, angle, s}
+ * @param {object} o.bone the boneyard: {x, y, s}
+ * @param {(seat: number) => object} o.notePoint where words about a seat float
+ * @param {object} o.words {passed, drew}
+ * @param {boolean} o.reduced
+ */
+export function planEvents(events, o) {
+  const flights = [];
+  const floaters = [];
+  const sounds = [];
+  const hidden = new Set(); // layout indices a flight draws until it lands
+  for (const event of events) {
+    if (event.kind === "deal") sounds.push("shuffle");
+    else if (event.kind === "placed") {
+      const tile = o.layout[event.index];
+      if (!tile) continue;
+      let from;
+      let dur;
+      const sprite = event.seat === o.viewer ? o.held.get(event.tile) : null;
+      if (sprite) {
+        from = { ...sprite.cur };
+        // The rack draws a tile high half first; the layout by the half that touched. Turning it
+        // half round makes the same picture, so the flight starts without a jump.
+        const hi = Number(event.tile.split("-")[0]);
+        if (tile.a !== hi && tile.a !== tile.b) from.angle += Math.PI;
+        dur = motion(o.source === "drag" ? MS.place * 0.7 : MS.place, o.reduced);
+      } else {
+        from = { ...o.seatFrom(event.seat) };
+        dur = motion(MS.computerPlace, o.reduced);
+      }
+      hidden.add(event.index);
+      flights.push({
+        kind: "place",
+        index: event.index,
+        a: tile.a,
+        b: tile.b,
+        from,
+        t0: o.now,
+        dur,
+        points: event.points,
+        world: { x: tile.x, y: tile.y },
+      });
+    } else if (event.kind === "drew") {
+      if (event.seat === o.viewer) sounds.push("clink");
+      else {
+        flights.push({
+          kind: "draw",
+          seat: event.seat,
+          from: { ...o.bone, angle: 0 },
+          t0: o.now,
+          dur: motion(MS.draw, o.reduced),
+        });
+        floaters.push({ text: o.words.drew, screen: o.notePoint(event.seat), t0: o.now, dur: MS.drawFloat, size: 16 });
+      }
+    } else if (event.kind === "passed") {
+      floaters.push({
+        text: o.words.passed,
+        screen: o.notePoint(event.seat),
+        t0: o.now,
+        dur: MS.passFloat,
+        size: 22,
+        color: "#ffffff",
+      });
+    }
+  }
+  return { flights, floaters, sounds, hidden };
+}
+
+/** What a landed flight sets off: sounds, and a rising "+N" where a scoring tile landed. */
+export function landing(flight, now) {
+  if (flight.kind !== "place") return { sounds: ["clink"], floaters: [] };
+  if (!(flight.points > 0)) return { sounds: ["clink"], floaters: [] };
+  return {
+    sounds: ["clink", "chime"],
+    floaters: [{ text: `+${flight.points}`, world: flight.world, t0: now, dur: MS.float, size: 30 }],
+  };
+}
+
+/** Where a flight is at `now`: {x, y, angle, s, lift, done}. `to` is its goal this frame. */
+export function flightAt(flight, to, now) {
+  const t = flight.dur > 0 ? clamp((now - flight.t0) / flight.dur, 0, 1) : 1;
+  const e = easeOut(t);
+  const arc = Math.sin(Math.PI * e) * (flight.kind === "place" ? 0 : 10); // a draw lifts midway
+  return {
+    x: lerp(flight.from.x, to.x, e),
+    y: lerp(flight.from.y, to.y, e) - arc,
+    s: lerp(flight.from.s, to.s, e),
+    angle: lerpAngle(flight.from.angle, to.angle, e),
+    lift: 1 - e * 0.7,
+    done: t >= 1,
+  };
+}
+
+/**
+ * Ease a rack sprite toward `goal` ({x, y, angle, s, direct?}); a new goal restarts the slide
+ * from where the sprite is. Mutates the sprite; returns true while it is still moving.
+ */
+export function stepSprite(sprite, goal, now, { reduced = false, dur = MS.slide } = {}) {
+  if (goal.direct) {
+    sprite.cur = { x: goal.x, y: goal.y, angle: goal.angle, s: goal.s };
+    sprite.from = { ...sprite.cur };
+    sprite.to = { ...sprite.cur };
+    return true;
+  }
+  const to = sprite.to;
+  const changed =
+    !to ||
+    Math.abs(to.x - goal.x) > 0.5 ||
+    Math.abs(to.y - goal.y) > 0.5 ||
+    Math.abs(to.s - goal.s) > 0.3 ||
+    Math.abs(to.angle - goal.angle) > 0.01;
+  if (changed) {
+    if (to && now >= sprite.t0) {
+      sprite.from = { ...sprite.cur };
+      sprite.t0 = now;
+      sprite.dur = motion(dur, reduced);
+    }
+    sprite.to = { x: goal.x, y: goal.y, angle: goal.angle, s: goal.s };
+  }
+  const t = sprite.dur > 0 ? clamp((now - sprite.t0) / sprite.dur, 0, 1) : 1;
+  const e = easeOut(t);
+  sprite.cur = {
+    x: lerp(sprite.from.x, sprite.to.x, e),
+    y: lerp(sprite.from.y, sprite.to.y, e),
+    angle: lerpAngle(sprite.from.angle, sprite.to.angle, e),
+    s: lerp(sprite.from.s, sprite.to.s, e),
+  };
+  return t < 1;
+}
+
+/** The sideways offset of a shaking tile (a tile that does not play), and whether it still shakes. */
+export function shakeAt(t0, now, reduced) {
+  const t = (now - t0) / motion(MS.shake, reduced);
+  if (t >= 1) return { dx: 0, done: true };
+  return { dx: Math.sin(t * Math.PI * 6) * 6 * (1 - t), done: false };
+}
+
+/** How long a deal of `most` tiles a seat takes to arrive (ms). */
+export function dealDuration(most, reduced) {
+  return motion(most * MS.dealStagger + MS.draw + 40, reduced);
+}
+
+/** A face-down tile of a deal: where tile `i` of a seat is at `now` (null before it leaves). */
+export function dealtTileAt(t0, i, from, to, now, reduced) {
+  const t = clamp((now - t0 - motion(i * MS.dealStagger + 35, reduced)) / motion(MS.draw, reduced), 0, 1);
+  if (t <= 0) return null;
+  return {
+    x: lerp(from.x, to.x, easeOut(t)),
+    y: lerp(from.y, to.y, easeOut(t)),
+    alpha: Math.min(1, t * 3),
+    done: t >= 1,
+  };
+}

@@ -1,0 +1,241 @@
+// The New game dialog (mode, players, who sits in each seat, the target) and the question a link
+// asks before it replaces a match in progress. What may be chosen comes from Python (the
+// `choices` request): modes, player counts, seat controllers, targets, the longest name.
+
+import { h } from "./dom.js";
+import { modeWords, T } from "./strings.js";
+
+// Where each other seat sits, seen from yours (play passes to the left): for a table of n.
+const PLACES = { 2: ["across"], 3: ["left", "right"], 4: ["left", "across", "right"] };
+const PLACE_WORDS = { left: "On your left", across: "Across", right: "On your right" };
+
+export class NewGameDialog {
+  /** @param {HTMLElement} root @param {object} on {start(settings), closed()} */
+  constructor(root, on) {
+    this.on = on;
+    this.choices = null;
+    this.modeBox = h("fieldset", { class: "choices", id: "new-mode" }, h("legend", { text: T.modeLegend }));
+    this.playersBox = h("fieldset", { class: "choices", id: "new-players" }, h("legend", { text: T.playersLegend }));
+    this.seatsBox = h("fieldset", { class: "seats", id: "new-seats" }, h("legend", { text: T.seatsLegend }));
+    this.targetSelect = h("select", { id: "new-target", name: "target" });
+    this.targetField = h(
+      "label",
+      { class: "field", id: "new-target-field" },
+      h("span", { text: T.playTo }),
+      this.targetSelect,
+    );
+    this.hideSumBox = h("input", { type: "checkbox", id: "new-hide-sum", name: "hide_sum" });
+    this.el = h(
+      "dialog",
+      { id: "new-dialog", class: "dialog", "aria-labelledby": "new-title" },
+      h("h2", { id: "new-title", text: T.newGame }),
+      h("p", { class: "panel-sub", text: T.confirmNew }),
+      this.modeBox,
+      this.playersBox,
+      this.seatsBox,
+      this.targetField,
+      h("label", { class: "field check" }, this.hideSumBox, h("span", { text: T.hideSum })),
+      h(
+        "div",
+        { class: "panel-actions" },
+        h("button", {
+          type: "button",
+          class: "big-button quiet",
+          id: "new-cancel",
+          text: T.cancel,
+          onclick: () => this.close(),
+        }),
+        h("button", {
+          type: "button",
+          class: "big-button primary",
+          id: "new-start",
+          text: T.start,
+          onclick: () => this.#start(),
+        }),
+      ),
+    );
+    this.el.addEventListener("close", () => on.closed());
+    root.append(this.el);
+  }
+
+  get open() {
+    return this.el.open;
+  }
+
+  close() {
+    if (this.el.open) this.el.close();
+  }
+
+  /** Open with `settings` (the last choices) filled in. */
+  show(choices, settings) {
+    this.choices = choices;
+    const s = { ...choices.defaults, ...(settings ?? {}) };
+    this.seats = (s.seats ?? choices.defaults.seats).map((seat) => ({ ...seat }));
+    this.seatsBox.replaceChildren(); // the last opening's rows are not this one's choices
+    this.modeBox.replaceChildren(
+      h("legend", { text: T.modeLegend }),
+      ...choices.modes.map((mode) => {
+        const words = modeWords(mode);
+        return h(
+          "label",
+          { class: "choice wide" },
+          h("input", {
+            type: "radio",
+            name: "mode",
+            value: mode,
+            checked: mode === s.mode,
+            onchange: () => this.#layout(),
+          }),
+          h("span", {}, h("b", { text: words.name }), h("small", { text: words.about(choices.default_target) })),
+        );
+      }),
+    );
+    this.playersBox.replaceChildren(
+      h("legend", { text: T.playersLegend }),
+      ...choices.players.map((n) =>
+        h(
+          "label",
+          { class: "choice" },
+          h("input", {
+            type: "radio",
+            name: "players",
+            value: String(n),
+            checked: n === this.seats.length,
+            onchange: () => this.#layout(),
+          }),
+          h("span", { text: T.playersCount(n) }),
+        ),
+      ),
+    );
+    this.targetSelect.replaceChildren(
+      ...choices.targets.map((t) => h("option", { value: String(t), text: T.points(t) })),
+    );
+    this.targetSelect.value = String(s.options?.target ?? choices.default_target);
+    this.hideSumBox.checked = Boolean(s.hide_sum);
+    this.rules = s.rules ?? choices.defaults.rules;
+    this.#layout();
+    this.el.showModal();
+    this.el.querySelector("input[name=mode]:checked")?.focus();
+  }
+
+  #mode() {
+    return this.el.querySelector("input[name=mode]:checked")?.value ?? "match";
+  }
+
+  /** Seats and fields for the chosen mode and player count. */
+  #layout() {
+    this.#readSeats();
+    const mode = this.#mode();
+    const partners = mode === "partners";
+    const fixed = partners ? this.choices.partners_players : null;
+    for (const input of this.playersBox.querySelectorAll("input")) {
+      input.disabled = Boolean(fixed) && Number(input.value) !== fixed;
+      if (fixed) input.checked = Number(input.value) === fixed;
+    }
+    const n = Number(this.playersBox.querySelector("input:checked")?.value ?? 2);
+    while (this.seats.length < n) this.seats.push({ controller: "expert" });
+    this.seats.length = n;
+    this.targetField.hidden = mode === "sprint";
+    const computers = this.choices.computers;
+    const rows = PLACES[n].map((place, i) => {
+      const seat = i + 1;
+      const spec = this.seats[seat];
+      const select = h(
+        "select",
+        { id: `seat-${seat}`, name: `seat-${seat}`, onchange: () => this.#layout() },
+        ...[...computers, "person"].map((c) => h("option", { value: c, text: T.controllers[c] })),
+      );
+      select.value = spec.controller === "you" ? "expert" : spec.controller;
+      const name = h("input", {
+        type: "text",
+        id: `seat-${seat}-name`,
+        class: "seat-name",
+        maxlength: String(this.choices.name_max),
+        autocomplete: "off",
+        spellcheck: "false",
+        placeholder: T.namePlaceholder(seat + 1),
+        "aria-label": `${T.nameLabel}, ${PLACE_WORDS[place].toLowerCase()}`,
+        hidden: select.value !== "person",
+      });
+      name.value = spec.name ?? "";
+      const role = partners ? (place === "across" ? T.partnerSeat : T.opponentSeat) : "";
+      return h(
+        "div",
+        { class: "seat-row" },
+        h(
+          "label",
+          { for: `seat-${seat}`, class: "seat-place" },
+          h("b", { text: PLACE_WORDS[place] }),
+          role ? h("small", { text: role }) : null,
+        ),
+        select,
+        name,
+      );
+    });
+    this.seatsBox.replaceChildren(h("legend", { text: T.seatsLegend }), ...rows);
+  }
+
+  #readSeats() {
+    for (let seat = 1; seat < this.seats.length; seat++) {
+      const select = this.el.querySelector(`#seat-${seat}`);
+      if (!select) continue;
+      const name = this.el.querySelector(`#seat-${seat}-name`)?.value ?? "";
+      this.seats[seat] = select.value === "person" ? { controller: "person", name } : { controller: select.value };
+    }
+  }
+
+  #start() {
+    this.#readSeats();
+    const mode = this.#mode();
+    const settings = {
+      mode,
+      rules: this.rules,
+      options: mode === "sprint" ? {} : { target: Number(this.targetSelect.value) },
+      seats: [{ controller: "you" }, ...this.seats.slice(1)],
+      hide_sum: this.hideSumBox.checked,
+    };
+    this.el.close();
+    this.on.start(settings);
+  }
+}
+
+/** "Start the game in this link?" before a link replaces a match in progress. Resolves true/false. */
+export function askToReplace(root) {
+  return new Promise((resolve) => {
+    const finish = (answer) => {
+      dialog.close();
+      dialog.remove();
+      resolve(answer);
+    };
+    const dialog = h(
+      "dialog",
+      { id: "link-dialog", class: "dialog", "aria-labelledby": "link-title" },
+      h("h2", { id: "link-title", text: T.linkTitle }),
+      h("p", { class: "panel-sub", text: T.linkBody }),
+      h(
+        "div",
+        { class: "panel-actions" },
+        h("button", {
+          type: "button",
+          class: "big-button quiet",
+          id: "link-keep",
+          text: T.linkKeep,
+          onclick: () => finish(false),
+        }),
+        h("button", {
+          type: "button",
+          class: "big-button primary",
+          id: "link-start",
+          text: T.linkStart,
+          onclick: () => finish(true),
+        }),
+      ),
+    );
+    dialog.addEventListener("cancel", (e) => {
+      e.preventDefault();
+      finish(false);
+    });
+    root.append(dialog);
+    dialog.showModal();
+  });
+}

@@ -1,0 +1,52 @@
+// Small DOM helpers for the HUD, the round panel and the dialogs: elements built from plain
+// values (text is always set as text, never as markup), icons, and an element's rect.
+
+/** h("div", {class: "x", id: "y", onclick: fn}, child, "text") -> Element */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === false || value == null) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) {
+    if (child == null) continue;
+    el.append(child);
+  }
+  return el;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** An inline SVG icon from path data (decorative: hidden from screen readers). */
+export function icon(paths) {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", "icon");
+  for (const d of paths) {
+    const p = document.createElementNS(SVG_NS, "path");
+    p.setAttribute("d", d);
+    svg.append(p);
+  }
+  return svg;
+}
+
+export const ICONS = {
+  sound: ["M4 9h4l5-4v14l-5-4H4z", "M16 8.5a5 5 0 0 1 0 7", "M18.5 6a8.5 8.5 0 0 1 0 12"],
+  muted: ["M4 9h4l5-4v14l-5-4H4z", "M16.5 9.5l5 5", "M21.5 9.5l-5 5"],
+  plus: ["M12 5v14", "M5 12h14"],
+  menu: ["M4 7h16", "M4 12h16", "M4 17h16"],
+  hint: ["M9 18h6", "M10 21h4", "M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2V16h5v-.1c0-.8.4-1.5 1-2A6 6 0 0 0 12 3z"],
+};
+
+/** The rect of a visible element in client CSS pixels, or null. */
+export function rectOf(el) {
+  if (!el || el.hidden || !el.isConnected) return null;
+  for (let node = el; node; node = node.parentElement) if (node.hidden) return null;
+  const r = el.getBoundingClientRect();
+  if (!r.width || !r.height) return null;
+  return { x: r.x, y: r.y, width: r.width, height: r.height };
+}

@@ -1,0 +1,51 @@
+// Keyboard play on the focused table: Left/Right pick a tile that plays, Up/Down its end, Enter
+// (or Space) plays it, D draws, P passes, H asks for a hint, Escape puts the tile back.
+
+import { targetsOf } from "./scene.js";
+import { canAct } from "./state.js";
+
+/**
+ * @param {object} o
+ * @param {HTMLElement} o.canvas
+ * @param {object} o.state
+ * @param {object} o.act {play(tile, arm, source), draw(), pass(), hint(), changed()}
+ */
+export function listenKeyboard({ canvas, state, act }) {
+  canvas.addEventListener("keydown", (e) => {
+    if (!state.snap || !canAct(state) || e.altKey || e.ctrlKey || e.metaKey) return;
+    const snap = state.snap;
+    const playable = snap.hand.filter((t) => t.playable).map((t) => t.tile);
+    let handled = true;
+    state.keyboardUsed = true;
+    if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+      if (playable.length) {
+        const i = playable.indexOf(state.selected);
+        const step = e.key === "ArrowRight" ? 1 : -1;
+        state.selected = playable[(i + step + playable.length) % playable.length] ?? playable[0];
+        state.keyTarget = 0;
+      }
+    } else if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+      const n = state.selected ? targetsOf(state, state.selected).length : 0;
+      if (n) state.keyTarget = (state.keyTarget + (e.key === "ArrowDown" ? 1 : n - 1)) % n;
+    } else if (e.key === "Enter" || e.key === " ") {
+      if (state.selected) {
+        const t = targetsOf(state, state.selected)[state.keyTarget];
+        if (t) act.play(state.selected, t.arm, "key");
+      } else if (snap.can_draw) act.draw();
+      else if (snap.must_pass) act.pass();
+      else if (playable.length) state.selected = playable[0];
+    } else if (e.key === "d" || e.key === "D") {
+      if (snap.can_draw) act.draw();
+    } else if (e.key === "p" || e.key === "P") {
+      if (snap.must_pass) act.pass();
+    } else if (e.key === "h" || e.key === "H") {
+      act.hint();
+    } else if (e.key === "Escape") {
+      state.selected = null;
+    } else handled = false;
+    if (handled) {
+      e.preventDefault();
+      act.changed();
+    }
+  });
+}

@@ -1,0 +1,225 @@
+// The round (and match) panel: who won and why (the summary's words come from Python), every
+// hand left, what each side earned (each partner's points in play, the bonus, the totals), the
+// match's statistics at its end, the Expert's review, and Next round / Rematch.
+
+import { h } from "./dom.js";
+import { paintMiniHand } from "./render.js";
+import { T } from "./strings.js";
+
+/** The panel's headline: the winning side, worded for the person(s) at the device. */
+export function winnerTitle(snap) {
+  const { round, match } = snap;
+  const over = match.over;
+  const sprint = snap.rules.single_round;
+  const winner = over ? match.winner : round.winner;
+  if (winner === null || winner === undefined) return over ? (sprint ? T.sprintDraw : T.matchDraw) : T.roundTie;
+  const side = snap.sides[winner];
+  const people = snap.seats.filter((s) => s.person).length;
+  const yours = side.seats.includes(snap.you);
+  const kind = over ? (sprint ? "Sprint" : "Match") : "Round";
+  if (yours && people === 1) return snap.rules.teams ? T[`yourTeamWins${kind}`] : T[`youWin${kind}`];
+  if (yours && side.seats.length === 1) return T[`youWin${kind}`];
+  return side.seats.length > 1 ? T[`wins${kind}`](side.name) : T[`win${kind}`](side.name);
+}
+
+export class Panel {
+  /** @param {object} on {next(), peek(on)} */
+  constructor(root, on) {
+    this.on = on;
+    this.title = h("h2", { id: "round-title" });
+    this.sub = h("p", { class: "panel-sub", id: "round-sub" });
+    this.lines = h("ol", { class: "summary", id: "round-summary" });
+    this.hands = h("div", { class: "hands", id: "round-hands" });
+    this.scores = h("table", { class: "score-table", id: "round-scores" });
+    this.stats = h("table", { class: "score-table stats-table", id: "match-stats", hidden: true });
+    this.reviewStatus = h("p", { class: "review-status", id: "review-status" });
+    this.reviewList = h("ol", { class: "review-list", id: "review-list" });
+    this.review = h(
+      "section",
+      { class: "review", id: "round-review", "aria-live": "polite", "aria-labelledby": "review-title" },
+      h("h3", { id: "review-title", text: T.reviewTitle }),
+      this.reviewStatus,
+      this.reviewList,
+    );
+    this.nextBtn = h("button", {
+      type: "button",
+      id: "btn-next",
+      class: "big-button primary",
+      text: T.nextRound,
+      onclick: () => on.next(),
+    });
+    this.peekBtn = h("button", {
+      type: "button",
+      id: "btn-peek",
+      class: "big-button quiet",
+      text: T.lookAtTable,
+      onclick: () => this.#peek(true),
+    });
+    this.card = h(
+      "div",
+      { class: "panel-card" },
+      this.title,
+      this.sub,
+      this.lines,
+      this.review,
+      this.hands,
+      this.scores,
+      this.stats,
+      h("div", { class: "panel-actions" }, this.peekBtn, this.nextBtn),
+    );
+    this.el = h(
+      "section",
+      { class: "panel", id: "round-panel", role: "dialog", "aria-labelledby": "round-title", hidden: true },
+      this.card,
+    );
+    this.unpeekBtn = h("button", {
+      type: "button",
+      id: "btn-unpeek",
+      class: "big-button primary unpeek",
+      hidden: true,
+      text: T.showResult,
+      onclick: () => this.#peek(false),
+    });
+    root.append(this.el, this.unpeekBtn);
+  }
+
+  #peek(on) {
+    this.el.hidden = on;
+    this.unpeekBtn.hidden = !on;
+    (on ? this.unpeekBtn : this.nextBtn).focus({ preventScroll: true });
+  }
+
+  get visible() {
+    return !this.el.hidden || !this.unpeekBtn.hidden;
+  }
+
+  hide() {
+    this.el.hidden = true;
+    this.unpeekBtn.hidden = true;
+  }
+
+  /** Fill and open the panel from the snapshot. */
+  show(snap) {
+    const { round, match } = snap;
+    this.title.textContent = winnerTitle(snap);
+    const winner = match.over ? match.winner : round.winner;
+    this.el.classList.toggle("won", winner !== null && snap.sides[winner]?.seats.includes(snap.you));
+    this.sub.textContent = snap.rules.single_round
+      ? T.sprintTitle(round.reason)
+      : T.roundTitle(snap.round_no, round.reason);
+    this.lines.replaceChildren(...(round.summary ?? []).map((line) => h("li", { text: line })));
+    this.#hands(snap);
+    this.#scores(snap);
+    this.#stats(snap);
+    this.nextBtn.textContent = !match.over ? T.nextRound : snap.rules.single_round ? T.newSprint : T.rematch;
+    this.el.hidden = false;
+    this.unpeekBtn.hidden = true;
+    this.nextBtn.focus({ preventScroll: true });
+  }
+
+  #hands(snap) {
+    const round = snap.round;
+    this.hands.replaceChildren(
+      h("h3", { text: T.handsLeft }),
+      ...snap.seats.map((seat) => {
+        const tiles = round.hands?.[seat.seat] ?? [];
+        const row = h("div", { class: "hand-row" }, h("span", { class: "hand-name", text: seat.name }));
+        if (tiles.length) {
+          const canvas = h("canvas", { class: "mini-hand", role: "img", "aria-label": tiles.join(", ") });
+          paintMiniHand(canvas, tiles, 15);
+          row.append(canvas, h("span", { class: "hand-pips", text: T.pips(round.pips?.[seat.seat] ?? 0) }));
+        } else {
+          row.append(h("span", { class: "hand-pips", text: T.emptyHand }));
+        }
+        return row;
+      }),
+    );
+  }
+
+  /** A column per side: each seat's points in play this round, the bonus, and the score. */
+  #scores(snap) {
+    const { round } = snap;
+    const teams = snap.rules.teams;
+    const cell = (text, cls) => h("td", { text: String(text), class: cls });
+    const head = h("tr", {}, h("th", { text: "" }), ...snap.sides.map((s) => h("th", { scope: "col", text: s.name })));
+    const bonus = (side) => (round.winner === side.side ? round.bonus : 0);
+    const played = h(
+      "tr",
+      { class: "in-play" },
+      h("th", { scope: "row", text: T.inPlay }),
+      ...snap.sides.map((side) => {
+        if (!teams) return cell(round.seat_points[side.seats[0]]);
+        const td = h("td");
+        for (const seat of side.seats) {
+          td.append(h("span", { class: "seat-points", text: `${snap.seats[seat].name} ${round.seat_points[seat]}` }));
+        }
+        return td;
+      }),
+    );
+    const rows = [
+      played,
+      h("tr", {}, h("th", { scope: "row", text: T.bonus }), ...snap.sides.map((s) => cell(bonus(s)))),
+      h(
+        "tr",
+        { class: "total" },
+        h("th", {
+          scope: "row",
+          text: snap.rules.single_round ? T.score : `${T.score} (${T.target} ${snap.rules.target})`,
+        }),
+        ...snap.sides.map((s) => cell(s.score)),
+      ),
+    ];
+    this.scores.replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
+  }
+
+  /** The match's statistics per seat (the manual, 2.8), at the match's end. */
+  #stats(snap) {
+    const match = snap.match;
+    this.stats.hidden = !match.over;
+    if (!match.over) return;
+    const head = h("tr", {}, h("th", { text: "" }), ...snap.seats.map((s) => h("th", { scope: "col", text: s.name })));
+    const row = (label, values) =>
+      h("tr", {}, h("th", { scope: "row", text: label }), ...values.map((v) => h("td", { text: v })));
+    this.stats.replaceChildren(
+      h("thead", {}, head),
+      h(
+        "tbody",
+        {},
+        row(
+          T.multiples(snap.rules.multiple),
+          match.stats.map((s) => String(s.multiples)),
+        ),
+        row(
+          T.avgPerTurn,
+          match.stats.map((s) => s.avg_per_turn.toFixed(2)),
+        ),
+      ),
+    );
+  }
+
+  /**
+   * The Expert's review.
+   * @param {null | "busy" | "failed" | object[]} review entries {seat, name, turn, played, expert, loss, why}
+   * @param {(move: string) => string} label a move's notation as the person sees the table
+   * @param {object} snap
+   */
+  showReview(review, label, snap) {
+    this.review.classList.toggle("busy", review === "busy");
+    this.reviewList.replaceChildren();
+    if (review === "busy") this.reviewStatus.textContent = T.reviewBusy;
+    else if (review === "failed" || review == null) this.reviewStatus.textContent = T.reviewFailed;
+    else if (!review.length) this.reviewStatus.textContent = T.reviewAgrees;
+    else {
+      this.reviewStatus.textContent = "";
+      const people = snap.seats.filter((s) => s.person).length;
+      this.reviewList.append(
+        ...review.map((r) => {
+          const who = people > 1 ? r.name : T.you;
+          const loss = Number(r.loss).toFixed(1);
+          return h("li", { text: T.reviewEntry(r.turn, who, label(r.played), label(r.expert), loss, r.why) });
+        }),
+      );
+    }
+    this.reviewStatus.hidden = !this.reviewStatus.textContent;
+  }
+}

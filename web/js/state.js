@@ -1,0 +1,82 @@
+// The table's state: one plain object every other module reads, and the few questions asked of
+// it everywhere (may the person act now? is anything moving?). Like chessground's state: data
+// here, behaviour in the modules that own each concern.
+
+/** A fresh state; `size` and `R` are filled by the first resize. */
+export function createState() {
+  return {
+    snap: null, // the engine's latest snapshot (see py/allthrees/present.py)
+    size: { w: 0, h: 0, dpr: 1 },
+    R: null, // screen regions (regions.js), recomputed on every resize and snapshot
+    cam: null, // {x, y, k, a}: camera.js
+    turned: null, // the layout is shown a quarter turned (camera.js QUARTER)
+    anchor: 0, // the seat drawn at the bottom: the viewer, or who takes the device next
+    sprites: new Map(), // tile name -> the viewer's tile as drawn in the rack
+    flights: [], // tiles travelling (anim.js)
+    floaters: [], // rising words and points
+    hiddenLayout: new Set(), // layout indices drawn by a flight instead
+    deal: null, // {t0}: a deal's face-down tiles arriving
+    selected: null, // the lifted tile's name
+    keyTarget: 0, // which lit end Enter plays
+    keyboardUsed: false,
+    drag: null, // {tile, x, y, snapped}
+    parked: null, // a dropped tile waiting for the engine's answer: {tile, x, y, angle, s}
+    shakes: new Map(), // tile name -> when it started shaking
+    pending: 0, // requests in flight, scheduled computer moves, panels about to open
+    background: 0, // advice in flight (hint, review): the person may still act meanwhile
+    hint: null, // {kind, tile?, arm?, reason, seat}: the Expert's move for the viewer now
+    hintThinking: false,
+    review: null, // the round panel's review: "busy", "failed" or the list
+    moving: false, // as of the last frame: something the flow must wait for still moves
+    dirty: false, // a frame is due
+    panelOpen: false, // the round (or match) panel is up
+    dialogOpen: false, // a modal dialog is up
+  };
+}
+
+/** The viewer may act now: their turn, nothing in flight, nothing covering the table. */
+export function canAct(state) {
+  const s = state.snap;
+  return Boolean(
+    s &&
+      !s.round.over &&
+      s.viewer !== null &&
+      s.person_to_move === s.viewer &&
+      state.pending === 0 &&
+      state.flights.length === 0 &&
+      !state.dialogOpen,
+  );
+}
+
+/** Nothing moves that the flow (or a test) must wait for, as of the last frame drawn. */
+export function isStill(state) {
+  return !state.dirty && !state.moving && !state.flights.length && !state.deal && !state.drag;
+}
+
+/** The table waits for a person: their move, the cover, or the round panel. */
+export function isIdle(state) {
+  const s = state.snap;
+  if (!s || state.pending || state.background || !isStill(state)) return false;
+  if (s.round.over) return state.panelOpen;
+  if (s.cover !== null) return true;
+  return s.viewer !== null && s.person_to_move === s.viewer;
+}
+
+/** The hand entry of a tile the viewer holds, or undefined. */
+export function handTile(state, name) {
+  return state.snap?.hand.find((t) => t.tile === name);
+}
+
+/** The tile the hint suggests playing, while the viewer still holds it. */
+export function hintedTile(state) {
+  const hint = state.hint;
+  if (hint?.kind !== "play" || !state.snap) return null;
+  return handTile(state, hint.tile) ? hint.tile : null;
+}
+
+/** The seat drawn at the bottom: the viewer, else the person the device goes to, else you. */
+export function anchorSeat(snap) {
+  if (snap.viewer !== null && snap.viewer !== undefined) return snap.viewer;
+  if (snap.cover !== null && snap.cover !== undefined) return snap.cover;
+  return snap.you;
+}
