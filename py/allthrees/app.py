@@ -7,6 +7,9 @@ The page's worker calls ``handle(request_json)`` and gets JSON back; nothing els
 Requests (``op``):
 - ``ping``: the bridge is alive.
 - ``choices``: what the New game dialog offers, and its defaults.
+- ``rules_form`` ``{settings}``: the dialog's Options for those settings: every rule option's value,
+  the preset's value, the allowed values, and the engine's message for an impossible combination.
+- ``rules_text``: the rules of the match in play, in words, with a worked example.
 - ``start`` ``{save?, settings?, seed?}``: resume a save, or begin a new match (with ``settings``
   and ``seed`` when given). A save that cannot be restored begins a new match with a ``notice``.
 - ``link`` ``{params, settings?}``: check a link's parameters (over the player's own ``settings``);
@@ -28,10 +31,11 @@ from typing import Any
 
 from . import __version__
 from .errors import AllThreesError
+from .explain import rules_text
 from .present import choices, events_json, snapshot
 from .save import dump, load
 from .session import BadIntent, Dealt, Session
-from .settings import MAX_SEED_DIGITS, Settings
+from .settings import MAX_SEED_DIGITS, Settings, rules_form
 
 MAX_SEED = 10**MAX_SEED_DIGITS
 
@@ -56,6 +60,8 @@ class App:
             return {"ok": True, "version": __version__}
         if op == "choices":
             return {"ok": True, "choices": choices()}
+        if op == "rules_form":
+            return {"ok": True, "form": rules_form(req.get("settings"))}
         if op == "link":
             settings, seed = Settings.from_link(req.get("params"), _own(req.get("settings")))
             return {"ok": True, "settings": settings.to_json(), "seed": seed}
@@ -76,6 +82,8 @@ class App:
             return {"ok": True, "hint": session.hint(req.get("seat"))}
         if op == "review":
             return {"ok": True, "review": session.review(req.get("round"))}
+        if op == "rules_text":
+            return {"ok": True, "rules": rules_text(session.match.rules)}
         raise BadIntent(f"unknown op {str(op)[:20]!r}")
 
     def _start(self, req: dict[str, Any]) -> dict[str, Any]:

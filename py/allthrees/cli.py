@@ -29,6 +29,37 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     return Rules.make(args.rules, **options)
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    """The rules in force, in words, with a worked example (the page's Rules screen)."""
+    from .explain import text
+    from .rules import OPTIONS
+
+    options = {
+        name: getattr(args, name) for name in OPTIONS if getattr(args, name, None) is not None
+    }
+    try:
+        rules = Rules.make(args.rules, **options)
+    except BadRecord as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    print(text(rules), end="")
+    return 0
+
+
+def add_rule_options(p: argparse.ArgumentParser) -> None:
+    """A flag per rule option of RULES.md (--hand-size 9, --set double_nine, --muggins ...)."""
+    from .rules import BOOLS, CHOICES, INTS, OPTIONS
+
+    for name in OPTIONS:
+        flag = f"--{name.replace('_', '-')}"
+        if name in BOOLS:
+            p.add_argument(flag, dest=name, action=argparse.BooleanOptionalAction, default=None)
+        elif name in INTS:
+            p.add_argument(flag, dest=name, type=int, default=None, metavar="N")
+        else:
+            p.add_argument(flag, dest=name, choices=CHOICES[name], default=None)
+
+
 # ---------------------------------------------------------------------- replay / deal / bench
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
@@ -225,6 +256,11 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
         p.add_argument("--teams", action="store_true", help="4 players, seats 0+2 vs 1+3")
         p.add_argument("--seed", type=int, default=None)
+
+    p = sub.add_parser("rules", help="the rules in force, in words, with a worked example")
+    p.add_argument("--rules", default="parlor", choices=sorted(PRESETS))
+    add_rule_options(p)
+    p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("deal", help="print a fresh round record")
     add_rules(p)

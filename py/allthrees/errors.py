@@ -34,4 +34,9 @@ class BadRecord(AllThreesError):
 
 
 class BadRules(BadRecord):
-    """An unknown preset, an unknown option or an option value out of range."""
+    """An unknown preset, an unknown option or an option value out of range. ``option`` names
+    the option at fault (or None), so a form can show the message next to it."""
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option

@@ -10,17 +10,19 @@ it, and with no viewer (the pass-and-play cover is up) there is no hand at all.
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from . import __version__
 from .geometry import EMPTY_BOUNDS, layout_geometry, lead_placement
+from .match import Match, decided_leader
 from .moves import DRAW, PASS, arm_name, is_lead, is_play, tile_of
 from .round import Round
-from .session import Drew, Event, Session
+from .rules import OPTIONS, Rules
+from .session import MAX_CLAIM, Drew, Event, Session
 from .settings import choices as setting_choices
 from .summary import round_summary
-from .tiles import HI, IS_DOUBLE, LO, NAME, PIPS, tiles_of
+from .tiles import HI, IS_DOUBLE, LO, NAME, PIPS, mask_of, tiles_of
 
 
 def snapshot(session: Session) -> dict[str, Any]:
@@ -43,12 +45,17 @@ def snapshot(session: Session) -> dict[str, Any]:
         "settings": settings.to_json(),
         "rules": {
             "preset": rules.preset,
+            "options": rules_options(rules),
             "target": rules.target,
             "multiple": rules.multiple,
             "players": rules.players,
             "teams": rules.teams,
             "single_round": rules.single_round,
             "reserve": rules.stock_reserve,
+            "cribbage": rules.cribbage,
+            "muggins": rules.muggins,
+            "max_claim": MAX_CLAIM,
+            "max_pip": rules.max_pip,
         },
         "seats": _seats(session, names),
         "sides": [
@@ -81,7 +88,8 @@ def snapshot(session: Session) -> dict[str, Any]:
         "hand": _hand(rnd, viewer, legal, geo) if viewer is not None else [],
         "can_draw": my_turn and legal == [DRAW],
         "must_pass": my_turn and legal == [PASS],
-        "lead_rule": _lead_rule(rnd) if my_turn else None,
+        "lead_rule": _lead_rule(match) if my_turn else None,
+        "pegs": _pegs(match),
         "boneyard": rnd.boneyard_left,
         "reserve": min(rules.stock_reserve, rnd.boneyard_left),
         "layout": {k: geo[k] for k in ("tiles", "ends", "bounds")},
@@ -97,6 +105,11 @@ def snapshot(session: Session) -> dict[str, Any]:
             "stats": stats(session),
         },
     }
+
+
+def rules_options(rules: Rules) -> dict[str, Any]:
+    """Every option as the engine holds it (RULES.md's names), for the page and its test hook."""
+    return {name: getattr(rules, name) for name in OPTIONS}
 
 
 def _layout(rnd: Round) -> dict[str, Any]:
@@ -173,20 +186,71 @@ def _hand(rnd: Round, seat: int, legal: list[int], geo: dict[str, Any]) -> list[
     return out
 
 
-# What a leader must lead, as codes the page words: the highest double dealt, the heaviest tile
-# when no double was dealt, or any tile (RULES.md "Leading").
-LEAD_CODES = ("highest_double", "heaviest_tile", "any")
+# What the leader may or must lead, as codes the page words (RULES.md "Leading"): the highest
+# double dealt, or with no double the heaviest tile, must be led; or the leader, chosen by the
+# hands, by lots, as the last round's winner, or as the seat to the left, leads any tile.
+LEAD_CODES = (
+    "highest_double",
+    "heaviest_tile",
+    "highest_double_any",
+    "heaviest_any",
+    "lots",
+    "winner",
+    "left",
+    "tie_left",
+)
 
 
-def _lead_rule(rnd: Round) -> dict[str, Any] | None:
-    """What the leader must lead, while the table is empty (a code of LEAD_CODES and the tile):
-    for the leader's own eyes, as it names a tile of its hand."""
+def _lead_rule(match: Match) -> dict[str, Any] | None:
+    """Why the leader leads and what it may lead, while the table is empty: a code of
+    LEAD_CODES and a tile of the leader's own hand (or None)."""
+    rnd = match.round
     if rnd.lead_tile >= 0 or rnd.over:
         return None
-    f = rnd.forced_lead
-    if f < 0:
-        return {"code": LEAD_CODES[2], "tile": None}
-    return {"code": LEAD_CODES[0] if IS_DOUBLE[f] else LEAD_CODES[1], "tile": NAME[f]}
+    rules = match.rules
+    first = len(match.rounds) == 1 or rules.next_lead == "same"
+    rule = rules.lead if first else rules.next_lead
+    deal = match.deals[-1]
+    if rnd.forced_lead >= 0:
+        code = "highest_double" if IS_DOUBLE[rnd.forced_lead] else "heaviest_tile"
+        return {"code": code, "tile": NAME[rnd.forced_lead]}
+    if rule == "lots":
+        return {"code": "lots", "tile": NAME[deal.lots[rnd.leader]] if deal.lots else None}
+    if rule == "winner":
+        won = match.rounds[-2].outcome().winner_seat == rnd.leader
+        return {"code": "winner" if won else "tie_left", "tile": None}
+    if rule == "left":
+        return {"code": "left", "tile": None}
+    hands = [mask_of(h) for h in deal.hands]
+    _, tile = decided_leader(replace(rules, lead="highest_double"), hands)
+    code = "highest_double_any" if IS_DOUBLE[tile] else "heaviest_any"
+    return {"code": code, "tile": NAME[tile]}
+
+
+def _pegs(match: Match) -> list[dict[str, int]] | None:
+    """With cribbage scoring, each side's two pegs: the front at its score, the back where the
+    front was before the side's last award (the back peg leapfrogs the front on every award)."""
+    rules = match.rules
+    if not rules.cribbage:
+        return None
+    front = [0] * rules.sides
+    back = [0] * rules.sides
+
+    def award(side: int, pegs: int) -> None:
+        if pegs > 0:
+            back[side] = front[side]
+            front[side] += pegs
+
+    for rnd in match.rounds:
+        for e in rnd.history:
+            if e.points:
+                award(rules.side_of(e.seat), e.points)
+            if e.taker >= 0:
+                award(rules.side_of(e.taker), rules.award(rules.points(e.end_sum)))
+        end = rnd.outcome()
+        if end.over and end.winner_side >= 0:
+            award(end.winner_side, end.bonus)
+    return [{"front": f, "back": b} for f, b in zip(front, back, strict=True)]
 
 
 def _last(rnd: Round, placed: int) -> dict[str, Any] | None:

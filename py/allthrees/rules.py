@@ -182,14 +182,16 @@ class Rules:
     def make(cls, preset: str = DEFAULT_PRESET, **options: Any) -> Rules:
         """Rules of ``preset`` with ``options`` set over it; raises BadRules on anything unknown."""
         if not isinstance(preset, str) or preset not in PRESETS:
-            raise BadRules(f"unknown rules preset {preset!r} (known: {', '.join(PRESETS)})")
+            raise BadRules(
+                f"unknown rules preset {preset!r} (known: {', '.join(PRESETS)})", "preset"
+            )
         for name, value in options.items():
             _check_option(name, value)
         base = PRESETS[preset]
         players = options.get("players", 2)
         teams = options.get("teams", False)
         if teams and players != 4:
-            raise BadRules(f"teams need 4 players, not {players}")
+            raise BadRules(f"teams need 4 players, not {players}", "players")
         set_name = options.get("set", "double_six")
         default_hand = (
             DOUBLE_NINE_HAND if set_name == "double_nine" else base["hand_sizes"][players]
@@ -220,7 +222,8 @@ class Rules:
         if dealt > rules.tile_count:
             raise BadRules(
                 f"{rules.players} hands of {rules.hand_size} need {dealt} tiles; "
-                f"the {rules.set} set has {rules.tile_count}"
+                f"the double-{rules.max_pip} set has {rules.tile_count}",
+                "hand_size",
             )
         return rules
 
@@ -276,14 +279,18 @@ class Rules:
 
 def _check_option(name: str, value: Any) -> None:
     if name not in OPTIONS:
-        raise BadRules(f"unknown option {name!r} (known: {', '.join(OPTIONS)})")
+        raise BadRules(f"unknown option {name!r} (known: {', '.join(OPTIONS)})", name)
     if name in BOOLS:
         if not isinstance(value, bool):
-            raise BadRules(f"option {name} must be true or false, not {value!r}")
+            raise BadRules(f"option {name} must be true or false, not {value!r}", name)
     elif name in INTS:
         if isinstance(value, bool) or not isinstance(value, int) or value < INTS[name]:
-            raise BadRules(f"option {name} must be a whole number >= {INTS[name]}, not {value!r}")
+            raise BadRules(
+                f"option {name} must be a whole number >= {INTS[name]}, not {value!r}", name
+            )
         if name == "players" and value > 4:
-            raise BadRules(f"option players must be 2, 3 or 4, not {value}")
+            raise BadRules(f"option players must be 2, 3 or 4, not {value}", name)
     elif value not in CHOICES[name]:
-        raise BadRules(f"option {name} must be one of {', '.join(CHOICES[name])}, not {value!r}")
+        raise BadRules(
+            f"option {name} must be one of {', '.join(CHOICES[name])}, not {value!r}", name
+        )

@@ -8,7 +8,8 @@ whose hand the rack shows) and a ``cover``: when a person's turn comes and that 
 viewer, no hand is shown until that person says they are ready (the ``ready`` intent).
 
 Intents (``{"kind": ..., ...}``):
-- ``play`` ``{tile, arm?}`` (no arm for the lead), ``draw``, ``pass``: the seat to move, a person.
+- ``play`` ``{tile, arm?, claim?}`` (no arm for the lead; with muggins, ``claim`` is the points
+  the person says the play makes, or null), ``draw``, ``pass``: the seat to move, a person.
 - ``ready``: the person behind the cover takes the device.
 - ``next``: deal the next round, or a rematch once the match is over.
 - ``settings`` ``{settings}``: presentation settings (the only ones that change mid-match).
@@ -31,6 +32,7 @@ from .tiles import NAME
 from .view import View, make_view
 
 SEED_BITS = 31
+MAX_CLAIM = 999  # a claim is an end sum: three digits are plenty
 
 
 class BadIntent(AllThreesError):
@@ -52,6 +54,8 @@ class Placed:
     index: int  # the tile's place in the layout (its order of play)
     end_sum: int
     points: int  # what the mover scored
+    made: int = 0  # what the play made, as awarded (pegs with cribbage), whoever got it
+    claim: int | None = None  # with muggins: the points the mover claimed
     taker: int = -1  # with muggins: who took the points the mover did not claim
     kind: str = "placed"
 
@@ -216,7 +220,14 @@ class Session:
             raise IllegalMove(f"it is not your turn: {self.settings.names()[turn]} is to move")
         if self.cover is not None:
             raise BadIntent("the hand is covered: tap when ready first")
-        return self._move(self._intent_move(kind, intent))
+        claim = intent.get("claim")
+        if claim is not None and (
+            isinstance(claim, bool) or not isinstance(claim, int) or not 0 <= claim <= MAX_CLAIM
+        ):
+            raise MalformedMove(f"a claim is a whole number of points from 0 to {MAX_CLAIM}")
+        if claim is not None and not self.match.rules.muggins:
+            raise IllegalMove("points are claimed only when playing with muggins")
+        return self._move(self._intent_move(kind, intent), claim)
 
     def _intent_move(self, kind: str, intent: dict) -> int:
         if kind == "draw":
@@ -244,10 +255,13 @@ class Session:
             raise IllegalMove("it is not a computer's turn")
         rnd = self.round
         seat = rnd.turn
-        from .ai import get_player  # the players load on first use: a shorter page start
+        from .ai import claim, get_player  # the players load on first use: a shorter page start
 
-        move = get_player(self.settings.seats[seat].controller)(self.view(seat), self._rng())
-        return self._move(move)
+        name = self.settings.seats[seat].controller
+        view = self.view(seat)
+        move = get_player(name)(view, self._rng())
+        said = claim(name, view, move, self._rng(":claim")) if self.match.rules.muggins else None
+        return self._move(move, said)
 
     def _rng(self, salt: str = "") -> random.Random:
         """The random source of a computer's move (or a hint): fixed by the seed and the moment,
@@ -257,11 +271,11 @@ class Session:
     def view(self, seat: int) -> View:
         return make_view(self.round, seat, self.match.scores)
 
-    def _move(self, move: int) -> list[Event]:
+    def _move(self, move: int, claim: int | None = None) -> list[Event]:
         rnd = self.round
         seat = rnd.turn
-        claim = rnd.sum_after(move) if self.match.rules.muggins and move >= 0 else None
-        entry = self.match.apply(move, claim)  # a MoveError changes nothing
+        rules = self.match.rules
+        entry = self.match.apply(move, claim if move >= 0 else None)  # a MoveError changes nothing
         events: list[Event] = []
         if move == DRAW:
             events.append(Drew(seat, NAME[entry.drawn]))
@@ -270,9 +284,19 @@ class Session:
         else:
             placed = sum(1 for e in rnd.history if e.move >= 0) - 1
             arm = None if is_lead(move) else arm_name(move)
+            made = rules.award(rules.points(entry.end_sum))
+            said = entry.claim if entry.claim >= 0 else None
             events.append(
                 Placed(
-                    seat, NAME[tile_of(move)], arm, placed, entry.end_sum, entry.points, entry.taker
+                    seat,
+                    NAME[tile_of(move)],
+                    arm,
+                    placed,
+                    entry.end_sum,
+                    entry.points,
+                    made,
+                    said,
+                    entry.taker,
                 )
             )
         if rnd.over:

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import AllThreesError, BadRules
-from .rules import CHOICES, DEFAULT_PRESET, PRESETS, TARGET_CHOICES, Rules
+from .explain import preset_lines
+from .rules import BOOLS, CHOICES, DEFAULT_PRESET, INTS, PRESETS, TARGET_CHOICES, Rules
 
 MODES = ("match", "sprint", "partners")  # Parlor Match, Quick Sprint, Partner All Threes
 COMPUTERS = ("beginner", "casual", "expert")
@@ -46,7 +47,12 @@ OPTION_NAMES = (
 
 
 class BadSettings(AllThreesError):
-    """Settings (from the dialog, a link or a save) that do not describe a game."""
+    """Settings (from the dialog, a link or a save) that do not describe a game. ``option``
+    names the rule option at fault, when one is."""
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +105,7 @@ class Settings:
                 raise BadSettings(f"unknown option {name!r} (known: {', '.join(OPTION_NAMES)})")
         target = dict(self.options).get("target")
         if isinstance(target, int) and not isinstance(target, bool) and target > TARGET_MAX:
-            raise BadSettings(f"target must be at most {TARGET_MAX}, not {target}")
+            raise BadSettings(f"target must be at most {TARGET_MAX}, not {target}", "target")
         try:
             rules = Rules.make(
                 self.rules,
@@ -109,7 +115,7 @@ class Settings:
                 **dict(self.options),
             )
         except BadRules as exc:
-            raise BadSettings(str(exc)) from None
+            raise BadSettings(str(exc), exc.option) from None
         object.__setattr__(self, "_rules", rules)
 
     # ------------------------------------------------------------------ reading
@@ -330,6 +336,74 @@ def _link_option(key: str, text: str) -> Any:
     if key in ("spinner_sides_count", "cribbage", "muggins"):
         return _link_bool(key, text)
     return _link_int(key, text)
+
+
+# The largest value the New game form offers for a number option (the rules allow more; a form
+# needs an end). hand_size's end is the set's tiles shared by the players.
+FORM_MAX = {"multiple": 9, "target": TARGET_MAX, "stock_reserve": 20, "bonus_divisor": 9}
+
+
+def rules_form(data: Any) -> dict[str, Any]:
+    """The Options of the New game dialog for ``data`` (its settings so far): every rule option
+    with its value in force, the preset's value, its allowed values, and whether it was changed;
+    and the engine's own message, next to the option at fault, when the combination is
+    impossible. The page draws this form and sends back what the player changed."""
+    if not isinstance(data, dict):
+        raise BadSettings("settings are an object of names to values")
+    preset = data.get("rules", DEFAULT_PRESET)
+    if preset not in PRESETS:
+        raise BadSettings(f"rules must be one of {', '.join(PRESETS)}", "preset")
+    overrides = data.get("options", {})
+    if not isinstance(overrides, dict):
+        raise BadSettings("options are an object of option names to values")
+    overrides = {k: v for k, v in overrides.items() if k in OPTION_NAMES}
+    seats = data.get("seats", [s.to_json() for s in DEFAULT_SEATS])
+    players = len(seats) if isinstance(seats, list) else 2
+    mode = data.get("mode", "match")
+    table = {"players": players, "teams": mode == "partners", "single_round": mode == "sprint"}
+    error = None
+    try:
+        settings = Settings.from_json({**data, "options": overrides})
+        rules = settings.to_rules()
+    except AllThreesError as exc:
+        error = {"option": getattr(exc, "option", None), "message": str(exc)}
+        try:
+            rules = Rules.make(preset, **table)
+        except BadRules:
+            rules = Rules.make(preset)
+    options = []
+    for name in OPTION_NAMES:
+        others = {k: v for k, v in overrides.items() if k != name}
+        try:
+            default = getattr(Rules.make(preset, **table, **others), name)
+        except BadRules:
+            default = getattr(Rules.make(preset, **{k: v for k, v in table.items()}), name)
+        value = overrides.get(name, getattr(rules, name))
+        entry: dict[str, Any] = {
+            "name": name,
+            "value": value,
+            "default": default,
+            "customised": name in overrides and overrides[name] != default,
+        }
+        if name in CHOICES:
+            entry |= {"kind": "choice", "choices": list(CHOICES[name])}
+        elif name in BOOLS:
+            entry |= {"kind": "bool"}
+        else:
+            top = FORM_MAX.get(name, rules.tile_count // max(1, players))
+            entry |= {"kind": "int", "min": INTS[name], "max": top}
+            if name == "target":
+                entry["choices"] = sorted(
+                    {*TARGET_CHOICES, value if isinstance(value, int) else 0} - {0}
+                )
+        options.append(entry)
+    return {
+        "preset": preset,
+        "presets": [{"name": n, "about": line} for n, line in preset_lines().items()],
+        "options": options,
+        "customised": any(o["customised"] for o in options),
+        "error": error,
+    }
 
 
 def choices() -> dict[str, Any]:

@@ -17,13 +17,31 @@ def _holding(rnd: Round, seats: list[int] | tuple[int, ...]) -> tuple[str, int]:
     return ("+".join(str(p) for p in parts) or "0"), sum(parts)
 
 
+def muggins_calls(rnd: Round, names: list[str]) -> list[str]:
+    """One line per play whose points an opponent took (muggins): who, how many, and why."""
+    rules = rnd.rules
+    unit = " pegs" if rules.cribbage else ""
+    out = []
+    for e in rnd.history:
+        if e.taker < 0:
+            continue
+        made = rules.points(e.end_sum)
+        said = f"claimed {e.claim}" if e.claim >= 0 else "no claim"
+        out.append(
+            f"Muggins! {names[e.taker]} took {rules.award(made)}{unit} from {names[e.seat]} "
+            f"({said}; the ends made {made})."
+        )
+    return out
+
+
 def round_summary(rnd: Round, names: list[str]) -> list[str]:
-    """Lines such as 'Computer holds 5+2 = 7 -> 6' explaining the round's end and bonus."""
+    """Lines such as 'Computer holds 5+2 = 7 -> 6' explaining the round's end and bonus, after
+    any muggins calls of the round."""
     end = rnd.outcome()
     if not end.over:
         return []
     rules = rnd.rules
-    lines = []
+    lines = muggins_calls(rnd, names)
     if end.reason == DOMINO:
         lines.append(f"{names[end.winner_seat]} went out: domino!")
         opp = [

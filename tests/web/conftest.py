@@ -8,6 +8,7 @@ under artifacts/web/.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -33,16 +34,33 @@ document.addEventListener("securitypolicyviolation", (e) => {
 
 
 @pytest.fixture(scope="session")
-def dist() -> Path:
-    """dist/, built once per session by scripts/build (a failed build fails the tests)."""
-    result = subprocess.run(
-        [str(ROOT / "scripts" / "build")], cwd=ROOT, capture_output=True, text=True
-    )
-    if result.returncode != 0:
-        pytest.fail(
-            f"scripts/build failed ({result.returncode}):\n{result.stdout}\n{result.stderr}",
-            pytrace=False,
-        )
+def dist(request: pytest.FixtureRequest) -> Path:
+    """dist/, built once per test run by scripts/build (a failed build fails the tests).
+
+    With pytest-xdist every worker asks for it: the first one builds, under a lock, and the
+    others use that build (a second build would swap dist/ under the first worker's server).
+    scripts/test builds before pytest and says so with ALLTHREES_DIST_BUILT=1."""
+    if os.environ.get("ALLTHREES_DIST_BUILT") == "1" and (ROOT / "dist" / "build.json").exists():
+        return ROOT / "dist"
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "solo")
+    cache = ROOT / ".cache"
+    cache.mkdir(exist_ok=True)
+    with open(cache / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = cache / f"built-{run}"
+        if run == "solo" or not done.exists():
+            result = subprocess.run(
+                [str(ROOT / "scripts" / "build")], cwd=ROOT, capture_output=True, text=True
+            )
+            if result.returncode != 0:
+                pytest.fail(
+                    f"scripts/build failed ({result.returncode}):\n{result.stdout}\n"
+                    f"{result.stderr}",
+                    pytrace=False,
+                )
+            for old in cache.glob("built-*"):
+                old.unlink()
+            done.touch()
     return ROOT / "dist"
 
 

@@ -17,6 +17,7 @@ from allthrees.record import replay, result
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "web"
 BOOT_TIMEOUT_MS = 60_000
+THUMB_PX = 44  # a tile or a control under a thumb is at least this big (CSS px)
 SAVE_KEY = "allthrees.save.v1"
 PREFS_KEY = "allthrees.prefs.v1"
 
@@ -109,6 +110,10 @@ class Player:
         if any(t["playable"] for t in st["hand"]):
             played = self.play_tile(st)
             after = self.idle()
+            if after["claim"]:  # muggins: every play is asked its claim; this person says none
+                none = next(c for c in after["claim"]["controls"] if c["label"] == "none")
+                self.tap(none["rect"])
+                after = self.idle()
             assert played not in [t["tile"] for t in after["hand"]], f"{played} left the hand"
         elif st["buttons"]["draw"]:
             self.tap(st["buttons"]["draw"])

@@ -92,6 +92,17 @@ export function planEvents(events, o) {
         from = { ...o.seatFrom(event.seat) };
         dur = motion(MS.computerPlace, o.reduced);
       }
+      if (event.taker >= 0 && o.words.muggins) {
+        // the next opponent called Muggins! and took what the play made
+        floaters.push({
+          text: o.words.muggins(event.made),
+          screen: o.notePoint(event.taker),
+          t0: o.now + dur,
+          dur: MS.float,
+          size: 22,
+          color: "#ff9d9d",
+        });
+      }
       hidden.add(event.index);
       flights.push({
         kind: "place",

@@ -146,9 +146,13 @@ export class Controller {
   }
 
   // ------------------------------------------------------------------------------ the person acts
-  /** The viewer plays, draws or passes. */
+  /** The viewer plays, draws or passes. With muggins, a play first asks for its claim. */
   act(intent, source = null) {
     if (!this.view.canAct()) return;
+    if (intent.kind === "play" && this.state.snap.rules.muggins && !("claim" in intent)) {
+      this.view.askClaim((claim) => this.act({ ...intent, claim }, source));
+      return;
+    }
     if (intent.kind !== "play") this.state.selected = null; // a played tile stays lifted until it flies
     this.state.keyTarget = 0;
     this.clearHint();

@@ -1,29 +1,41 @@
-// The New game dialog (mode, players, who sits in each seat, the target) and the question a link
-// asks before it replaces a match in progress. What may be chosen comes from Python (the
-// `choices` request): modes, player counts, seat controllers, targets, the longest name.
+// The New game dialog (mode, players, who sits in each seat, the rules: rulesform.js) and the
+// question a link asks before it replaces a match in progress. What may be chosen comes from
+// Python: modes, player counts, seat controllers, the longest name (`choices`), and every rule
+// option with its allowed values and the engine's word on impossible combinations (`rules_form`).
 
 import { h } from "./dom.js";
+import { seatPositions } from "./regions.js";
+import { RulesForm } from "./rulesform.js";
 import { modeWords, T } from "./strings.js";
 
-// Where each other seat sits, seen from yours (play passes to the left): for a table of n.
-const PLACES = { 2: ["across"], 3: ["left", "right"], 4: ["left", "across", "right"] };
-const PLACE_WORDS = { left: "On your left", across: "Across", right: "On your right" };
+// Where each other seat sits, seen from yours: as the table draws them (regions.js).
+const PLACE_WORDS = { left: "On your left", top: "Across", right: "On your right" };
 
 export class NewGameDialog {
-  /** @param {HTMLElement} root @param {object} on {start(settings), closed()} */
+  /** @param {HTMLElement} root @param {object} on {start(settings), closed(), form(settings)} */
   constructor(root, on) {
     this.on = on;
     this.choices = null;
+    this.rules = new RulesForm(
+      (settings) => on.form(settings),
+      (valid) => {
+        this.startBtn.disabled = !valid;
+        this.generalError.textContent = this.rules.generalError;
+        this.generalError.hidden = !this.generalError.textContent;
+      },
+    );
+    this.rules.changed = () => this.#refreshRules();
+    this.generalError = h("p", { class: "option-error", id: "new-error", role: "alert", hidden: true });
+    this.startBtn = h("button", {
+      type: "button",
+      class: "big-button primary",
+      id: "new-start",
+      text: T.start,
+      onclick: () => this.#start(),
+    });
     this.modeBox = h("fieldset", { class: "choices", id: "new-mode" }, h("legend", { text: T.modeLegend }));
     this.playersBox = h("fieldset", { class: "choices", id: "new-players" }, h("legend", { text: T.playersLegend }));
     this.seatsBox = h("fieldset", { class: "seats", id: "new-seats" }, h("legend", { text: T.seatsLegend }));
-    this.targetSelect = h("select", { id: "new-target", name: "target" });
-    this.targetField = h(
-      "label",
-      { class: "field", id: "new-target-field" },
-      h("span", { text: T.playTo }),
-      this.targetSelect,
-    );
     this.hideSumBox = h("input", { type: "checkbox", id: "new-hide-sum", name: "hide_sum" });
     this.el = h(
       "dialog",
@@ -33,7 +45,8 @@ export class NewGameDialog {
       this.modeBox,
       this.playersBox,
       this.seatsBox,
-      this.targetField,
+      this.rules.el,
+      this.generalError,
       h("label", { class: "field check" }, this.hideSumBox, h("span", { text: T.hideSum })),
       h(
         "div",
@@ -45,13 +58,7 @@ export class NewGameDialog {
           text: T.cancel,
           onclick: () => this.close(),
         }),
-        h("button", {
-          type: "button",
-          class: "big-button primary",
-          id: "new-start",
-          text: T.start,
-          onclick: () => this.#start(),
-        }),
+        this.startBtn,
       ),
     );
     this.el.addEventListener("close", () => on.closed());
@@ -107,12 +114,8 @@ export class NewGameDialog {
         ),
       ),
     );
-    this.targetSelect.replaceChildren(
-      ...choices.targets.map((t) => h("option", { value: String(t), text: T.points(t) })),
-    );
-    this.targetSelect.value = String(s.options?.target ?? choices.default_target);
     this.hideSumBox.checked = Boolean(s.hide_sum);
-    this.rules = s.rules ?? choices.defaults.rules;
+    this.rules.load(s);
     this.#layout();
     this.el.showModal();
     this.el.querySelector("input[name=mode]:checked")?.focus();
@@ -135,9 +138,9 @@ export class NewGameDialog {
     const n = Number(this.playersBox.querySelector("input:checked")?.value ?? 2);
     while (this.seats.length < n) this.seats.push({ controller: "expert" });
     this.seats.length = n;
-    this.targetField.hidden = mode === "sprint";
+    this.rules.main.hidden = mode === "sprint"; // a sprint is one round: no target
     const computers = this.choices.computers;
-    const rows = PLACES[n].map((place, i) => {
+    const rows = seatPositions(n).map((place, i) => {
       const seat = i + 1;
       const spec = this.seats[seat];
       const select = h(
@@ -158,7 +161,7 @@ export class NewGameDialog {
         hidden: select.value !== "person",
       });
       name.value = spec.name ?? "";
-      const role = partners ? (place === "across" ? T.partnerSeat : T.opponentSeat) : "";
+      const role = partners ? (place === "top" ? T.partnerSeat : T.opponentSeat) : "";
       return h(
         "div",
         { class: "seat-row" },
@@ -173,6 +176,7 @@ export class NewGameDialog {
       );
     });
     this.seatsBox.replaceChildren(h("legend", { text: T.seatsLegend }), ...rows);
+    this.#refreshRules(); // the number of players and the mode change the rules' defaults
   }
 
   #readSeats() {
@@ -184,16 +188,24 @@ export class NewGameDialog {
     }
   }
 
-  #start() {
+  /** The dialog's settings as they stand. */
+  #settings() {
     this.#readSeats();
-    const mode = this.#mode();
-    const settings = {
-      mode,
-      rules: this.rules,
-      options: mode === "sprint" ? {} : { target: Number(this.targetSelect.value) },
+    return {
+      mode: this.#mode(),
+      ...this.rules.value(),
       seats: [{ controller: "you" }, ...this.seats.slice(1)],
       hide_sum: this.hideSumBox.checked,
     };
+  }
+
+  #refreshRules() {
+    return this.rules.refresh(this.#settings());
+  }
+
+  #start() {
+    if (!this.rules.valid) return;
+    const settings = this.#settings();
     this.el.close();
     this.on.start(settings);
   }
@@ -237,5 +249,41 @@ export function askToReplace(root) {
     });
     root.append(dialog);
     dialog.showModal();
+  });
+}
+
+/** The rules in force, in Python's words (the same text `python -m allthrees rules` prints). */
+export function showRules(root, sections) {
+  return new Promise((resolve) => {
+    const close = () => {
+      dialog.close();
+      dialog.remove();
+      resolve();
+    };
+    const dialog = h(
+      "dialog",
+      { id: "rules-dialog", class: "dialog rules-dialog", "aria-labelledby": "rules-title" },
+      h("h2", { id: "rules-title", text: T.rulesTitle }),
+      ...sections.map((section) =>
+        h(
+          "section",
+          { class: "rules-section" },
+          h("h3", { text: section.title }),
+          ...section.lines.map((line) => h("p", { text: line })),
+        ),
+      ),
+      h(
+        "div",
+        { class: "panel-actions" },
+        h("button", { type: "button", class: "big-button primary", id: "rules-close", text: T.close, onclick: close }),
+      ),
+    );
+    dialog.addEventListener("cancel", (e) => {
+      e.preventDefault();
+      close();
+    });
+    root.append(dialog);
+    dialog.showModal();
+    dialog.querySelector("#rules-close").focus({ preventScroll: true });
   });
 }

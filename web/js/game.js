@@ -7,13 +7,15 @@
 
 import { planEvents, planRack } from "./anim.js";
 import { armLabel, cameraTarget, easeCamera, orient } from "./camera.js";
+import { ClaimPad } from "./claim.js";
 import { Controller } from "./controller.js";
-import { askToReplace, NewGameDialog } from "./dialog.js";
+import { askToReplace, NewGameDialog, showRules } from "./dialog.js";
 import { drawBackground, drawDragged, drawFlights, drawFloaters, drawHand, drawLayout, drawTargets } from "./draw.js";
 import { Hud } from "./hud.js";
 import { listenKeyboard } from "./keyboard.js";
 import { clearLink, linkParams } from "./links.js";
 import { Panel } from "./panel.js";
+import { drawPegs, updatePegs } from "./pegs.js";
 import { listenPointer } from "./pointer.js";
 import { boneyardCenter, computeRegions, positionOf, rackAngle } from "./regions.js";
 import { setDevicePixelRatio } from "./render.js";
@@ -43,6 +45,7 @@ export class Game {
     this.hud = new Hud({
       pass: () => this.controller.act({ kind: "pass" }),
       newGame: () => this.#openNewGame(),
+      rules: () => this.#openRules(),
       toggleSound: () => this.#toggleSound(),
       toggleSum: () => this.controller.toggleSum(),
       hint: () => this.controller.hint(),
@@ -52,8 +55,20 @@ export class Game {
     this.panel = new Panel(this.hud.root, { next: () => this.controller.next() });
     this.dialog = new NewGameDialog(this.hud.root, {
       start: (settings) => this.controller.newGame(settings),
+      form: async (settings) => (await this.controller.call("rules_form", { settings }, false))?.form ?? null,
       closed: () => {
         this.state.dialogOpen = false;
+        this.changed();
+      },
+    });
+    this.claimPad = new ClaimPad(this.hud.root, {
+      claim: (points) => {
+        this.state.claimOpen = false;
+        this.onClaim?.(points);
+      },
+      cancel: () => {
+        Object.assign(this.state, { claimOpen: false, parked: null, selected: null });
+        this.canvas.focus({ preventScroll: true });
         this.changed();
       },
     });
@@ -75,6 +90,12 @@ export class Game {
       },
       showReview: () => this.panel.showReview(this.state.review, (m) => this.#moveLabel(m), this.state.snap),
       hintMove: (hint) => this.#hintMove(hint),
+      askClaim: (then) => {
+        this.onClaim = then;
+        this.state.claimOpen = true;
+        this.claimPad.show(this.state.snap.rules.max_claim);
+        this.changed();
+      },
     };
     this.controller = new Controller({ bridge, state: this.state, view, store });
     const act = {
@@ -100,7 +121,7 @@ export class Game {
     window.addEventListener("keydown", unlock, { capture: true });
     this.#watchSize();
     installTestHook({
-      state: () => testState(this.state, { canvas, hud: this.hud, panel: this.panel }),
+      state: () => testState(this.state, { canvas, hud: this.hud, panel: this.panel, claimPad: this.claimPad }),
       idle: () => this.whenIdle(),
       record: () => JSON.parse(loadSave() ?? "null")?.record ?? null,
     });
@@ -154,6 +175,16 @@ export class Game {
     // the last choices made in the dialog, else the table in play
     const last = this.prefs.settings?.seats ? this.prefs.settings : this.state.snap?.settings;
     this.dialog.show(this.choices, last);
+  }
+
+  async #openRules() {
+    const reply = await this.controller.call("rules_text", {}, false);
+    if (!reply?.ok) return;
+    this.state.dialogOpen = true;
+    await showRules(this.hud.root, reply.rules);
+    this.state.dialogOpen = false;
+    this.canvas.focus({ preventScroll: true });
+    this.changed();
   }
 
   #toggleSound() {
@@ -222,13 +253,20 @@ export class Game {
       seatFrom: prev && prevAnchor === state.anchor ? seatFromBefore : (seat) => seatFrom(state, seat),
       bone,
       notePoint: (seat) => notePoint(state, seat),
-      words: { passed: T.passed, drew: T.drew },
+      words: { passed: T.passed, drew: T.drew, muggins: T.mugginsFloat },
       reduced,
     });
+    state.pegs = updatePegs(state.pegs, snap.pegs, now, reduced);
     state.flights.push(...plan.flights);
     state.floaters.push(...plan.floaters);
     for (const i of plan.hidden) state.hiddenLayout.add(i);
     for (const s of plan.sounds) this.sound[s]?.();
+    for (const e of events) {
+      if (e.kind === "placed" && e.taker >= 0) {
+        const name = (seat) => snap.seats[seat].name;
+        this.hud.toast(T.mugginsCall(name(e.taker), e.made, name(e.seat)), 5000);
+      }
+    }
     this.#refreshHud();
     this.changed();
   }
@@ -241,8 +279,11 @@ export class Game {
     const positions = state.snap
       ? state.snap.seats.map((s) => positionOf(s.seat, state.anchor, players)).filter((p) => p !== "bottom")
       : ["top"];
-    state.R = computeRegions({ w, h, topH: this.hud.topHeight(), handCount: state.snap?.hand.length || 7, positions });
-    this.hud.place({ statusTop: state.R.statusTop, rackTop: state.R.rack.y });
+    const pegRows = state.snap?.rules.cribbage ? state.snap.sides.length : 0;
+    const handCount = state.snap?.hand.length || 7;
+    state.R = computeRegions({ w, h, topH: this.hud.topHeight(), handCount, positions, pegRows });
+    const R = state.R;
+    this.hud.place({ statusTop: R.statusTop, rackTop: R.rack.y, tableBottom: R.table.y + R.table.height });
   }
 
   #refreshHud() {
@@ -382,6 +423,7 @@ export class Game {
     };
     if (drawFlights(ctx, state, now, landed)) moving = true;
     if (drawDragged(ctx, state)) moving = true;
+    if (drawPegs(ctx, state, now)) moving = true;
     if (drawFloaters(ctx, state, now, reduced)) decorating = true;
     this.hud.setHintButton({ enabled: ok, thinking: state.hintThinking });
     state.moving = moving;

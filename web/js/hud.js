@@ -10,7 +10,7 @@ import { T } from "./strings.js";
 const ARM_ORDER = ["W", "E", "N", "S"];
 
 export class Hud {
-  /** @param {object} on {pass(), newGame(), toggleSound(), toggleSum(), hint(), ready()} */
+  /** @param {object} on {pass(), newGame(), rules(), toggleSound(), toggleSum(), hint(), ready()} */
   constructor(on) {
     this.on = on;
     this.root = h("div", { id: "hud", class: "hud" });
@@ -57,7 +57,14 @@ export class Hud {
       h("span", { class: "tool-label", text: T.newGame }),
     );
     this.newBtn.classList.add("tool-wide");
-    this.tools = h("div", { class: "tools", id: "tools" }, this.sumBtn, this.soundBtn, this.newBtn);
+    this.rulesBtn = tool(
+      "btn-rules",
+      () => this.on.rules(),
+      icon(ICONS.book),
+      h("span", { class: "tool-label", text: T.rulesButton }),
+    );
+    this.rulesBtn.classList.add("tool-wide");
+    this.tools = h("div", { class: "tools", id: "tools" }, this.sumBtn, this.soundBtn, this.rulesBtn, this.newBtn);
     // On a phone the tools fold into a menu, so the score chips keep the bar's width.
     this.menuBtn = h(
       "button",
@@ -156,10 +163,11 @@ export class Hud {
 
   // ------------------------------------------------------------------------------ updating
   /** Place the status line, the buttons and the cover between the table regions (CSS px). */
-  place({ statusTop, rackTop }) {
+  place({ statusTop, rackTop, tableBottom }) {
     const root = document.documentElement.style;
     root.setProperty("--status-top", `${Math.round(statusTop)}px`);
     root.setProperty("--rack-top", `${Math.round(rackTop)}px`);
+    root.setProperty("--table-bottom", `${Math.round(tableBottom ?? rackTop)}px`);
   }
 
   topHeight() {
@@ -311,11 +319,11 @@ export function turnWords(snap) {
   if (snap.cover !== null) return T.waitingFor(name(snap.cover));
   if (snap.computer_to_move) return T.thinking(name(snap.to_move));
   if (snap.viewer === null || snap.person_to_move !== snap.viewer) return T.waitingFor(name(snap.to_move));
-  if (snap.must_pass) return T.mustPass;
+  if (snap.must_pass) return snap.boneyard ? T.mustPassReserve(snap.boneyard) : T.mustPass;
   if (snap.can_draw) return T.mustDraw;
   if (snap.phase === "lead" && snap.lead_rule) {
-    const words = T.yourLead[snap.lead_rule.code] ?? T.yourLead.any;
-    return words(snap.lead_rule.tile);
+    const words = T.yourLead[snap.lead_rule.code];
+    if (words) return words(snap.lead_rule.tile);
   }
   const people = snap.seats.filter((s) => s.person).length;
   return people > 1 ? T.yourTurnNamed(name(snap.viewer)) : T.yourTurn;

@@ -36,8 +36,11 @@ export function positionOf(seat, anchor, players) {
  * @param {number} o.topH the score bar's height
  * @param {number} o.handCount tiles in the rack
  * @param {string[]} o.positions seat positions present around the table (see seatPositions)
+ * @param {number} [o.pegRows] sides on the cribbage peg track (0: no track)
  */
-export function computeRegions({ w, h, topH, handCount, positions = ["top"] }) {
+export const PEG_ROW_PX = 16; // one side's row of the cribbage peg track
+
+export function computeRegions({ w, h, topH, handCount, positions = ["top"], pegRows = 0 }) {
   const compact = w < 700 || h < 560;
   // A phone on its side: the rack's tiles lie flat, so the table keeps some height.
   const flat = h < 500 && w > h * 1.3;
@@ -72,7 +75,11 @@ export function computeRegions({ w, h, topH, handCount, positions = ["top"] }) {
   const statusH = flat ? 34 : compact ? 36 : 44;
   const statusTop = topH + oppH;
   const tableTop = statusTop + statusH;
-  const table = { x: 0, y: tableTop, width: w, height: Math.max(40, rack.y - tableTop) };
+  // the cribbage peg track, a row per side, between the table and the rack
+  const pegH = pegRows ? pegRows * PEG_ROW_PX + 8 : 0;
+  const pegs = pegRows ? { x: pad, y: rack.y - pegH - 2, width: w - 2 * pad, height: pegH } : null;
+  const tableBottom = rack.y - (pegs ? pegH + 4 : 0);
+  const table = { x: 0, y: tableTop, width: w, height: Math.max(40, tableBottom - tableTop) };
 
   const seats = {};
   // the band: its seats share the room left of the boneyard, in clockwise order left to right
@@ -91,7 +98,7 @@ export function computeRegions({ w, h, topH, handCount, positions = ["top"] }) {
   // the sides beside the table, on a wider screen
   const sideW = narrow ? 0 : compact ? 72 : 112;
   const sideTop = tableTop + (flat ? 0 : 6);
-  const sideH = Math.max(40, rack.y - sideTop - 8);
+  const sideH = Math.max(40, tableBottom - sideTop - 8);
   if (!narrow) {
     for (const p of sides) {
       const x = p === "left" ? pad / 2 : w - pad / 2 - sideW;
@@ -120,6 +127,7 @@ export function computeRegions({ w, h, topH, handCount, positions = ["top"] }) {
     perRow,
     rack,
     rackPadTop,
+    pegs,
     band,
     seats,
     table,

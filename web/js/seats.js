@@ -123,7 +123,11 @@ export function drawBoneyard(ctx, state, pulse, canDraw) {
     color: canDraw ? "#2b1d00" : "#fff",
   });
   if (!R.flat) {
-    drawText(ctx, canDraw ? T.drawLabel : T.boneyard, bone.x, R.band.y + R.band.height - (R.compact ? 7 : 9), {
+    // tiles that stay in the boneyard (a stock reserve) are said so: they are never drawn
+    const kept = state.snap.reserve;
+    let label = canDraw ? T.drawLabel : T.boneyard;
+    if (!canDraw && kept) label = R.compact ? T.kept(kept) : `${T.boneyard} · ${T.kept(kept)}`;
+    drawText(ctx, label, bone.x, R.band.y + R.band.height - (R.compact ? 7 : 9), {
       size: 12,
       weight: canDraw ? 800 : 500,
       color: canDraw ? TURN_GOLD : "rgba(230, 240, 232, 0.7)",

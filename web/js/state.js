@@ -14,6 +14,7 @@ export function createState() {
     sprites: new Map(), // tile name -> the viewer's tile as drawn in the rack
     flights: [], // tiles travelling (anim.js)
     floaters: [], // rising words and points
+    pegs: null, // the cribbage pegs as drawn: per side {front, back, leap} (pegs.js)
     hiddenLayout: new Set(), // layout indices drawn by a flight instead
     deal: null, // {t0}: a deal's face-down tiles arriving
     selected: null, // the lifted tile's name
@@ -31,6 +32,7 @@ export function createState() {
     dirty: false, // a frame is due
     panelOpen: false, // the round (or match) panel is up
     dialogOpen: false, // a modal dialog is up
+    claimOpen: false, // the muggins claim is being asked
   };
 }
 
@@ -44,7 +46,8 @@ export function canAct(state) {
       s.person_to_move === s.viewer &&
       state.pending === 0 &&
       state.flights.length === 0 &&
-      !state.dialogOpen,
+      !state.dialogOpen &&
+      !state.claimOpen,
   );
 }
 
@@ -58,7 +61,7 @@ export function isIdle(state) {
   const s = state.snap;
   if (!s || state.pending || state.background || !isStill(state)) return false;
   if (s.round.over) return state.panelOpen;
-  if (s.cover !== null) return true;
+  if (s.cover !== null || state.claimOpen) return true;
   return s.viewer !== null && s.person_to_move === s.viewer;
 }
 

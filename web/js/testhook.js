@@ -11,7 +11,7 @@ import { rackRects, targetsOf } from "./scene.js";
 import { canAct } from "./state.js";
 
 /** The table as plain data for tests (see the README for every field). */
-export function testState(state, { canvas, hud, panel }) {
+export function testState(state, { canvas, hud, panel, claimPad }) {
   const s = state.snap;
   if (!s || !state.R || !state.cam) return null;
   const origin = canvas.getBoundingClientRect();
@@ -54,6 +54,9 @@ export function testState(state, { canvas, hud, panel }) {
     sides: s.sides.map((side) => ({ seats: [...side.seats], score: side.score })),
     viewer: s.viewer,
     cover: s.cover !== null && coverRect ? { seat: s.cover, rect: coverRect } : null,
+    rules: { preset: s.rules.preset, options: { ...s.rules.options } },
+    claim: claimPad.open ? { controls: claimPad.controls() } : null,
+    pegs: state.pegs ? state.pegs.map((p) => ({ front: p.front, back: p.back })) : null,
   };
 }
 

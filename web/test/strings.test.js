@@ -30,7 +30,8 @@ const tupleOf = (source, name) =>
 
 test("every lead rule code the presenter sends has words", () => {
   const codes = tupleOf(py("present.py"), "LEAD_CODES");
-  assert.deepEqual(codes.sort(), ["any", "heaviest_tile", "highest_double"]);
+  assert.ok(codes.length >= 8 && codes.includes("highest_double") && codes.includes("lots"));
+  assert.deepEqual(Object.keys(T.yourLead).sort(), [...codes].sort(), "no words for a code that is gone");
   for (const code of codes) assert.equal(typeof T.yourLead[code]("6-6"), "string", code);
 });
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from ..view import View
 from .expert import expert
-from .simple import beginner, casual, random_player
+from .simple import beginner, casual, random_player, what_if
 
 Player = Callable[[View, random.Random], int]
 
@@ -21,6 +21,23 @@ PLAYERS: dict[str, Player] = {
     "casual": casual,
     "expert": expert,
 }
+
+
+BEGINNER_MISSES = 0.25  # how often the Beginner forgets to claim a scoring play (muggins)
+
+
+def claim(name: str, view: View, move: int, rng: random.Random) -> int | None:
+    """What a computer says its play makes, with muggins: the end sum, when the play scores
+    (RULES.md: a claim names the points, before any cribbage division). Every computer knows what
+    it makes, but the Beginner now and then forgets to say it."""
+    if move < 0:
+        return None
+    made = what_if(view).points_after(move)
+    if not made:
+        return None
+    if name == "beginner" and rng.random() < BEGINNER_MISSES:
+        return None
+    return made
 
 
 def get_player(name: str) -> Player:
