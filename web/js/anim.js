@@ -113,6 +113,7 @@ export function planEvents(events, o) {
         t0: o.now,
         dur,
         points: event.points,
+        label: o.words.award ? o.words.award(event.points) : null, // "+4 pegs" with cribbage
         world: { x: tile.x, y: tile.y },
       });
     } else if (event.kind === "drew") {
@@ -145,9 +146,10 @@ export function planEvents(events, o) {
 export function landing(flight, now) {
   if (flight.kind !== "place") return { sounds: ["clink"], floaters: [] };
   if (!(flight.points > 0)) return { sounds: ["clink"], floaters: [] };
+  const text = flight.label ?? `+${flight.points}`;
   return {
     sounds: ["clink", "chime"],
-    floaters: [{ text: `+${flight.points}`, world: flight.world, t0: now, dur: MS.float, size: 30 }],
+    floaters: [{ text, world: flight.world, t0: now, dur: MS.float, size: 30 }],
   };
 }
 

@@ -253,7 +253,12 @@ export class Game {
       seatFrom: prev && prevAnchor === state.anchor ? seatFromBefore : (seat) => seatFrom(state, seat),
       bone,
       notePoint: (seat) => notePoint(state, seat),
-      words: { passed: T.passed, drew: T.drew, muggins: T.mugginsFloat },
+      words: {
+        passed: T.passed,
+        drew: T.drew,
+        muggins: snap.rules.cribbage ? T.mugginsPegs : T.mugginsFloat,
+        award: snap.rules.cribbage ? T.pegsFloat : null,
+      },
       reduced,
     });
     state.pegs = updatePegs(state.pegs, snap.pegs, now, reduced);
