@@ -10,6 +10,8 @@ Requests (``op``):
 - ``rules_form`` ``{settings}``: the dialog's Options for those settings: every rule option's value,
   the preset's value, the allowed values, and the engine's message for an impossible combination.
 - ``rules_text``: the rules of the match in play, in words, with a worked example.
+- ``record``: the match's record (RULES.md), for the test hook (every hand: see the README's
+  "Test hook"); with the seed, its commitment and dealing once the match is over.
 - ``start`` ``{save?, settings?, seed?}``: resume a save, or begin a new match (with ``settings``
   and ``seed`` when given). A save that cannot be restored begins a new match with a ``notice``.
 - ``link`` ``{params, settings?}``: check a link's parameters (over the player's own ``settings``);
@@ -29,11 +31,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import __version__
+from . import __version__, jsontext
 from .errors import AllThreesError
 from .explain import rules_text
-from .present import choices, events_json, snapshot
-from .save import dump, load
+from .jsontext import shown
+from .present import choices, events_json, match_record, snapshot
+from .save import MAX_SAVE_CHARS, dump, load
 from .session import BadIntent, Dealt, Session
 from .settings import MAX_SEED_DIGITS, Settings, rules_form
 
@@ -84,18 +87,28 @@ class App:
             return {"ok": True, "review": session.review(req.get("round"))}
         if op == "rules_text":
             return {"ok": True, "rules": rules_text(session.match.rules)}
-        raise BadIntent(f"unknown op {str(op)[:20]!r}")
+        if op == "record":
+            return {"ok": True, "record": match_record(session)}
+        raise BadIntent(f"unknown op {shown(op)}")
 
     def _start(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Resume ``save`` (with ``salvage``: up to its last legal move), or begin a match. A save
+        that cannot be restored begins a new match, and the reply's ``problem`` says why
+        (``{kind, message, where}``: see ``save.BadSave``) so the page keeps the save aside."""
         seed = _seed_or_none(req.get("seed"))
         save = req.get("save")
         if save and seed is None and req.get("settings") is None:
             try:
-                self.session = load(save)
+                self.session = load(save, salvage=req.get("salvage") is True)
             except AllThreesError as exc:
+                problem = {
+                    "kind": getattr(exc, "kind", "unreadable"),
+                    "message": str(exc),
+                    "where": getattr(exc, "where", None),
+                }
                 notice = f"Your saved game could not be restored ({exc}); a new one begins."
                 self.session = Session(_settings_of_save(save))
-                return {**self._reply([Dealt(1)]), "notice": notice}
+                return {**self._reply([Dealt(1)]), "notice": notice, "problem": problem}
             return self._reply([])
         self.session = Session(Settings.from_json(req.get("settings")), seed)
         return self._reply([Dealt(1)])
@@ -128,8 +141,9 @@ def _own(settings: Any) -> Settings:
 def _settings_of_save(save: Any) -> Settings:
     """The settings of a save that could not be restored, if they at least are readable."""
     try:
-        return Settings.from_json(json.loads(save).get("settings"))
-    except Exception:  # noqa: BLE001 - any damage means defaults
+        data = jsontext.parse(save, "the save", MAX_SAVE_CHARS)
+        return Settings.from_json(data.get("settings") if isinstance(data, dict) else None)
+    except AllThreesError:  # any damage means defaults
         return Settings()
 
 
@@ -142,14 +156,27 @@ def handle(request: str) -> str:
     return json.dumps(_handle(request))
 
 
-def _handle(request: str) -> dict[str, Any]:
+MAX_REQUEST_CHARS = MAX_SAVE_CHARS + 10_000  # the largest request carries a save
+# Requests that may change the table: an unexpected failure in one of them puts the table back
+# as it was before it.
+CHANGES = ("start", "new", "intent", "advance")
+
+
+def _handle(request: Any) -> dict[str, Any]:
+    """Never raises: any request, whatever it holds, gets a reply; a refusal changes nothing."""
     try:
-        req = json.loads(request)
-    except (ValueError, TypeError, RecursionError):
-        return _app.refusal("a request is a JSON object")
+        req = jsontext.parse(request, "the request", MAX_REQUEST_CHARS, BadIntent)
+    except AllThreesError as exc:
+        return _app.refusal(str(exc))
     if not isinstance(req, dict):
         return _app.refusal("a request is a JSON object")
+    before = _app.session
+    saved = dump(before) if before is not None and req.get("op") in CHANGES else None
     try:
         return _app.handle(req)
     except AllThreesError as exc:
+        _app.session = before  # a refused start or new leaves the match in play
         return _app.refusal(str(exc))
+    except Exception as exc:  # noqa: BLE001 - a bug must not end the game: report, restore
+        _app.session = load(saved) if saved is not None else before
+        return _app.refusal(f"that request failed ({type(exc).__name__}); the table is as it was")

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 from typing import Any
 
 from .ai import get_player
 from .errors import AllThreesError, BadRecord
+from .jsontext import shown
 from .match import Match
 from .moves import ARMS, DRAW, PASS
 from .notation import format_move
@@ -84,6 +86,68 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 2
     print(json.dumps(out))
     return 0
+
+
+def _read(path: str) -> str:
+    """A record's text from a file or standard input; OSError / UnicodeDecodeError for the
+    caller to word."""
+    if path == "-":
+        return sys.stdin.buffer.read().decode("utf-8")
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check a finished match's deals against its revealed seed and the commitment shown at the
+    deal: every round dealt again from the seed must be the round the record holds."""
+    from .match import DEALINGS, commitment
+    from .record import resume
+
+    try:
+        text = _read(args.file)
+    except OSError as exc:
+        print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as exc:
+        print(f"{args.file} is not UTF-8 text (byte {exc.start})", file=sys.stderr)
+        return 2
+    try:
+        record = load(text)
+        seed_text, promised = record.get("seed"), record.get("commitment")
+        if not isinstance(seed_text, str) or not re.fullmatch(r"[0-9a-f]{64}", seed_text):
+            raise BadRecord("the record reveals no seed (64 hex digits): is the match over?")
+        if not isinstance(promised, str):
+            raise BadRecord("the record has no commitment to check the seed against")
+        seed = int(seed_text, 16)
+        if commitment(seed) != promised:
+            raise BadRecord("the seed does not match the commitment: SHA-256 of the seed differs")
+        dealing = record.get("dealing", "keyed")
+        if dealing not in DEALINGS:
+            raise BadRecord(f"unknown dealing {shown(dealing)}")
+        plain = {k: v for k, v in record.items() if k not in ("seed", "commitment", "dealing")}
+        match = resume(plain, seed, dealing)
+    except AllThreesError as exc:
+        print(_one_line(str(exc)), file=sys.stderr)
+        return 2
+    except (RecursionError, ValueError, TypeError) as exc:
+        print(_one_line(f"bad record: {exc}"), file=sys.stderr)
+        return 2
+    print(
+        json.dumps(
+            {
+                "ok": True,
+                "rounds": len(match.rounds),
+                "commitment": promised,
+                "winner": match.winner if match.over else None,
+            }
+        )
+    )
+    return 0
+
+
+def _one_line(text: str, limit: int = 200) -> str:
+    text = text.replace("\n", " ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
@@ -256,6 +320,10 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
         p.add_argument("--teams", action="store_true", help="4 players, seats 0+2 vs 1+3")
         p.add_argument("--seed", type=int, default=None)
+
+    p = sub.add_parser("verify", help="check a finished match's deals against its revealed seed")
+    p.add_argument("file", help="the record of a finished match (with seed and commitment), or -")
+    p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("rules", help="the rules in force, in words, with a worked example")
     p.add_argument("--rules", default="parlor", choices=sorted(PRESETS))

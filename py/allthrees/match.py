@@ -3,6 +3,8 @@ with the leader of each round chosen by ``lead`` and ``next_lead``."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import math
 import random
 import secrets
@@ -14,6 +16,62 @@ from .rules import Rules
 from .tiles import DOUBLES, full_set, mask_of, tiles_of, weight_key
 
 _SHUFFLE_BITS = {n: math.ceil(math.log2(math.factorial(n))) + 128 for n in range(1, 56)}
+
+SEED_BYTES = 32  # a seed is a whole number below 2**256, written as 64 hex digits
+# How a seed deals its rounds: "keyed", HMAC-SHA256 of the seed (the default, and the only one a
+# fair-deal check needs); "string", random.Random(f"{seed}:{round}") (saves made before 2026-12-01).
+DEALINGS = ("keyed", "string")
+
+
+def seed_hex(seed: int) -> str:
+    """A seed as 64 hex digits (the form a revealed seed and the commitment are written in)."""
+    return seed.to_bytes(SEED_BYTES, "big").hex()
+
+
+def commitment(seed: int) -> str:
+    """SHA-256 of the seed's 32 bytes, in hex: shown before the match, checked after it."""
+    return hashlib.sha256(seed.to_bytes(SEED_BYTES, "big")).hexdigest()
+
+
+class KeyedRandom(random.Random):
+    """The random source of one round: a stream of HMAC-SHA256(seed, "deal:<round>:<block>")
+    blocks, so a round's deal follows from the seed alone, and the seed cannot be found from
+    deals seen. Only ``getrandbits`` and ``random`` are drawn on (``sample``, ``choice`` and the
+    shuffle use them)."""
+
+    def __init__(self, seed: int, label: str) -> None:
+        self._key = seed.to_bytes(SEED_BYTES, "big")
+        self._label = label.encode()
+        self._block = 0
+        self._buffer = b""
+        super().__init__(0)
+
+    def seed(self, *args, **kwargs) -> None:  # noqa: ARG002 - the key is the seed
+        self._block = 0
+        self._buffer = b""
+
+    def _bytes(self, n: int) -> bytes:
+        while len(self._buffer) < n:
+            msg = self._label + b":" + str(self._block).encode()
+            self._buffer += hmac.new(self._key, msg, hashlib.sha256).digest()
+            self._block += 1
+        out, self._buffer = self._buffer[:n], self._buffer[n:]
+        return out
+
+    def getrandbits(self, k: int) -> int:
+        if k <= 0:
+            return 0
+        nbytes = (k + 7) // 8
+        return int.from_bytes(self._bytes(nbytes), "big") >> (nbytes * 8 - k)
+
+    def random(self) -> float:
+        return self.getrandbits(53) / 9007199254740992.0
+
+    def getstate(self):  # pragma: no cover - not used: a round's source is made afresh
+        raise NotImplementedError
+
+    def setstate(self, state):  # pragma: no cover
+        raise NotImplementedError
 
 
 @dataclass
@@ -55,12 +113,14 @@ def shuffle(tiles: list[int], rng: random.Random) -> None:
 
 @dataclass
 class Match:
-    """Rounds to the target. Round ``i`` is dealt from ``random.Random(f"{seed}:{i}")``, so a
-    seed repeats the match and a save needs only the seed and the record; with no seed every
-    deal comes from ``secrets``."""
+    """Rounds to the target. Round ``i`` is dealt from the seed alone (``dealing``: keyed by
+    HMAC-SHA256, or the string scheme of older saves), so a seed repeats the match, a save needs
+    only the seed and the moves, and a revealed seed proves every deal; with no seed every deal
+    comes from ``secrets``."""
 
     rules: Rules
     seed: int | None = None
+    dealing: str = "keyed"
     scores: list[int] = field(init=False)
     deals: list[Deal] = field(init=False, default_factory=list)
     rounds: list[Round] = field(init=False, default_factory=list)
@@ -92,14 +152,18 @@ class Match:
             return (last.leader + 1) % self.rules.players
         return None
 
+    def round_random(self, index: int) -> random.Random:
+        """The random source that deals round ``index`` (0-based)."""
+        if self.seed is None:
+            return secrets.SystemRandom()
+        if self.dealing == "string":
+            return random.Random(f"{self.seed}:{index}")
+        return KeyedRandom(self.seed, f"deal:{index}")
+
     def deal(self) -> Deal:
         """Shuffle and deal the next round from ``rng`` (drawing lots first when the rule says)."""
         rules = self.rules
-        rng = (
-            random.Random(f"{self.seed}:{len(self.deals)}")
-            if self.seed is not None
-            else secrets.SystemRandom()
-        )
+        rng = self.round_random(len(self.deals))
         tiles = full_set(rules.max_pip)
         lots = None
         first = self.next_leader()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .errors import AmbiguousMove, IllegalMove, MalformedMove
+from .jsontext import shown
 from .moves import ARM_OF, ARMS, DRAW, LEAD_LO_WEST, PASS, is_lead, kind_of, lead, play, tile_of
 from .round import Round
 from .tiles import HI, LO, MAX_PIP, NAME, tile_id
@@ -21,10 +22,10 @@ _MOVE = re.compile(r"^([0-9])-([0-9])(?:@([A-Za-z]+))?(?:=([0-9]+))?$")
 def parse_tile(text: object, max_pip: int = MAX_PIP) -> int:
     """The id of a tile written ``a-b``; raises ValueError naming the problem."""
     if not isinstance(text, str):
-        raise ValueError(f'a tile is written like "6-3", not {text!r}')
+        raise ValueError(f'a tile is written like "6-3", not {shown(text)}')
     m = _TILE.match(text.strip())
     if not m:
-        raise ValueError(f'a tile is written like "6-3", not {text!r}')
+        raise ValueError(f'a tile is written like "6-3", not {shown(text)}')
     a, b = int(m[1]), int(m[2])
     if a > max_pip or b > max_pip:
         raise ValueError(f"tile {text} is not in a double-{max_pip} set")
@@ -36,7 +37,7 @@ def parse_move(rnd: Round, text: object) -> tuple[int, int | None]:
     move, AmbiguousMove when the arm is left out but two fit, IllegalMove for a tile that fits no
     open end (legality itself is checked when the move is applied)."""
     if not isinstance(text, str):
-        raise MalformedMove(f'a move is a string like "6-3@E", "draw" or "pass", not {text!r}')
+        raise MalformedMove(f'a move is a string like "6-3@E", "draw" or "pass", not {shown(text)}')
     word = text.strip().lower()
     if word == "draw":
         return DRAW, None
@@ -63,7 +64,7 @@ def parse_move(rnd: Round, text: object) -> tuple[int, int | None]:
         return play(t, _only_arm(rnd, t)), claim
     arm = ARM_OF.get(arm_text.upper())
     if arm is None:
-        raise MalformedMove(f"unknown arm {arm_text!r}: arms are W, E, N and S")
+        raise MalformedMove(f"unknown arm {shown(arm_text)}: arms are W, E, N and S")
     return play(t, arm), claim
 
 

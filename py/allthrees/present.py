@@ -15,8 +15,9 @@ from typing import Any
 
 from . import __version__
 from .geometry import EMPTY_BOUNDS, layout_geometry, lead_placement
-from .match import Match, decided_leader
+from .match import Match, commitment, decided_leader, seed_hex
 from .moves import DRAW, PASS, arm_name, is_lead, is_play, tile_of
+from .record import to_record
 from .round import Round
 from .rules import OPTIONS, Rules
 from .session import MAX_CLAIM, Drew, Event, Session
@@ -97,6 +98,7 @@ def snapshot(session: Session) -> dict[str, Any]:
         "end_sum_scores": rules.scores(rnd.end_sum),
         "last": _last(rnd, len(geo["tiles"])),
         "round": _round_info(rnd, names),
+        "fair": fair_deal(session),
         "match": {
             "over": match.over,
             "winner": match.winner,
@@ -295,6 +297,30 @@ def stats(session: Session) -> list[dict[str, Any]]:
     for s in out:
         s["avg_per_turn"] = round(s["in_play"] / s["turns"], 2) if s["turns"] else 0
     return out
+
+
+def fair_deal(session: Session) -> dict[str, Any]:
+    """The commitment to the seed (shown from the deal on), and the seed once the match is over,
+    so anyone can check every deal (``python -m allthrees verify``). A practice deal (a seed from
+    a link) is marked: it counts for nothing."""
+    match = session.match
+    out: dict[str, Any] = {
+        "commitment": commitment(session.seed),
+        "practice": session.practice,
+        "dealing": match.dealing,
+    }
+    if match.over:
+        out["seed"] = seed_hex(session.seed)
+    return out
+
+
+def match_record(session: Session) -> dict[str, Any]:
+    """The match as a record (RULES.md), with the fair-deal facts once it is over."""
+    record = to_record(session.match)
+    if session.match.over:
+        reveal = fair_deal(session)
+        record |= {k: reveal[k] for k in ("seed", "commitment", "dealing")}
+    return record
 
 
 def event_json(event: Event, session: Session) -> dict[str, Any]:

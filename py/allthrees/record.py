@@ -6,10 +6,11 @@ save is restored by replaying it, so a tampered save fails here instead of makin
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from . import jsontext
 from .errors import AllThreesError, BadRecord, BadRules
+from .jsontext import shown
 from .match import Deal, Match, decided_leader
 from .moves import DRAW, PASS
 from .notation import move_text, parse_move, parse_tile
@@ -33,12 +34,13 @@ def rules_of(record: dict[str, Any], players: int | None = None) -> Rules:
     return Rules.make(preset, **options)
 
 
+MAX_RECORD_CHARS = 10_000_000  # a record on the command line: far past any real match
+
+
 def load(text: str) -> dict[str, Any]:
-    """Parse record text into a dict (BadRecord on malformed JSON or a non-object)."""
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadRecord(f"malformed JSON: {exc}") from None
+    """Parse record text into a dict (BadRecord on malformed JSON, a non-object, or text that
+    nests too deep or holds an over-long number: ``jsontext``)."""
+    record = jsontext.parse(text, "the record", MAX_RECORD_CHARS)
     if not isinstance(record, dict):
         raise BadRecord("a record is a JSON object")
     return record
@@ -64,19 +66,19 @@ def replay(record: dict[str, Any]) -> Match:
     return _replay(record, None)
 
 
-def resume(record: dict[str, Any], seed: int) -> Match:
+def resume(record: dict[str, Any], seed: int, dealing: str = "keyed") -> Match:
     """The match a record describes, dealt from ``seed``: every round's deal must be the one the
     seed deals (a record cannot swap in a deal of its own), and the match goes on from the same
     random source. Raises BadRecord like ``replay``."""
-    return _replay(record, seed)
+    return _replay(record, seed, dealing)
 
 
-def _replay(record: dict[str, Any], seed: int | None) -> Match:
+def _replay(record: dict[str, Any], seed: int | None, dealing: str = "keyed") -> Match:
     specs = round_specs(record)
     hands0 = specs[0].get("hands")
     players = len(hands0) if isinstance(hands0, list) else None
     rules = rules_of(record, players)
-    match = Match(rules, seed=0 if seed is None else seed)
+    match = Match(rules, seed=0 if seed is None else seed, dealing=dealing)
     many = len(specs) > 1
     for i, spec in enumerate(specs):
         where = f"round {i + 1}: " if many else ""
@@ -107,7 +109,7 @@ def _deal_of(spec: dict[str, Any], rules: Rules, match: Match, where: str, top: 
     if {"rules", "options"} & unknown:
         raise BadRecord(f"{where}rules and options belong at the top of the record")
     if unknown:
-        raise BadRecord(f"{where}unknown field {sorted(unknown)[0]!r}")
+        raise BadRecord(f"{where}unknown field {shown(sorted(unknown)[0])}")
     hands_in, bone_in = spec.get("hands"), spec.get("boneyard")
     if not isinstance(hands_in, list) or not all(isinstance(h, list) for h in hands_in):
         raise BadRecord(f'{where}"hands" must be a list of hands, each a list of tiles')
@@ -160,8 +162,8 @@ def _play_moves(match: Match, moves: Any, where: str) -> None:
             move, claim = parse_move(rnd, text)
             match.apply(move, claim)
         except AllThreesError as exc:
-            shown = text if isinstance(text, str) else json.dumps(text)
-            raise BadRecord(f"{where}move {k}: {shown}: {exc}") from None
+            what = text if isinstance(text, str) and len(text) <= jsontext.SHOWN else shown(text)
+            raise BadRecord(f"{where}move {k}: {what}: {exc}") from None
 
 
 # ---------------------------------------------------------------------- writing

@@ -15,6 +15,7 @@ import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import IllegalMove, MalformedMove
+from .jsontext import shown
 from .moves import (
     ARMS,
     DRAW,
@@ -402,7 +403,7 @@ class Round:
             if not self.rules.muggins:
                 raise IllegalMove("points are claimed only when playing with muggins")
             if isinstance(claim, bool) or not isinstance(claim, int) or claim < 0:
-                raise MalformedMove(f"a claim is a whole number of points, not {claim!r}")
+                raise MalformedMove(f"a claim is a whole number of points, not {shown(claim)}")
         self.step(move, claim)
         return Entry._make(self.log[-1])
 
@@ -410,14 +411,14 @@ class Round:
         """Raise ``MalformedMove`` or ``IllegalMove``, naming the reason, if ``move`` is not
         legal now."""
         if isinstance(move, bool) or not isinstance(move, int):
-            raise MalformedMove(f"not a move: {move!r}")
+            raise MalformedMove(f"not a move: {shown(move)}")
         if move < 0 and move not in (DRAW, PASS):
-            raise MalformedMove(f"not a move: {move!r}")
+            raise MalformedMove(f"not a move: {shown(move)}")
         t, kind = tile_of(move), kind_of(move)
         if move >= 0 and (kind > LEAD_LO_WEST or t >= self.rules.tile_count):
             if t < len(NAME) and kind <= LEAD_LO_WEST:
                 raise MalformedMove(f"no tile {NAME[t]} in the {self.rules.set} set")
-            raise MalformedMove(f"not a move: {move!r}")
+            raise MalformedMove(f"not a move: {shown(move)}")
         if self.reason is not None:
             raise IllegalMove("the round is over")
         seat = self.turn

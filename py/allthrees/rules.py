@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BadRules
+from .jsontext import shown
 from .tiles import set_size
 
 # The one table of presets (RULES.md "Presets"). hand_size maps player count -> tiles each.
@@ -183,7 +184,7 @@ class Rules:
         """Rules of ``preset`` with ``options`` set over it; raises BadRules on anything unknown."""
         if not isinstance(preset, str) or preset not in PRESETS:
             raise BadRules(
-                f"unknown rules preset {preset!r} (known: {', '.join(PRESETS)})", "preset"
+                f"unknown rules preset {shown(preset)} (known: {', '.join(PRESETS)})", "preset"
             )
         for name, value in options.items():
             _check_option(name, value)
@@ -279,18 +280,18 @@ class Rules:
 
 def _check_option(name: str, value: Any) -> None:
     if name not in OPTIONS:
-        raise BadRules(f"unknown option {name!r} (known: {', '.join(OPTIONS)})", name)
+        raise BadRules(f"unknown option {shown(name)} (known: {', '.join(OPTIONS)})", name)
     if name in BOOLS:
         if not isinstance(value, bool):
-            raise BadRules(f"option {name} must be true or false, not {value!r}", name)
+            raise BadRules(f"option {name} must be true or false, not {shown(value)}", name)
     elif name in INTS:
         if isinstance(value, bool) or not isinstance(value, int) or value < INTS[name]:
             raise BadRules(
-                f"option {name} must be a whole number >= {INTS[name]}, not {value!r}", name
+                f"option {name} must be a whole number >= {INTS[name]}, not {shown(value)}", name
             )
         if name == "players" and value > 4:
             raise BadRules(f"option players must be 2, 3 or 4, not {value}", name)
     elif value not in CHOICES[name]:
         raise BadRules(
-            f"option {name} must be one of {', '.join(CHOICES[name])}, not {value!r}", name
+            f"option {name} must be one of {', '.join(CHOICES[name])}, not {shown(value)}", name
         )

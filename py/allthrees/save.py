@@ -1,75 +1,147 @@
-"""A session as save text, and back: the match record (RULES.md), the settings, the seed, and
-whose hand was on show. Restoring replays the record from the seed (``record.resume``), so a
-damaged or tampered save is refused instead of believed, and the match goes on exactly where it
-was.
+"""A session as save text, and back.
 
-Version 1 (the one-table page: ``settings`` of ``opponent``, ``target`` ...) still loads.
+Version 3 holds no hand and no deal: the settings, the seed (the page seals it before storing:
+see web/js/vault.js), the commitment to the seed, and each round's moves in notation. Restoring
+deals every round again from the seed and replays the moves, so a damaged or edited save is
+refused instead of believed, and the match goes on exactly where it was. A save whose moves turn
+illegal partway can be salvaged up to its last legal move (``load(..., salvage=True)``).
+
+Versions 1 and 2 (a full record, dealt with the older string scheme) still load.
+
+The text is checked before it is parsed (``jsontext``: its size, nesting and the length of its
+numbers), so no save can exhaust the interpreter.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
+from . import jsontext
 from .errors import AllThreesError, BadRecord
+from .match import Match, commitment, seed_hex
+from .notation import parse_move
 from .record import resume, to_record
 from .session import Session
 from .settings import Settings
 
-SAVE_VERSION = 2
-READS = (1, 2)
-MAX_SEED = 2**64  # seeds are whole numbers below this
+SAVE_VERSION = 3
+READS = (1, 2, 3)
+MAX_SAVE_CHARS = 1_000_000  # a whole long match is well under 100 kB
 
 
 class BadSave(BadRecord):
-    """Save text that cannot be restored; the message says why in a player's words."""
+    """Save text that cannot be restored; the message says why in a player's words. ``kind``:
+    ``unreadable``, ``newer`` (a save from a later version), ``tampered`` or ``damaged`` (its
+    moves turn illegal at ``where``, a round and a move: see ``load(salvage=True)``)."""
+
+    def __init__(self, message: str, kind: str = "unreadable", where: Any = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.where = where
+
+
+def parse(text: Any, what: str = "the save") -> Any:
+    return jsontext.parse(text, what, MAX_SAVE_CHARS, BadSave)
 
 
 def dump(session: Session) -> str:
+    match = session.match
+    rounds = [r["moves"] for r in to_record(match)["rounds"]]
     return json.dumps(
         {
             "version": SAVE_VERSION,
-            "seed": session.seed,
+            "match_id": session.match_id,
+            "moves": sum(len(r) for r in rounds) + len(rounds),  # grows with every change
+            "practice": session.practice,
+            "dealing": match.dealing,
+            "seed": seed_hex(session.seed),
+            "commitment": commitment(session.seed),
             "settings": session.settings.to_json(),
-            "record": to_record(session.match),
+            "rounds": rounds,
             "viewer": session.viewer,
             "cover": session.cover,
         }
     )
 
 
-def load(text: Any) -> Session:
-    """The session a save describes; BadSave when it cannot be restored."""
-    if not isinstance(text, str):
-        raise BadSave("the save is not text")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise BadSave(f"the save is not valid JSON ({str(exc)[:60]})") from None
+def load(text: Any, salvage: bool = False) -> Session:
+    """The session a save describes; BadSave when it cannot be restored. ``salvage``: a save whose
+    moves turn illegal resumes from its last legal move instead of being refused."""
+    data = parse(text)
     if not isinstance(data, dict):
         raise BadSave("the save is not a saved game")
     version = data.get("version")
     if version not in READS:
         if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
-            raise BadSave("this save is from a newer version of the game")
+            raise BadSave("this save is from a newer version of the game", "newer")
         raise BadSave("the save is from an unknown version")
-    seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise BadSave("the save has no seed")
     try:
         settings = Settings.from_json(data.get("settings"))
     except AllThreesError as exc:
         raise BadSave(f"the save's settings are wrong: {exc}") from None
+    load_version = _load_record if version < 3 else _load_moves
+    session = load_version(data, settings, salvage)
+    if version >= 2:
+        session.restore_view(data.get("viewer"), data.get("cover"))
+    return session
+
+
+def _load_record(data: dict[str, Any], settings: Settings, salvage: bool) -> Session:  # noqa: ARG001
+    """Versions 1 and 2: the whole record, dealt from a small seed with the string scheme."""
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise BadSave("the save has no seed")
     record = data.get("record")
     if not isinstance(record, dict):
         raise BadSave("the save has no match record")
     try:
-        match = resume(record, seed)
+        match = resume(record, seed, dealing="string")
     except AllThreesError as exc:
         raise BadSave(f"the saved match does not replay: {exc}") from None
     if match.rules != settings.to_rules():
         raise BadSave("the save's record does not match its settings")
-    session = Session(settings, seed, match)
-    if version >= 2:
-        session.restore_view(data.get("viewer"), data.get("cover"))
-    return session
+    return Session(settings, seed, match, practice=True)
+
+
+def _load_moves(data: dict[str, Any], settings: Settings, salvage: bool) -> Session:
+    seed_text = data.get("seed")
+    if not isinstance(seed_text, str) or not re.fullmatch(r"[0-9a-f]{64}", seed_text):
+        raise BadSave("the save has no seed")
+    seed = int(seed_text, 16)
+    if data.get("commitment") != commitment(seed):
+        raise BadSave("the save's seed is not the one the match was dealt from", "tampered")
+    dealing = data.get("dealing", "keyed")
+    if dealing not in ("keyed", "string"):
+        raise BadSave("the save names an unknown way of dealing")
+    match_id = data.get("match_id")
+    if not isinstance(match_id, str) or not re.fullmatch(r"[0-9a-f]{16}", match_id):
+        raise BadSave("the save has no match id")
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list) or not rounds or not all(isinstance(r, list) for r in rounds):
+        raise BadSave("the save has no rounds of moves")
+    match = Match(settings.to_rules(), seed=seed, dealing=dealing)
+    for i, moves in enumerate(rounds):
+        where = f"round {i + 1}, " if len(rounds) > 1 else ""
+        if match.over or (match.rounds and not match.round.over):
+            if salvage:
+                break
+            raise BadSave(f"{where}the save goes on past the end", "damaged", [i + 1, 0])
+        match.start_round()
+        for k, text in enumerate(moves, start=1):
+            try:
+                move, claim = parse_move(match.round, text)
+                match.apply(move, claim)
+            except AllThreesError as exc:
+                if salvage:
+                    break
+                shown = text if isinstance(text, str) else json.dumps(text)[:20]
+                raise BadSave(
+                    f"{where}move {k} ({shown[:20]}) is not legal: {exc}", "damaged", [i + 1, k]
+                ) from None
+        else:
+            continue
+        break
+    practice = data.get("practice", False)
+    return Session(settings, seed, match, match_id=match_id, practice=practice is True)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import AllThreesError, IllegalMove, MalformedMove
+from .jsontext import shown
 from .match import Match
 from .moves import ARM_OF, DRAW, PASS, arm_name, is_lead, play, tile_of
 from .notation import parse_tile
@@ -31,7 +32,7 @@ from .settings import Settings
 from .tiles import NAME
 from .view import View, make_view
 
-SEED_BITS = 31
+SEED_BITS = 256  # a fresh match's seed: from secrets, so no deal can be guessed or shopped for
 MAX_CLAIM = 999  # a claim is an end sum: three digits are plenty
 
 
@@ -107,14 +108,23 @@ class Session:
     """A match with its settings and seed, the viewer and the cover (see the module docstring)."""
 
     def __init__(
-        self, settings: Settings | None = None, seed: int | None = None, match: Match | None = None
+        self,
+        settings: Settings | None = None,
+        seed: int | None = None,
+        match: Match | None = None,
+        match_id: str | None = None,
+        practice: bool | None = None,
     ) -> None:
+        """A new match (``seed`` given: a practice deal, as from a ``?seed=`` link; otherwise a
+        fresh 256-bit seed), or the ``match`` a save restored."""
         self.settings = settings or Settings()
+        self.practice = practice if practice is not None else seed is not None and match is None
         self.seed = seed if seed is not None else secrets.randbits(SEED_BITS)
         if match is None:
             match = Match(self.settings.to_rules(), seed=self.seed)
             match.start_round()
         self.match = match
+        self.match_id = match_id or secrets.token_hex(8)
         self.viewer: int | None = None
         self.cover: int | None = None
         self._show(fresh=True)
@@ -190,7 +200,7 @@ class Session:
             or not isinstance(seat, int)
             or not 0 <= seat < len(self.settings.seats)
         ):
-            raise BadIntent(f"no seat {seat!r} at this table")
+            raise BadIntent(f"no seat {shown(seat)} at this table")
         kind = intent["kind"]
         if kind in ("play", "draw", "pass"):
             return self._move_for(seat, kind, intent)
@@ -208,7 +218,7 @@ class Session:
         if kind == "settings":
             self.settings = self.settings.with_presentation(intent.get("settings", {}))
             return []
-        raise BadIntent(f"unknown intent {kind[:20]!r}")
+        raise BadIntent(f"unknown intent {shown(kind)}")
 
     def _move_for(self, seat: Any, kind: str, intent: dict) -> list[Event]:
         if self.round.over:
@@ -311,6 +321,8 @@ class Session:
     def _next(self) -> list[Event]:
         if self.match.over:  # a rematch: the same table, a new seed
             self.seed = secrets.randbits(SEED_BITS)
+            self.practice = False
+            self.match_id = secrets.token_hex(8)
             self.match = Match(self.settings.to_rules(), seed=self.seed)
         elif not self.round.over:
             raise IllegalMove("the round is still being played")

@@ -18,6 +18,7 @@ from typing import Any
 
 from .errors import AllThreesError, BadRules
 from .explain import preset_lines
+from .jsontext import shown
 from .rules import BOOLS, CHOICES, DEFAULT_PRESET, INTS, PRESETS, TARGET_CHOICES, Rules
 
 MODES = ("match", "sprint", "partners")  # Parlor Match, Quick Sprint, Partner All Threes
@@ -87,9 +88,9 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
-            raise BadSettings(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}")
+            raise BadSettings(f"mode must be one of {', '.join(MODES)}, not {shown(self.mode)}")
         if not isinstance(self.rules, str) or self.rules not in PRESETS:
-            raise BadSettings(f"rules must be one of {', '.join(PRESETS)}, not {self.rules!r}")
+            raise BadSettings(f"rules must be one of {', '.join(PRESETS)}, not {shown(self.rules)}")
         n = len(self.seats)
         if n not in PLAYER_COUNTS:
             raise BadSettings(f"a table has 2, 3 or 4 players, not {n}")
@@ -102,7 +103,9 @@ class Settings:
             raise BadSettings("hide_sum must be true or false")
         for name, _value in self.options:
             if name not in OPTION_NAMES:
-                raise BadSettings(f"unknown option {name!r} (known: {', '.join(OPTION_NAMES)})")
+                raise BadSettings(
+                    f"unknown option {shown(name)} (known: {', '.join(OPTION_NAMES)})"
+                )
         target = dict(self.options).get("target")
         if isinstance(target, int) and not isinstance(target, bool) and target > TARGET_MAX:
             raise BadSettings(f"target must be at most {TARGET_MAX}, not {target}", "target")
@@ -183,7 +186,7 @@ class Settings:
         known = {"mode", "rules", "options", "seats", "hide_sum"}
         for key in data:
             if key not in known:
-                raise BadSettings(f"unknown setting {key!r}")
+                raise BadSettings(f"unknown setting {shown(key)}")
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise BadSettings("options are an object of option names to values")
@@ -262,12 +265,12 @@ def _link_bool(key: str, text: str) -> bool:
         return True
     if text in ("0", "false", "no", "off"):
         return False
-    raise BadSettings(f"{key} is 1 or 0, not {text!r}")
+    raise BadSettings(f"{key} is 1 or 0, not {shown(text)}")
 
 
 def _link_int(key: str, text: str, digits: int = 6) -> int:
     if not text.isdigit() or len(text) > digits:
-        raise BadSettings(f"{key} is a whole number, not {text[:20]!r}")
+        raise BadSettings(f"{key} is a whole number, not {shown(text)}")
     return int(text)
 
 
@@ -279,7 +282,7 @@ def parse_link(params: Any, own: Settings) -> tuple[Settings, int | None]:
         raise BadSettings("link parameters are names and texts")
     unknown = [k for k in params if k not in LINK_KEYS]
     if unknown:
-        raise BadSettings(f"unknown link parameter {unknown[0][:20]!r}")
+        raise BadSettings(f"unknown link parameter {shown(unknown[0])}")
     get = params.get
     seed = _link_int("seed", get("seed"), MAX_SEED_DIGITS) if "seed" in params else None
     if set(params) <= {"seed"}:  # a seed alone: that deal at the player's own table
@@ -293,7 +296,7 @@ def parse_link(params: Any, own: Settings) -> tuple[Settings, int | None]:
             elif mode == named:
                 mode = "match"
     if mode not in MODES:
-        raise BadSettings(f"mode is one of {', '.join(MODES)}, not {mode[:20]!r}")
+        raise BadSettings(f"mode is one of {', '.join(MODES)}, not {shown(mode)}")
     players = _link_int("players", get("players")) if "players" in params else None
     if "seats" in params:
         seats = tuple(_link_seat(part) for part in get("seats").split(",")[:5])
@@ -321,7 +324,7 @@ def _link_seat(text: str) -> Seat:
     controller = controller.strip().lower()
     if controller not in CONTROLLERS:
         raise BadSettings(
-            f"a seat is one of {', '.join(CONTROLLERS)} (person:NAME), not {controller[:20]!r}"
+            f"a seat is one of {', '.join(CONTROLLERS)} (person:NAME), not {shown(controller)}"
         )
     if controller == "person":
         return Seat("person", clean_name(name))

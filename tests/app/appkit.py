@@ -49,3 +49,10 @@ def play_until(reply: dict[str, Any], stop: Callable[[dict[str, Any]], bool]) ->
 
 def casual_start(seed: int, **settings: Any) -> dict[str, Any]:
     return call("start", seed=seed, settings={"seats": ["you", "casual"], **settings})
+
+
+def record() -> dict[str, Any]:
+    """The match record (RULES.md) of the session in play."""
+    reply = call("record")
+    assert reply["ok"], reply
+    return reply["record"]

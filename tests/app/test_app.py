@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from appkit import call, casual_start, person_intent, play_until
+from appkit import call, casual_start, person_intent, play_until, record
 
-from allthrees.record import replay, result
+from allthrees.match import Match
+from allthrees.record import replay, result, to_record
+from allthrees.rules import Rules
 
 
 def test_a_whole_round_through_intents_agrees_with_the_replayed_record():
     reply = play_until(casual_start(21), lambda s: s["round"]["over"])
     snap = reply["snapshot"]
-    record = json.loads(reply["save"])["record"]
-    replayed = result(replay(record))
+    replayed = result(replay(record()))
     assert replayed["rounds"][-1]["scores"] == [s["score"] for s in snap["sides"]]
     assert snap["round"]["summary"], "the round summary explains the ending"
     assert any("->" in line for line in snap["round"]["summary"]) or snap["round"]["winner"] is None
@@ -90,25 +91,31 @@ def test_a_save_restores_the_exact_table_mid_round():
 def test_a_tampered_save_is_refused_and_a_new_match_begins():
     reply = play_until(casual_start(13), lambda s: len(s["layout"]["tiles"]) >= 2)
     data = json.loads(reply["save"])
-    hands = data["record"]["rounds"][0]["hands"]
-    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]  # a deal the seed never made
-    restored = call("start", save=json.dumps(data))
+    assert "hands" not in reply["save"] and "boneyard" not in reply["save"], "no deal in a save"
+    other = {**data, "seed": format(int(data["seed"], 16) ^ 1, "064x")}  # another deal
+    restored = call("start", save=json.dumps(other))
     assert restored["ok"] and "could not be restored" in restored["notice"]
-    assert "seed" in restored["notice"]
+    assert "not the one the match was dealt from" in restored["notice"]
     assert restored["snapshot"]["round_no"] == 1 and not restored["snapshot"]["layout"]["tiles"]
-    for junk in ["{", "[]", json.dumps({"version": 99}), json.dumps({**data, "seed": "x"})]:
+    moved = json.loads(reply["save"])
+    moved["rounds"][0][0] = "0-0"  # a lead the hands never held
+    assert "not legal" in call("start", save=json.dumps(moved))["notice"]
+    for junk in ["{", "[]", json.dumps({"version": 0}), json.dumps({**data, "seed": 5})]:
         assert "notice" in call("start", save=junk)
-    newer = call("start", save=json.dumps({**data, "version": 3}))
+    newer = call("start", save=json.dumps({**data, "version": 4}))
     assert "newer version" in newer["notice"]
 
 
-def test_a_save_of_the_one_table_page_still_loads():
-    """Version 1 saves (settings of opponent and target) resume as a 2-player match."""
-    reply = play_until(casual_start(13), lambda s: len(s["layout"]["tiles"]) >= 2)
-    data = json.loads(reply["save"])
+def test_saves_of_older_versions_still_load():
+    """A version 1 save (one table: opponent and target; a small seed dealt with the string
+    scheme and the whole record) resumes as a 2-player match."""
+    match = Match(Rules.make("parlor", players=2, target=150), seed=13, dealing="string")
+    rnd = match.start_round()
+    for _ in range(3):
+        match.apply(rnd.legal_moves()[0])
     old = {
         "version": 1,
-        "seed": data["seed"],
+        "seed": 13,
         "settings": {
             "rules": "parlor",
             "players": 2,
@@ -116,12 +123,13 @@ def test_a_save_of_the_one_table_page_still_loads():
             "opponent": "casual",
             "hide_sum": False,
         },
-        "record": data["record"],
+        "record": to_record(match),
     }
     restored = call("start", save=json.dumps(old))
     assert restored["ok"] and "notice" not in restored, restored.get("notice")
-    assert restored["snapshot"]["layout"] == reply["snapshot"]["layout"]
+    assert len(restored["snapshot"]["layout"]["tiles"]) == 3
     assert [s["controller"] for s in restored["snapshot"]["seats"]] == ["you", "casual"]
+    assert record() == to_record(match)
 
 
 def test_next_deals_the_following_round_and_counts_match_statistics():

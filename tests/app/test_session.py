@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from appkit import call, person_intent, play_until, step
+from appkit import call, person_intent, play_until, record, step
 
 from allthrees.errors import IllegalMove
 from allthrees.present import snapshot
@@ -37,8 +37,7 @@ def start(table: str, seed: int = 11) -> dict:
 def test_every_table_plays_a_round_and_its_scores_equal_the_replayed_record(table):
     reply = play_until(start(table), lambda s: s["round"]["over"])
     snap = reply["snapshot"]
-    record = json.loads(reply["save"])["record"]
-    engine = result(replay(record))["rounds"][-1]
+    engine = result(replay(record()))["rounds"][-1]
     assert [s["score"] for s in snap["sides"]] == engine["scores"]
     sides = 2 if TABLES[table].get("mode") == "partners" else len(TABLES[table]["seats"])
     assert len(snap["sides"]) == sides
@@ -178,7 +177,7 @@ def test_the_snapshot_never_holds_another_seats_tiles_during_a_round():
             break
         text = json.dumps({k: v for k, v in snap.items() if k not in ("hand", "layout", "round")})
         for seat in range(1, 4):
-            for tile in json.loads(reply["save"])["record"]["rounds"][-1]["hands"][seat]:
+            for tile in record()["rounds"][-1]["hands"][seat]:
                 played = any(
                     {f"{t['a']}-{t['b']}", f"{t['b']}-{t['a']}"} & {tile}
                     for t in snap["layout"]["tiles"]

@@ -155,9 +155,8 @@ class Player:
 
 
 def saved_result(page: Page) -> dict[str, Any]:
-    """Replay the saved record (as `python -m allthrees replay` does) and return its result."""
-    save = json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))
-    return result(replay(save["record"]))
+    """Replay the hook's record (as `python -m allthrees replay` does) and return its result."""
+    return result(replay(hook_record(page)))
 
 
 def shown_scores(page: Page, sides: int) -> list[int]:
@@ -193,7 +192,7 @@ def engine_round(seed: int, opponent: str) -> tuple[Counter[str], dict[str, Any]
             intent = first_choice(reply["snapshot"])
             did[intent["kind"]] += 1
             reply = ask("intent", seat=reply["snapshot"]["viewer"], intent=intent)
-    return did, json.loads(reply["save"])["record"]
+    return did, ask("record")["record"]
 
 
 def seed_where_the_person_draws_and_passes(opponent: str = "casual") -> int:
@@ -206,7 +205,12 @@ def seed_where_the_person_draws_and_passes(opponent: str = "casual") -> int:
 
 
 def saved_record(page: Page) -> dict[str, Any]:
-    return json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))["record"]
+    return hook_record(page)
+
+
+def stored_save(page: Page) -> dict[str, Any]:
+    """The save as stored: an envelope (the seed sealed, the rest signed) around the engine's."""
+    return json.loads(page.evaluate(f"() => localStorage.getItem({SAVE_KEY!r})"))
 
 
 def hook_record(page: Page) -> dict[str, Any]:

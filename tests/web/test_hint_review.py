@@ -3,11 +3,9 @@ panel lists the Expert's review of the person's plays once the round is over."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import Page, Playwright, expect
-from tablekit import SAVE_KEY, Player, center, open_table, screenshot
+from tablekit import Player, center, open_table, screenshot, stored_save
 
 
 def ask_hint(page: Page, player: Player) -> dict:
@@ -70,8 +68,7 @@ class TestPhone:
 
 
 def opponent_saved(page: Page) -> str:
-    save = json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))
-    return save["settings"]["seats"][1]["controller"]
+    return stored_save(page)["save"]["settings"]["seats"][1]["controller"]
 
 
 def test_the_round_panel_shows_the_experts_review(page: Page) -> None:

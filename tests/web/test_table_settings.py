@@ -6,7 +6,15 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import Page, expect
-from tablekit import BOOT_TIMEOUT_MS, SAVE_KEY, Player, first_choice, open_table, screenshot
+from tablekit import (
+    BOOT_TIMEOUT_MS,
+    SAVE_KEY,
+    Player,
+    first_choice,
+    open_table,
+    screenshot,
+    stored_save,
+)
 
 from allthrees import app
 
@@ -79,7 +87,7 @@ def test_new_game_asks_first_and_uses_the_chosen_settings(page: Page) -> None:
     fresh = player.idle()
     assert_fresh_match(fresh)
     expect(page.locator("#target")).to_have_text("to 100")
-    save = json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))
+    save = stored_save(page)["save"]
     assert save["settings"]["seats"][1] == {"controller": "beginner"}
     assert save["settings"]["options"]["target"] == 100
 

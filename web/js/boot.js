@@ -13,6 +13,7 @@
 //       engine is up (the player retries as often as needed).
 
 import { Bridge } from "./bridge.js";
+import { scriptURL } from "./trusted.js";
 
 export const STALL_TIMEOUT_MS = 30_000;
 // Starting Python and installing the wheels is CPU work with no progress to report: a slow phone
@@ -51,7 +52,7 @@ export function boot({
   return new Promise((resolve, reject) => {
     let worker;
     try {
-      worker = new Worker(workerURL, { type: "module", name: "allthrees-engine" });
+      worker = new Worker(scriptURL(workerURL), { type: "module", name: "allthrees-engine" });
     } catch (err) {
       reject(new BootError(`This browser could not start the game worker: ${err.message}`, "worker"));
       return;

@@ -33,8 +33,20 @@ export class Controller {
     this.reviewToken = 0; // bumped when the panel closes: a late review is dropped
   }
 
+  /** Another tab took the table: no request is sent any more. */
+  stop() {
+    this.stopped = true;
+    this.epoch++;
+    this.cancelTimers();
+  }
+
+  resume() {
+    this.stopped = false;
+  }
+
   /** One request, in turn after any earlier one. Resolves to the reply (or null if it failed). */
   call(op, payload = {}, blocking = true) {
+    if (this.stopped) return Promise.resolve(null);
     const counter = blocking ? "pending" : "background";
     this.state[counter]++;
     const run = this.chain.then(async () => {
@@ -76,7 +88,7 @@ export class Controller {
       this.afterMove();
       return;
     }
-    this.store.save(reply.save);
+    await this.store.save(reply.save);
     if (reply.notice) this.view.hud.toast(reply.notice, 7000);
     this.state.pending++;
     try {

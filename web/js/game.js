@@ -5,33 +5,37 @@
 //   const game = new Game(bridge);   // bridge.call(op, payload) -> reply (see bridge.js)
 //   await game.start();              // resumes the saved match; a link (?players=4...) asks first
 
-import { planEvents, planRack } from "./anim.js";
 import { armLabel, cameraTarget, easeCamera, orient } from "./camera.js";
 import { ClaimPad } from "./claim.js";
 import { Controller } from "./controller.js";
-import { askToReplace, NewGameDialog, showRules } from "./dialog.js";
+import { NewGameDialog, showRules } from "./dialog.js";
 import { drawBackground, drawDragged, drawFlights, drawFloaters, drawHand, drawLayout, drawTargets } from "./draw.js";
 import { Hud } from "./hud.js";
+import { takeSnapshot } from "./intake.js";
 import { listenKeyboard } from "./keyboard.js";
-import { clearLink, linkParams } from "./links.js";
+import { showFairDeal } from "./notices.js";
 import { Panel } from "./panel.js";
-import { drawPegs, updatePegs } from "./pegs.js";
+import { drawPegs } from "./pegs.js";
 import { listenPointer } from "./pointer.js";
-import { boneyardCenter, computeRegions, positionOf, rackAngle } from "./regions.js";
+import { computeRegions, positionOf } from "./regions.js";
 import { setDevicePixelRatio } from "./render.js";
-import { notePoint, rackSlotOf, seatFrom } from "./scene.js";
 import { drawBoneyard, drawSeats } from "./seats.js";
 import { Sound } from "./sound.js";
-import { anchorSeat, canAct, createState, isIdle } from "./state.js";
-import { loadPrefs, loadSave, storePrefs, storeSave } from "./storage.js";
+import { startTable } from "./startup.js";
+import { canAct, createState, isIdle } from "./state.js";
+import { loadPrefs, sameSave, storageWorks, storePrefs, storeSave } from "./storage.js";
 import { T } from "./strings.js";
 import { installTestHook, testState } from "./testhook.js";
+
+const SAVE_RETRY_MS = 5000; // while a save fails, how often it is tried again without a move
 
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
 export class Game {
-  constructor(bridge, canvas = document.getElementById("table")) {
+  constructor(bridge, { vault = null, canvas = document.getElementById("table") } = {}) {
     this.canvas = canvas;
+    this.vault = vault; // seals and signs saves (vault.js); null where the browser cannot
+    this.stopped = false;
     this.ctx = canvas.getContext("2d");
     this.state = createState();
     this.prefs = loadPrefs();
@@ -39,6 +43,7 @@ export class Game {
     this.bg = {}; // the cached background layer (draw.js)
     this.raf = 0;
     this.wakeTimer = 0;
+    this.retryTimer = 0;
     this.lastFrame = 0;
     this.idleWaiters = [];
     this.choices = null;
@@ -46,6 +51,7 @@ export class Game {
       pass: () => this.controller.act({ kind: "pass" }),
       newGame: () => this.#openNewGame(),
       rules: () => this.#openRules(),
+      fair: () => this.#openFair(),
       toggleSound: () => this.#toggleSound(),
       toggleSum: () => this.controller.toggleSum(),
       hint: () => this.controller.hint(),
@@ -74,7 +80,7 @@ export class Game {
     });
     const store = {
       prefs: this.prefs,
-      save: (text) => storeSave(text),
+      save: (text) => this.#store(text),
       savePrefs: () => storePrefs(this.prefs),
     };
     const view = {
@@ -120,52 +126,63 @@ export class Game {
     window.addEventListener("pointerdown", unlock, { capture: true });
     window.addEventListener("keydown", unlock, { capture: true });
     this.#watchSize();
-    installTestHook({
-      state: () => testState(this.state, { canvas, hud: this.hud, panel: this.panel, claimPad: this.claimPad }),
-      idle: () => this.whenIdle(),
-      record: () => JSON.parse(loadSave() ?? "null")?.record ?? null,
-    });
+    if (!storageWorks()) this.hud.saveTrouble(true);
+    // the test hook is there for automated browsers only (navigator.webdriver): see the README
+    if (navigator.webdriver) {
+      installTestHook({
+        state: () => testState(this.state, { canvas, hud: this.hud, panel: this.panel, claimPad: this.claimPad }),
+        idle: () => this.whenIdle(),
+        record: async () => (await this.controller.call("record", {}, false))?.record ?? null,
+      });
+    }
   }
 
   // ================================================================================ starting
 
-  /**
-   * Resume the saved match, or begin one. A link in the address bar starts its game: at once when
-   * there is no match in progress, after asking when there is; a bad link says why and the
-   * table is the usual one.
-   */
-  async start() {
-    const params = linkParams();
-    clearLink();
-    const call = (op, payload) => this.controller.call(op, payload);
-    this.choices = (await call("choices"))?.choices ?? null;
-    const own = this.prefs.settings ?? undefined;
-    let link = null;
-    if (Object.keys(params).length) {
-      link = await call("link", { params, settings: own });
-      if (!link?.ok) this.hud.toast(T.badLink(link?.error ?? "?"), 7000);
-    }
-    const save = loadSave();
-    let reply;
-    if (link?.ok && !save) reply = await call("start", { settings: link.settings, seed: link.seed });
-    else reply = await call("start", save ? { save } : { settings: own });
-    if (reply && !reply.ok) reply = await call("start", {}); // settings no longer accepted
-    if (reply?.ok && save && !reply.notice) reply = { ...reply, events: [] }; // resumed: nothing to deal
-    this.controller.accept(reply);
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    if (link?.ok && save) this.#replaceWithLink(link);
+  /** Resume the saved match or begin one, then follow a link (startup.js). */
+  start() {
+    return startTable(this);
   }
 
-  /** A link's game over a saved one: asked first while that match is in progress. */
-  async #replaceWithLink(link) {
-    if (this.state.snap?.match.in_progress) {
-      this.state.dialogOpen = true;
-      const yes = await askToReplace(this.hud.root);
-      this.state.dialogOpen = false;
-      this.changed();
-      if (!yes) return;
+  /** Another tab took the table: this one stops, saves nothing more, and asks nothing more. */
+  stop() {
+    this.stopped = true;
+    this.controller.stop();
+    this.claimPad.close();
+    this.panel.hide();
+    Object.assign(this.state, { panelOpen: false, claimOpen: false, selected: null, drag: null, parked: null });
+  }
+
+  /** This tab has the table again: the match comes back from storage, as the other tab left it. */
+  resume() {
+    this.stopped = false;
+    this.savedText = null;
+    this.controller.resume();
+    return startTable(this);
+  }
+
+  /** Keep the engine's save text; say (and keep saying) when storage fails. */
+  async #store(text) {
+    clearTimeout(this.retryTimer);
+    if (this.stopped || sameSave(text, this.savedText)) return; // nothing new: the stored save stands
+    const done = await storeSave(this.vault, text);
+    if (done === "saved") this.savedText = text;
+    if (done === "stale") {
+      this.onStale?.(); // another tab played on: this one is behind
+      return;
     }
-    await this.controller.newGame(link.settings, link.seed, { remember: false });
+    this.hud.saveTrouble(done !== "saved");
+    // storage may come back (space freed, another tab closed) before the next move: try again
+    if (done !== "saved") this.retryTimer = setTimeout(() => this.#store(text), SAVE_RETRY_MS);
+  }
+
+  async #openFair() {
+    const fair = this.state.snap?.fair;
+    if (!fair) return;
+    this.state.dialogOpen = true;
+    await showFairDeal(fair, async () => (await this.controller.call("record", {}, false))?.record);
+    this.state.dialogOpen = false;
+    this.changed();
   }
 
   async #openNewGame() {
@@ -201,77 +218,15 @@ export class Game {
   // ================================================================================ a new snapshot
 
   #show(snap, events, source) {
-    const state = this.state;
-    const prev = state.snap;
-    state.parked = null;
+    const prev = this.state.snap;
     if (!prev || events.length || prev.turn !== snap.turn || prev.round_no !== snap.round_no)
       this.controller.clearHint();
-    const now = performance.now();
-    const heldBefore = state.sprites;
-    const prevAnchor = state.anchor;
-    const seatFromBefore = (seat) => seatFrom(state, seat, prev ?? snap);
-    state.snap = snap;
-    state.anchor = anchorSeat(snap);
-    this.#regions();
-    const dealt = events.some((e) => e.kind === "deal");
-    const R = state.R;
-    state.turned = orient({
-      bounds: snap.layout.bounds,
-      free: R.free,
-      kMax: R.kMax,
-      turned: state.turned,
-      fresh: dealt || !prev,
+    const out = takeSnapshot(this.state, snap, events, source, {
+      layout: () => this.#regions(),
+      reduced: reducedMotion.matches,
     });
-    if (!state.cam || dealt) state.cam = cameraTarget(snap.layout.bounds, R.free, state.turned, R.kMax);
-    if (dealt) {
-      state.flights = [];
-      state.hiddenLayout.clear();
-      state.selected = null;
-      state.deal = { t0: now };
-    }
-    const reduced = reducedMotion.matches;
-    const bone = { ...boneyardCenter(R), s: R.boneS };
-    // a new viewer's rack (pass-and-play) is simply there, as after a reload
-    const resumed = !prev || prevAnchor !== state.anchor || prev.viewer !== snap.viewer;
-    state.sprites = planRack(resumed ? new Map() : heldBefore, snap.hand, {
-      now,
-      dealt,
-      resumed: resumed && !dealt,
-      slot: (i) => rackSlotOf(state, i),
-      angle: rackAngle(R),
-      s: R.handS,
-      bone,
-      reduced,
-    });
-    if (state.selected && !snap.hand.some((t) => t.tile === state.selected && t.playable)) state.selected = null;
-    const plan = planEvents(events, {
-      now,
-      viewer: snap.viewer,
-      layout: snap.layout.tiles,
-      held: heldBefore,
-      source,
-      seatFrom: prev && prevAnchor === state.anchor ? seatFromBefore : (seat) => seatFrom(state, seat),
-      bone,
-      notePoint: (seat) => notePoint(state, seat),
-      words: {
-        passed: T.passed,
-        drew: T.drew,
-        muggins: snap.rules.cribbage ? T.mugginsPegs : T.mugginsFloat,
-        award: snap.rules.cribbage ? T.pegsFloat : null,
-      },
-      reduced,
-    });
-    state.pegs = updatePegs(state.pegs, snap.pegs, now, reduced);
-    state.flights.push(...plan.flights);
-    state.floaters.push(...plan.floaters);
-    for (const i of plan.hidden) state.hiddenLayout.add(i);
-    for (const s of plan.sounds) this.sound[s]?.();
-    for (const e of events) {
-      if (e.kind === "placed" && e.taker >= 0) {
-        const name = (seat) => snap.seats[seat].name;
-        this.hud.toast(T.mugginsCall(name(e.taker), e.made, name(e.seat)), 5000);
-      }
-    }
+    for (const s of out.sounds) this.sound[s]?.();
+    for (const text of out.toasts) this.hud.toast(text, 5000);
     this.#refreshHud();
     this.changed();
   }

@@ -10,7 +10,7 @@ import { T } from "./strings.js";
 const ARM_ORDER = ["W", "E", "N", "S"];
 
 export class Hud {
-  /** @param {object} on {pass(), newGame(), rules(), toggleSound(), toggleSum(), hint(), ready()} */
+  /** @param {object} on {pass(), newGame(), rules(), fair(), toggleSound(), toggleSum(), hint(), ready()} */
   constructor(on) {
     this.on = on;
     this.root = h("div", { id: "hud", class: "hud" });
@@ -18,7 +18,14 @@ export class Hud {
     this.#buildStatus();
     this.#buildCover();
     this.toastBox = h("div", { id: "toasts", class: "toasts", role: "status", "aria-live": "polite" });
-    this.root.append(this.toastBox);
+    this.trouble = h("p", {
+      id: "save-trouble",
+      class: "save-trouble",
+      role: "alert",
+      text: T.saveTrouble,
+      hidden: true,
+    });
+    this.root.append(this.toastBox, this.trouble);
     document.body.append(this.root);
   }
 
@@ -64,7 +71,24 @@ export class Hud {
       h("span", { class: "tool-label", text: T.rulesButton }),
     );
     this.rulesBtn.classList.add("tool-wide");
-    this.tools = h("div", { class: "tools", id: "tools" }, this.sumBtn, this.soundBtn, this.rulesBtn, this.newBtn);
+    this.fairPrint = h("span", { class: "tool-sub", id: "fair-print" });
+    this.fairBtn = tool(
+      "btn-fair",
+      () => this.on.fair(),
+      icon(ICONS.seal),
+      h("span", { class: "tool-label menu-only", text: T.fairButton }),
+      this.fairPrint,
+    );
+    this.fairBtn.setAttribute("aria-label", T.fairButton);
+    this.tools = h(
+      "div",
+      { class: "tools", id: "tools" },
+      this.sumBtn,
+      this.soundBtn,
+      this.fairBtn,
+      this.rulesBtn,
+      this.newBtn,
+    );
     // On a phone the tools fold into a menu, so the score chips keep the bar's width.
     this.menuBtn = h(
       "button",
@@ -201,6 +225,11 @@ export class Hud {
     this.#ends(snap, hideSum, turned);
     this.passBtn.hidden = !snap.must_pass;
     this.#cover(snap);
+    if (snap.fair) {
+      const print = snap.fair.commitment.slice(0, 6);
+      if (this.fairPrint.textContent !== print) this.fairPrint.textContent = print;
+      this.fairBtn.title = `${T.fairButton}: ${snap.fair.commitment.slice(0, 12)}`;
+    }
   }
 
   #scores(snap) {
@@ -295,6 +324,12 @@ export class Hud {
   /** Pass glows when the hint says pass. */
   setPassHinted(on) {
     this.passBtn.classList.toggle("hinted", on);
+  }
+
+  /** The lasting notice that progress is not being saved (storage full or turned off). */
+  saveTrouble(on) {
+    if (this.trouble.hidden === !on) return;
+    this.trouble.hidden = !on;
   }
 
   toast(text, ms = 3200) {

@@ -1,5 +1,6 @@
-// Page entry: boot the engine behind the loading screen, then set up the table (game.js) and
-// resume the saved match (a link in the address bar asks before it replaces it). `ready` resolves
+// Page entry: boot the engine behind the loading screen, make sure no other tab plays this match
+// (tabs.js), then set up the table (game.js) and resume the saved match (a link in the address
+// bar asks before it replaces it). `ready` resolves
 // to the Bridge (see bridge.js) once a person can act: then <html data-ready="true"> and
 // performance.mark("allthrees:ready"). After that the service worker is registered (update.js):
 // offline play, and new versions offered between rounds.
@@ -10,12 +11,35 @@ import { watchForUpdates } from "./update.js";
 async function start() {
   // The table's modules download while the engine boots: the worker starts first.
   const gameModule = import("./game.js");
+  const tabsModule = import("./tabs.js");
+  const vaultModule = import("./vault.js");
   const bridge = await bootWithLoadingScreen();
+  // One tab plays at a time: a second one asks before it takes the table (tabs.js).
+  const { claimTable, hideElsewhere, showElsewhere } = await tabsModule;
+  const table = await claimTable();
+  const vault = await (await vaultModule).openVault();
   const { Game } = await gameModule;
-  const game = new Game(bridge);
+  const game = new Game(bridge, { vault });
+  // Another tab took the table (or played on past this one): stop, and offer it back.
+  const elsewhere = () => {
+    game.stop();
+    showElsewhere(async () => {
+      await table.reclaim();
+      hideElsewhere();
+      await game.resume();
+    });
+  };
+  table.onLost(elsewhere);
+  game.onStale = elsewhere;
+  let announced = false;
+  game.announceReady = () => {
+    if (announced) return;
+    announced = true;
+    document.documentElement.dataset.ready = "true";
+    performance.mark("allthrees:ready");
+  };
   await game.start();
-  document.documentElement.dataset.ready = "true";
-  performance.mark("allthrees:ready");
+  game.announceReady();
   // Reloading loses nothing once the round (or the match) is over: the save holds it all.
   watchForUpdates({ canInterrupt: () => Boolean(game.state.snap?.round?.over || game.state.snap?.match?.over) });
   return bridge;

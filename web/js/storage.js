@@ -1,9 +1,20 @@
-// localStorage: the saved match (the engine's save text, a record plus settings) and the
-// page's own preferences (sound, the settings for the next new match). Storage may be unavailable
-// (private mode, quota): the game still plays, it just is not remembered.
+// localStorage: the saved match and the page's preferences. Nothing a player saved is lost:
+//
+// - The save is an envelope around the engine's save text: the seed sealed (vault.js), the rest
+//   signed, with the match id and a move count outside it. An older save never overwrites a newer
+//   one of the same match (a second tab, a reload racing a write).
+// - The last good save is kept too ("prev"), so a write torn by a crash or a full disk loses at
+//   most the last move.
+// - A save that cannot be read (damaged, edited by hand, from a newer version) is never written
+//   over: it moves to the backup list, from where the player may export it.
+// - A write that fails (storage full or unavailable) is reported, and tried again at the next one.
 
 const SAVE_KEY = "allthrees.save.v1";
+const PREV_KEY = "allthrees.save.prev";
+const BACKUP_KEY = "allthrees.save.backup";
 const PREFS_KEY = "allthrees.prefs.v1";
+const BACKUPS_KEPT = 5;
+const ENVELOPE = "sealed-1";
 
 function read(key) {
   try {
@@ -13,23 +24,166 @@ function read(key) {
   }
 }
 
+/** Write, or say why not: true, or the error's name (QuotaExceededError, SecurityError ...). */
 function write(key, value) {
   try {
     localStorage.setItem(key, value);
     return true;
+  } catch (err) {
+    return err?.name || "Error";
+  }
+}
+
+/** Whether localStorage can be used at all (private modes and policies may refuse it). */
+export function storageWorks() {
+  const probe = "allthrees.probe";
+  if (write(probe, "1") !== true) return false;
+  try {
+    localStorage.removeItem(probe);
+  } catch {
+    // a store that writes but cannot remove still keeps saves
+  }
+  return true;
+}
+
+function parseEnvelope(raw) {
+  try {
+    const env = JSON.parse(raw);
+    return env && typeof env === "object" && env.format === ENVELOPE ? env : null;
+  } catch {
+    return null;
+  }
+}
+
+const signed = (env) => JSON.stringify([env.match_id, env.moves, env.save, env.seal ?? null]);
+
+/**
+ * The engine's save text to resume, or why there is none.
+ * @returns {Promise<{text?: string, raw?: string, problem?: {kind: string, message: string}}|null>}
+ *   null: nothing saved. problem.kind: "tampered" (the signature fails), "unsealable" (its key
+ *   is gone), or "unreadable". A plain save of an older page comes back as it is.
+ */
+export async function loadSave(vault) {
+  const raw = read(SAVE_KEY);
+  if (raw === null) return null;
+  const env = parseEnvelope(raw);
+  if (!env) {
+    if (raw.trimStart().startsWith("{") && !raw.includes(`"format"`)) return { text: raw, raw }; // an older page's
+    const prev = await openEnvelope(vault, read(PREV_KEY));
+    if (prev.text) return { ...prev, raw, recovered: true };
+    return { raw, problem: { kind: "unreadable", message: "the saved game is damaged" } };
+  }
+  const opened = await openEnvelope(vault, raw);
+  return { ...opened, raw };
+}
+
+async function openEnvelope(vault, raw) {
+  const env = raw === null ? null : parseEnvelope(raw);
+  if (!env) return { problem: { kind: "unreadable", message: "the saved game is damaged" } };
+  if (env.seal) {
+    if (!vault) return { problem: { kind: "unsealable", message: "this browser cannot open sealed saves" } };
+    if (!(await vault.verify(signed(env), env.sig ?? ""))) {
+      return { problem: { kind: "tampered", message: "the saved game was changed outside the game" } };
+    }
+    let seed;
+    try {
+      seed = await vault.unseal(env.seal);
+    } catch {
+      return { problem: { kind: "unsealable", message: "the key that sealed this save is gone" } };
+    }
+    return { text: JSON.stringify({ ...env.save, seed }), matchId: env.match_id, moves: env.moves };
+  }
+  return { text: JSON.stringify(env.save), matchId: env.match_id, moves: env.moves };
+}
+
+/**
+ * Store the engine's save text (sealed and signed when the vault is there).
+ * @returns {Promise<"saved"|"stale"|string>} "stale": the stored save of this match is further on
+ *   (another tab played on), so this one is not written; otherwise the error's name
+ */
+export async function storeSave(vault, text) {
+  let save;
+  try {
+    save = JSON.parse(text);
+  } catch {
+    return "Error";
+  }
+  const current = parseEnvelope(read(SAVE_KEY));
+  if (current && current.match_id === save.match_id && current.moves > save.moves) return "stale";
+  const env = { format: ENVELOPE, match_id: save.match_id, moves: save.moves };
+  if (vault) {
+    const { seed, ...rest } = save;
+    env.save = rest;
+    env.seal = await vault.seal(seed);
+    env.sig = await vault.sign(signed(env));
+  } else {
+    env.save = save;
+  }
+  const old = read(SAVE_KEY);
+  if (old !== null && parseEnvelope(old)) write(PREV_KEY, old);
+  const done = write(SAVE_KEY, JSON.stringify(env));
+  return done === true ? "saved" : done;
+}
+
+/** The same save, whatever the order of its keys (a save opened from its envelope is rebuilt). */
+export function sameSave(a, b) {
+  if (!a || !b) return false;
+  const canonical = (v) =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === "object"
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical(v[k])]),
+          )
+        : v;
+  try {
+    return JSON.stringify(canonical(JSON.parse(a))) === JSON.stringify(canonical(JSON.parse(b)));
   } catch {
     return false;
   }
 }
 
-/** @returns {string|null} the engine's save text, as it gave it */
-export function loadSave() {
-  return read(SAVE_KEY);
+/** Keep a save the game cannot use aside, never written over; the newest few are kept. */
+export function backupSave(raw, reason) {
+  let list = [];
+  try {
+    list = JSON.parse(read(BACKUP_KEY) ?? "[]");
+    if (!Array.isArray(list)) list = [];
+  } catch {
+    list = [];
+  }
+  list.unshift({ at: new Date().toISOString(), reason, text: raw });
+  for (let kept = Math.min(list.length, BACKUPS_KEPT); kept > 0; kept--) {
+    if (write(BACKUP_KEY, JSON.stringify(list.slice(0, kept))) === true) return true;
+  }
+  return false;
 }
 
-/** @param {string} text the `save` field of an engine reply */
-export function storeSave(text) {
-  if (typeof text === "string") write(SAVE_KEY, text);
+/** The saves kept aside: [{at, reason, text}], newest first. */
+export function backups() {
+  try {
+    const list = JSON.parse(read(BACKUP_KEY) ?? "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Clear the match in play (its backup and the previous save stay). */
+export function forgetSave() {
+  try {
+    localStorage.removeItem(SAVE_KEY);
+  } catch {
+    // nothing to forget
+  }
+}
+
+/** The identity of the save in storage now: {matchId, moves}, or null. */
+export function storedSaveId() {
+  const env = parseEnvelope(read(SAVE_KEY));
+  return env ? { matchId: env.match_id, moves: env.moves } : null;
 }
 
 const DEFAULT_PREFS = { muted: false, settings: null };
@@ -46,5 +200,7 @@ export function loadPrefs() {
 }
 
 export function storePrefs(prefs) {
-  write(PREFS_KEY, JSON.stringify(prefs));
+  return write(PREFS_KEY, JSON.stringify(prefs)) === true;
 }
+
+export const KEYS = { save: SAVE_KEY, prev: PREV_KEY, backup: BACKUP_KEY, prefs: PREFS_KEY };

@@ -3,7 +3,7 @@
 //
 //   allthreesTest.state()  -> plain data: the table as drawn now, rects in client CSS pixels
 //   allthreesTest.idle()   -> Promise: resolves once the table waits for a person
-//   allthreesTest.record() -> the match record (RULES.md format) of the save, as an object
+//   allthreesTest.record() -> Promise: the match record (RULES.md format), every hand in it
 
 import { rectOf } from "./dom.js";
 import { boneyardRect } from "./regions.js";
@@ -65,7 +65,7 @@ export function installTestHook(read) {
   const hook = Object.freeze({
     state: () => structuredClone(read.state()),
     idle: () => read.idle().then(() => undefined),
-    record: () => structuredClone(read.record()),
+    record: () => read.record().then((record) => structuredClone(record)),
   });
   Object.defineProperty(window, "allthreesTest", { value: hook, configurable: false, writable: false });
 }

@@ -8,6 +8,8 @@
 // {type: "skip-waiting"}; once it controls the page ("controllerchange") the page reloads, and the
 // saved match resumes from localStorage. The first install (no controller yet) never reloads.
 
+import { scriptURL } from "./trusted.js";
+
 const POLL_MS = 1000;
 
 function promptButton() {
@@ -30,7 +32,7 @@ export async function watchForUpdates({ canInterrupt }) {
   if (!("serviceWorker" in navigator)) return null;
   let registration;
   try {
-    registration = await navigator.serviceWorker.register("sw.js", { updateViaCache: "none" });
+    registration = await navigator.serviceWorker.register(scriptURL("sw.js"), { updateViaCache: "none" });
   } catch (err) {
     // Not fatal: the game still plays online.
     console.warn(`Offline play is unavailable: ${err.message}`);

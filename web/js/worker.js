@@ -46,8 +46,18 @@ const post = (message) => self.postMessage(message);
 // A Content-Security-Policy violation in this worker is a bug: say so in the console (the browser
 // tests fail on console errors; the page's own violations are watched the same way).
 self.addEventListener("securitypolicyviolation", (e) => {
-  console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || "inline"} in the worker`);
+  const where = `${e.sourceFile}:${e.lineNumber}`;
+  console.error(
+    `CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || "inline"} in the worker (${e.sample} at ${where})`,
+  );
 });
+
+// Pyodide asks whether this is a classic worker by calling importScripts("data:...") and catching
+// the error. A module worker always throws there, but under Trusted Types (netlify.toml) the string
+// reaches a sink first and the browser reports a violation: answer the question without the sink.
+self.importScripts = () => {
+  throw new TypeError("a module worker has no importScripts");
+};
 const started = performance.now();
 
 // --- download tracking ------------------------------------------------------------------------------

@@ -1,0 +1,74 @@
+"""JSON text checked before it is parsed: its size, how deep it nests, and how long its numbers
+run. Records, saves and the page's requests all come through here, so no input can exhaust the
+interpreter (in Pyodide the stack is the browser's: a deeply nested document would end the
+runtime instead of raising) or make a 5,000-digit number.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import BadRecord
+
+MAX_DEPTH = 32  # nothing we read nests deeper: a record is an object of rounds of moves
+MAX_DIGITS = 80  # no number we read is longer (a seed is written in hex, as text)
+SHOWN = 60  # characters of a bad value echoed back in a message
+
+
+def shown(value: Any) -> str:
+    """A value as a message may echo it: JSON (a string in quotes), cut to about SHOWN
+    characters."""
+    try:
+        text = json.dumps(value, default=str, ensure_ascii=False)
+    except (ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
+
+
+def check_text(text: Any, what: str, limit: int, error: type[Exception] = BadRecord) -> str:
+    """Refuse text that is no JSON document of a sane shape, before any parser sees it."""
+    if not isinstance(text, str):
+        raise error(f"{what} is not text")
+    if len(text) > limit:
+        raise error(f"{what} is too long ({len(text)} characters; at most {limit})")
+    depth = 0
+    in_string = escaped = False
+    digits = 0  # the run of digits (outside strings) ending here
+    for i, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+            continue
+        if ch.isdigit():
+            digits += 1
+            if digits > MAX_DIGITS:
+                start = i - digits + 1
+                end = start
+                while end < len(text) and text[end].isdigit():
+                    end += 1
+                raise error(f"{what} holds a number of {end - start} digits at character {start}")
+            continue
+        digits = 0
+        if ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise error(f"{what} nests deeper than {MAX_DEPTH} levels (at character {i})")
+        elif ch in "]}":
+            depth -= 1
+    return text
+
+
+def parse(text: Any, what: str, limit: int, error: type[Exception] = BadRecord) -> Any:
+    """JSON from checked text; ``error`` names what is wrong."""
+    text = check_text(text, what, limit, error)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise error(f"{what} is not valid JSON ({str(exc)[:SHOWN]})") from None

@@ -1,0 +1,21 @@
+// Trusted Types: the page's CSP says `require-trusted-types-for 'script'; trusted-types allthrees`
+// (netlify.toml), so a script URL reaches a sink (new Worker, serviceWorker.register) only through
+// this one policy, and the policy lets through only scripts of this site. No HTML or script text
+// is ever made from a string (the DOM is built with dom.js's `h`), so the policy has nothing else.
+//
+//   new Worker(scriptURL(new URL("./worker.js", import.meta.url)), {type: "module"})
+
+const POLICY = "allthrees";
+
+function sameOrigin(url) {
+  const parsed = new URL(String(url), location.href);
+  if (parsed.origin !== location.origin) throw new TypeError(`refused a script from ${parsed.origin}`);
+  return parsed.href;
+}
+
+const policy = globalThis.trustedTypes?.createPolicy(POLICY, { createScriptURL: sameOrigin }) ?? null;
+
+/** A script URL a sink accepts: a TrustedScriptURL where the browser has Trusted Types. */
+export function scriptURL(url) {
+  return policy ? policy.createScriptURL(String(url)) : sameOrigin(url);
+}
