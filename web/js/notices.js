@@ -59,7 +59,11 @@ const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
 export function saveProblem(kind, detail, raw) {
   const said = T.saveProblem[kind] ?? T.saveProblem.unreadable;
   // the engine's own words add to the sentence only when they say something else
-  const plain = (text) => text.toLowerCase().replace(/[^a-z]+/g, " ").trim();
+  const plain = (text) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z]+/g, " ")
+      .trim();
   const more = detail && plain(detail) !== plain(said);
   return ask(
     "save-problem",
