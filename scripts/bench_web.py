@@ -11,11 +11,16 @@ In one run, each figure the median of N runs (default 5), every run in a fresh b
   gzip -9 as a conservative stand-in for brotli; zip and wheel files are already compressed and go
   as they are); budget 7 MB;
 - main-thread long tasks (over 50 ms) during a whole round against Expert opponents: budget none;
-- the cold load as Playwright's "Pixel 7" with 4x CPU throttling (reported, no budget).
+- the cold load as Playwright's "Pixel 7" with 4x CPU throttling (reported, no budget);
+- the Expert's think time per move in the browser: a bench-only page (never shipped) loads the
+  same runtime and game wheel and times the Expert's real choices (two or more candidates) over
+  seeded rounds at 2 players and at 4 players as partners, every seat an Expert; the median and
+  the slowest, on the desktop (budget 250 ms) and as Pixel 7 at 4x CPU throttling (budget 600
+  ms; the search runs on the page's main thread here, which the throttling slows for certain).
 
 Prints a table, then one JSON line. Exit status 1 when a budget is missed.
 
-    scripts/bench web [--runs 5] [--no-build] [--no-pixel] [--no-round]
+    scripts/bench web [--runs 5] [--no-build] [--no-pixel] [--no-round] [--no-think]
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ CHROMIUM = os.environ.get("ALLTHREES_CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOOT_TIMEOUT_MS = 180_000
 RATIO_BUDGET = 1.25
+THINK_BUDGET_MS = {"desktop": 250, "pixel7_4x": 600}  # the Expert's median move, in the browser
 BYTES_BUDGET = 7_000_000
 # What Netlify compresses on the fly (as far as its docs and forum answers go): text types, and
 # we assume application/wasm too (see the README's "Load time"); zip files are sent as they are.
@@ -57,6 +63,42 @@ const pyodide = await loadPyodide({ indexURL: new URL("../%(index)s", import.met
 pyodide.runPython("1 + 1");
 performance.mark("bare:ready");
 document.documentElement.dataset.ready = "true";
+"""
+THINK_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Expert think time</title>
+<script type="module" src="think.js"></script></head><body>Expert think time</body></html>
+"""
+THINK_JS = """// Bench only: the Expert's time per real choice, in Pyodide, on this page's thread.
+import { loadPyodide } from "../%(index)spyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: new URL("../%(index)s", import.meta.url).href });
+const wheel = await (await fetch("../%(wheel)s")).arrayBuffer();
+pyodide.FS.writeFile("/home/pyodide/game.whl", new Uint8Array(wheel));
+pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/game.whl')");
+window.thinkTimes = JSON.parse(pyodide.runPython(`%(python)s`));
+document.documentElement.dataset.ready = "true";
+"""
+THINK_PY = """
+import json, random, time
+from allthrees.ai.expert import candidates, expert
+from allthrees.match import Match
+from allthrees.rules import Rules
+from allthrees.view import make_view
+out = {}
+for players, teams, rounds in ((2, False, 2), (4, True, 1)):
+    times = []
+    for seed in range(rounds):
+        rnd = Match(Rules.make("parlor", players=players, teams=teams), seed=seed).start_round()
+        while not rnd.over:
+            view = make_view(rnd, rnd.turn, None, ("expert",) * players)
+            if len(candidates(view)) > 1:
+                t0 = time.perf_counter()
+                move = expert(view, random.Random(seed))
+                times.append(1000 * (time.perf_counter() - t0))
+            else:
+                move = view.legal[0]
+            rnd.step(move)
+    out[f"{players}{'v' if teams else 'p'}"] = times
+json.dumps(out)
 """
 MARK = """(name) => {
   const [mark] = performance.getEntriesByName(name, "mark");
@@ -82,8 +124,9 @@ def launch_args() -> dict:
     return {"executable_path": CHROMIUM, "headless": True, "args": flags}
 
 
-def prepare_site(dist: Path, tmp: Path, index_url: str) -> Path:
-    """A copy of dist/ (symlinks) plus bench-bare/, the bare loadPyodide() page."""
+def prepare_site(dist: Path, tmp: Path, index_url: str, wheel: str = "") -> Path:
+    """A copy of dist/ (symlinks) plus bench-bare/, the bare loadPyodide() page, and
+    bench-think/, the Expert's think-time page."""
     site = tmp / "site"
     site.mkdir()
     for entry in dist.iterdir():
@@ -92,6 +135,11 @@ def prepare_site(dist: Path, tmp: Path, index_url: str) -> Path:
     bare.mkdir()
     (bare / "index.html").write_text(BARE_HTML)
     (bare / "bare.js").write_text(BARE_JS % {"index": index_url})
+    think = site / "bench-think"
+    think.mkdir()
+    (think / "index.html").write_text(THINK_HTML)
+    script = THINK_JS % {"index": index_url, "wheel": wheel, "python": THINK_PY}
+    (think / "think.js").write_text(script)
     return site
 
 
@@ -187,6 +235,24 @@ def run_round(pw, url: str, seed: int) -> dict:
         browser.close()
 
 
+def run_think(pw, url: str, phone: bool) -> list[float]:
+    """The Expert's time per real choice (ms) in Pyodide, desktop or Pixel 7 at 4x CPU
+    throttling (bench-think/, see THINK_PY)."""
+    browser = pw.chromium.launch(**launch_args())
+    try:
+        device = pw.devices["Pixel 7"] if phone else {"viewport": {"width": 1280, "height": 800}}
+        context = browser.new_context(**device)
+        page = context.new_page()
+        if phone:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        page.goto(url + "bench-think/")
+        page.locator("html[data-ready=true]").wait_for(state="attached", timeout=600_000)
+        times = page.evaluate("() => window.thinkTimes")
+        return [t for table in times.values() for t in table]
+    finally:
+        browser.close()
+
+
 def median(xs: list[float]) -> float:
     return statistics.median(xs)
 
@@ -197,6 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     parser.add_argument("--no-pixel", action="store_true", help="skip the Pixel 7 throttled loads")
     parser.add_argument("--no-round", action="store_true", help="skip the long-task round")
+    parser.add_argument("--no-think", action="store_true", help="skip the Expert think time")
     parser.add_argument("--seed", type=int, default=8)
     args = parser.parse_args(argv)
 
@@ -209,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory(prefix="allthrees-bench-") as tmp_name:
         tmp = Path(tmp_name)
-        site = prepare_site(dist, tmp, build["pyodide"]["indexURL"])
+        site = prepare_site(dist, tmp, build["pyodide"]["indexURL"], build["wheels"]["allthrees"])
         server = serve.serve(site, port=0)
         url = server.url
         try:
@@ -225,6 +292,10 @@ def main(argv: list[str] | None = None) -> int:
                     )
                 pixel = [] if args.no_pixel else [run_pixel(pw, url) for _ in range(args.runs)]
                 rnd = None if args.no_round else run_round(pw, url, args.seed)
+                think = {}
+                if not args.no_think:
+                    for where, phone in (("desktop", False), ("pixel7_4x", True)):
+                        think[where] = run_think(pw, url, phone)
         finally:
             server.shutdown()
     load_end = os.getloadavg()
@@ -249,6 +320,11 @@ def main(argv: list[str] | None = None) -> int:
         "long_tasks": rnd["long_tasks"] if rnd else None,
         "long_task_max_ms": round(rnd["max_ms"]) if rnd else None,
         "pixel7_4x_cold_ms": round(median(pixel)) if pixel else None,
+        "expert_move_ms": {
+            where: {"median": round(median(ms)), "max": round(max(ms)), "moves": len(ms)}
+            for where, ms in think.items()
+            if ms
+        },
         "runs": args.runs,
         "runs_cold_ms": [round(g["cold"]) for g in game],
         "runs_bare_ms": [round(b) for b in bare],
@@ -264,6 +340,11 @@ def main(argv: list[str] | None = None) -> int:
         "cold_ratio": result["cold_ratio"] <= RATIO_BUDGET,
         "bytes": served <= BYTES_BUDGET,
         "long_tasks": rnd is None or rnd["long_tasks"] == 0,
+        **{
+            f"think_{where}": median(ms) <= THINK_BUDGET_MS[where]
+            for where, ms in think.items()
+            if ms
+        },
     }
     rows = [
         ("cold load to ready (game)", f"{cold:.0f} ms", ""),
@@ -292,6 +373,14 @@ def main(argv: list[str] | None = None) -> int:
             "(report)",
         ),
     ]
+    for where, ms in think.items():
+        rows.append(
+            (
+                f"Expert move, {where.replace('_', ', ')}",
+                f"{median(ms):.0f} ms (max {max(ms):.0f}, {len(ms)})" if ms else "-",
+                f"median <= {THINK_BUDGET_MS[where]} ms",
+            )
+        )
     width = max(len(r[0]) for r in rows)
     print(
         f"scripts/bench web: median of {args.runs}, {os.cpu_count()} cores, load average"

@@ -279,7 +279,7 @@ class Session:
         return random.Random(f"{self.seed}:{len(self.match.rounds)}:{self.round.moves_made}{salt}")
 
     def view(self, seat: int) -> View:
-        return make_view(self.round, seat, self.match.scores)
+        return make_view(self.round, seat, self.match.scores, self.settings.seen_players())
 
     def _move(self, move: int, claim: int | None = None) -> list[Event]:
         rnd = self.round

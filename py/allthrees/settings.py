@@ -129,6 +129,11 @@ class Settings:
     def players(self) -> int:
         return len(self.seats)
 
+    def seen_players(self) -> tuple[str, ...]:
+        """Who plays each seat, as everyone at the table sees it (``View.players``): a person
+        (whoever holds the device) or the computer's level."""
+        return tuple("person" if s.person else s.controller for s in self.seats)
+
     def people(self) -> list[int]:
         """The seats a human plays, in seat order."""
         return [i for i, s in enumerate(self.seats) if s.person]

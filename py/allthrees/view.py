@@ -48,6 +48,9 @@ class View:
     history: tuple[PublicMove, ...]
     legal: tuple[int, ...]  # the seat's legal moves if it is its turn, else ()
     over: bool
+    # Who plays each seat, as the table shows it to everyone: "person", "beginner", "casual" or
+    # "expert"; () when not told (a player then assumes every seat plays well).
+    players: tuple[str, ...] = ()
 
     @property
     def hand_mask(self) -> int:
@@ -76,8 +79,11 @@ class View:
         return ((1 << self.rules.tile_count) - 1) & ~self.seen_tiles()
 
 
-def make_view(rnd: Round, seat: int, scores: list[int] | None = None) -> View:
-    """The view of ``seat`` in ``rnd``; ``scores`` are the match totals before the round."""
+def make_view(
+    rnd: Round, seat: int, scores: list[int] | None = None, players: tuple[str, ...] = ()
+) -> View:
+    """The view of ``seat`` in ``rnd``; ``scores`` are the match totals before the round;
+    ``players``, who plays each seat (public: see ``View.players``)."""
     history = tuple(
         PublicMove(e.seat, e.move, e.end_sum, e.points, e.touch, e.lacked) for e in rnd.history
     )
@@ -102,4 +108,5 @@ def make_view(rnd: Round, seat: int, scores: list[int] | None = None) -> View:
         history=history,
         legal=tuple(rnd.legal_moves()) if rnd.turn == seat else (),
         over=rnd.over,
+        players=tuple(players),
     )

@@ -95,7 +95,7 @@ def test_the_round_panel_shows_the_experts_review(page: Page) -> None:
         expect(items.first).to_contain_text(f"Turn {first['turn']}: you played ")
         expect(items.first).to_contain_text("expected points")
     else:
-        expect(review).to_contain_text("Expert agrees with every play you made this round.")
+        expect(review).to_contain_text("Expert agrees with every play made this round.")
     # the panel stays usable on a small phone: the buttons in view, the card scrolls inside
     next_btn = page.locator("#btn-next")
     expect(next_btn).to_be_in_viewport()

@@ -12,7 +12,7 @@ from ..record import claim_of
 from ..round import Round
 from ..tiles import HI, LO, PIPS, mask_of, tiles_of
 from ..view import View, make_view
-from .expert import analyse, twin_key
+from .expert import DEFAULT_THINK_MS, analyse, twin_key
 from .simple import what_if
 
 REVIEW_ITERATIONS = 120
@@ -58,7 +58,7 @@ def reason(view: View, move: int) -> str:
     return f"leaves {end_sum}: {chances}"
 
 
-def hint(view: View, rng: random.Random, think_ms: float = 250) -> dict[str, Any]:
+def hint(view: View, rng: random.Random, think_ms: float = DEFAULT_THINK_MS) -> dict[str, Any]:
     """The move the Expert would play here, with its reason."""
     move = view.legal[0] if len(view.legal) == 1 else analyse(view, rng, think_ms).ranked()[0][0]
     return {"move": move, "reason": reason(view, move)}

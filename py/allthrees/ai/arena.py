@@ -15,20 +15,28 @@ from ..moves import DRAW, PASS
 from ..rules import Rules
 from ..view import make_view
 from . import PLAYERS, Player
-from .expert import expert
+from .expert import ENOUGH_WORLDS, expert
 
 
 def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Player:
-    """``name`` or ``name:50ms`` / ``name:300it`` (a budget of its own, for search players)."""
-    name, _, budget = spec.partition(":")
-    if budget.endswith("ms"):
-        think_ms, iterations = float(budget[:-2]), None
-    elif budget.endswith("it"):
-        think_ms, iterations = None, int(budget[:-2])
-    elif budget:
-        raise ValueError(f"budget {budget!r}: write 50ms or 300it")
+    """``name``, or for search players ``name:`` and budgets of its own joined by ``:``:
+    ``50ms`` (time), ``300it`` (a fixed count of worlds: deterministic), ``150w`` (stop after
+    that many worlds unless the time runs out first; ``0w``: no cap). E.g. ``expert:250ms:150w``."""
+    name, *budgets = spec.split(":")
+    worlds = ENOUGH_WORLDS
+    for budget in budgets:
+        if budget.endswith("ms"):
+            think_ms, iterations = float(budget[:-2]), None
+        elif budget.endswith("it"):
+            think_ms, iterations = None, int(budget[:-2])
+        elif budget.endswith("w") and budget[:-1].isdigit():
+            worlds = int(budget[:-1]) or None
+        else:
+            raise ValueError(f"budget {budget!r}: write 50ms, 300it or 150w")
     if name == "expert":
-        return functools.partial(expert, think_ms=think_ms, iterations=iterations)
+        return functools.partial(expert, think_ms=think_ms, iterations=iterations, worlds=worlds)
+    if budgets:
+        raise ValueError(f"{name} takes no budget")
     if name not in PLAYERS:
         raise ValueError(f"unknown player {name!r} (known: expert, {', '.join(PLAYERS)})")
     return PLAYERS[name]
@@ -67,6 +75,7 @@ def play_match(
     of the same luck, which takes much of the deals' noise out of the comparison)."""
     players = [make_player(spec, think_ms, iterations) for spec in specs]
     who = [(s + i) % 2 for s in range(rules.players)]  # 0 = A, 1 = B
+    seen = tuple(specs[w].split(":")[0] for w in who)  # who plays each seat, public at the table
     match = Match(rules, seed=seed * 1_000_003 + i // 2)
     res = Result(matches=1)
     tallies = (res.a, res.b)
@@ -74,7 +83,7 @@ def play_match(
         rnd = match.start_round()
         while not rnd.over:
             seat = rnd.turn
-            view = make_view(rnd, seat, match.scores)
+            view = make_view(rnd, seat, match.scores, seen)
             rng = random.Random(f"{seed}:{i}:{len(match.rounds)}:{rnd.moves_made}")
             t0 = time.perf_counter()
             move = players[who[seat]](view, rng)

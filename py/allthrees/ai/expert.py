@@ -23,8 +23,18 @@ from ..round import Round
 from ..tiles import DOUBLES, IS_DOUBLE, PIPS, WITH, tiles_of, weight_key
 from ..view import View
 
-DEFAULT_THINK_MS = 250
+# Worlds after which more did not make the Expert stronger in 2-player play (README, "Computer
+# opponents": flat beyond about 150): the search stops here or at the time budget, whichever
+# comes first, so a slow phone and a fast desktop play alike. The default budget is a ceiling
+# for devices slower than those measured with `scripts/bench web` (in the browser, 200 worlds
+# take a desktop about 60 ms and a Pixel 7 at 4x CPU throttling about 300 ms; CPython 20 ms).
+ENOUGH_WORLDS = 200
+DEFAULT_THINK_MS = 600
 GREEDY_RATE = 0.85  # how often a rollout player takes its best-scoring play
+# How often each kind of player takes its best-scoring play in the Expert's imagined play: a
+# Casual always does (that is all it does), a Beginner about half the time (it spots only the
+# easy scores, half of the time); a person or an Expert is taken to play well (GREEDY_RATE).
+ROLLOUT_RATES = {"casual": 1.0, "beginner": 0.5}
 
 
 @dataclass
@@ -147,61 +157,109 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
     return groups
 
 
+MIX_SWAPS = 6  # swaps per hidden tile that mix a filled deal into a uniform one (see sample_world)
+
+
 def sample_world(
     view: View, groups: list[list[list[int]]], rng: random.Random, tries: int = 8
 ) -> tuple[list[int], list[int]]:
-    """Hands (masks) and a boneyard order consistent with the view, drawn at random: first
-    honouring every guess, then only the passed-up scores, then only what is certain, then
-    nothing (a last resort the filling order below can need on very tight constraints)."""
+    """Hands (masks) and a boneyard order consistent with the view, drawn uniformly from every
+    deal that honours the constraints: first every guess, then only the passed-up scores, then
+    only what is certain, then nothing (a last resort the filling below can need on very tight
+    constraints).
+
+    Filling the most constrained group first finds a consistent deal, but not a uniform one: with
+    two or more hidden hands, a hand filled first is not weighted by how many ways the others can
+    be completed. So the filled deal is mixed by random swaps of two hidden places (a hand's tile
+    or the boneyard's) that keep both tiles allowed where they land: a symmetric chain over the
+    consistent deals, whose stationary distribution is uniform over them.
+    ``tests/ai/test_inference.py`` checks the result against the exact posterior."""
     unseen = tiles_of(view.unseen_tiles())
     me = view.seat
     for level in (SHEDS, SCORES, CERTAIN, -1):
+        todo = []
+        for seat, g in enumerate(groups):
+            if seat == me:
+                continue
+            for count, *masks in g:
+                if count > 0:
+                    forbidden = 0
+                    for mask in masks[: level + 1]:  # lacked, passed_up, lighter
+                        forbidden |= mask
+                    todo.append((forbidden, count, seat))
+        todo.sort(key=lambda x: -x[0].bit_count())  # most constrained first
         for _ in range(tries if level >= 0 else 1):
             pool = unseen[:]
             rng.shuffle(pool)
-            hands = [0] * view.rules.players
-            hands[me] = view.hand_mask
-            todo = []
-            for seat, g in enumerate(groups):
-                if seat == me:
-                    continue
-                for count, *masks in g:
-                    if count > 0:
-                        forbidden = 0
-                        for mask in masks[: level + 1]:  # lacked, passed_up, lighter
-                            forbidden |= mask
-                        todo.append((forbidden, count, seat))
-            todo.sort(key=lambda x: -x[0].bit_count())  # most constrained first
+            tiles: list[int] = []  # each hidden place: its tile, what it forbids, whose it is
+            forbids: list[int] = []
+            owners: list[int] = []
             ok = True
             for forbidden, count, seat in todo:
                 for _ in range(count):
                     for i, t in enumerate(pool):
                         if not forbidden >> t & 1:
-                            hands[seat] |= 1 << t
-                            pool.pop(i)
+                            tiles.append(pool.pop(i))
+                            forbids.append(forbidden)
+                            owners.append(seat)
                             break
                     else:
                         ok = False
                         break
                 if not ok:
                     break
-            if ok:
-                return hands, pool
+            if not ok:
+                continue
+            held = len(tiles)
+            tiles += pool  # the boneyard: no constraint
+            forbids += [0] * len(pool)
+            _mix(tiles, forbids, held, rng)
+            hands = [0] * view.rules.players
+            hands[me] = view.hand_mask
+            for i in range(held):
+                hands[owners[i]] |= 1 << tiles[i]
+            bone = tiles[held:]
+            rng.shuffle(bone)
+            return hands, bone
     raise AssertionError("unreachable: the unconstrained pass always succeeds")
 
 
+def _mix(tiles: list[int], forbids: list[int], held: int, rng: random.Random) -> None:
+    """Random swaps of two places, at least one of them in a hand, kept when each tile is
+    allowed where it lands (swaps within the boneyard change nothing: its order is shuffled)."""
+    places = len(tiles)
+    if held == 0 or places < 2:
+        return
+    rand = rng.random
+    for _ in range(MIX_SWAPS * places):
+        i = int(rand() * held)
+        j = int(rand() * places)
+        a, b = tiles[i], tiles[j]
+        if not forbids[i] >> b & 1 and not forbids[j] >> a & 1:
+            tiles[i], tiles[j] = b, a
+
+
 # ---------------------------------------------------------------------- playouts
-def rollout(rnd: Round, rng: random.Random) -> None:
+def rollout_rates(view: View) -> list[float]:
+    """Per seat, how often it takes its best-scoring play in a rollout: what the table shows of
+    who plays it (``View.players``), partner and opponents alike."""
+    kinds = view.players or ("",) * view.rules.players
+    return [ROLLOUT_RATES.get(kind, GREEDY_RATE) for kind in kinds]
+
+
+def rollout(rnd: Round, rng: random.Random, rates: list[float] | None = None) -> None:
     """Finish the round: each seat mostly takes its best-scoring play (the heaviest on ties),
-    sometimes any play; draws and passes as forced."""
+    sometimes any play, as often as ``rates`` says for that seat; draws and passes as forced."""
     rand = rng.random
     made = rnd.rules.made
+    if rates is None:
+        rates = [GREEDY_RATE] * rnd.rules.players
     while rnd.reason is None:
         moves = rnd.legal_moves()
         if len(moves) == 1:
             rnd.step(moves[0])
             continue
-        if rand() < GREEDY_RATE:
+        if rand() < rates[rnd.turn]:
             best = moves[0]
             best_key = -1
             for m in moves:
@@ -252,15 +310,26 @@ def match_line(view: View) -> int | None:
     return view.rules.target if reach >= view.rules.target else None
 
 
+LEADER_WEIGHT = 0.5  # with 3 or more sides, the share of the value that is the race with the leader
+
+
 def _value(
     points: list[int], before: list[int], scores: tuple[int, ...], me: int, line: int | None
 ) -> float:
     """What a finished imagined round is worth to side ``me``: its points gained minus the
     others' average, plus a premium for winning (or against losing) the match when the round
-    decides it: at its end the top total at or past the target wins, a tie at the top plays on."""
+    decides it: at its end the top total at or past the target wins, a tie at the top plays on.
+    With three or more sides, part of the value is the side's standing against the best of the
+    others (its total minus theirs, before and after): a point taken from the leader is worth
+    more than one taken from the last. With two sides the two measures are the same."""
     sides = len(points)
     gain = [points[s] - before[s] for s in range(sides)]
     value = gain[me] - (sum(gain) - gain[me]) / (sides - 1)
+    if sides > 2:
+        was = max(scores[s] + before[s] for s in range(sides) if s != me)
+        now = max(scores[s] + points[s] for s in range(sides) if s != me)
+        standing = gain[me] - (now - was)
+        value = (1 - LEADER_WEIGHT) * value + LEADER_WEIGHT * standing
     if line is not None:
         final = [scores[s] + points[s] for s in range(sides)]
         top = max(final)
@@ -296,9 +365,12 @@ def analyse(
     rng: random.Random,
     think_ms: float | None = DEFAULT_THINK_MS,
     iterations: int | None = None,
+    worlds: int | None = ENOUGH_WORLDS,
 ) -> Analysis:
     """Value every candidate move by playing it out in the same sampled worlds, dropping the
-    clearly worse ones as evidence comes in."""
+    clearly worse ones as evidence comes in. It stops after ``iterations`` worlds when given,
+    else at ``think_ms`` or after ``worlds`` (None: no cap), whichever comes first; a search
+    that stops at a count is deterministic for a seeded ``rng``."""
     moves = candidates(view)
     samples: list[list[float]] = [[] for _ in moves]
     if len(moves) <= 1 and iterations is None:
@@ -310,6 +382,7 @@ def analyse(
     base = Round.from_view(view, [0] * view.rules.players, [], claims_matter=False)
     line = match_line(view)
     alive = list(range(len(moves)))
+    rates = rollout_rates(view)
     done = 0
     while True:
         hands, bone = sample_world(view, groups, rng)
@@ -318,13 +391,14 @@ def analyse(
             rnd = base.with_world(hands, bone)
             before = rnd.points[:]
             rnd.step(moves[i])
-            rollout(rnd, random.Random(world_seed))  # common random numbers across candidates
+            # common random numbers across candidates
+            rollout(rnd, random.Random(world_seed), rates)
             samples[i].append(_value(rnd.points, before, view.scores, my_side, line))
         done += 1
         if iterations is not None:
             if done >= iterations:
                 break
-        elif time.perf_counter() >= deadline:
+        elif time.perf_counter() >= deadline or (worlds is not None and done >= worlds):
             break
         if done % PRUNE_EVERY == 0 and len(alive) > 1:
             alive = _prune(samples, alive)
@@ -336,9 +410,10 @@ def expert(
     rng: random.Random,
     think_ms: float | None = DEFAULT_THINK_MS,
     iterations: int | None = None,
+    worlds: int | None = ENOUGH_WORLDS,
 ) -> int:
     """The Expert's move: the best mean over sampled worlds."""
     if len(view.legal) == 1:
         return view.legal[0]
-    analysis = analyse(view, rng, think_ms, iterations)
+    analysis = analyse(view, rng, think_ms, iterations, worlds)
     return analysis.moves[analysis.best]
