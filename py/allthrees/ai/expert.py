@@ -3,11 +3,14 @@
 Each iteration deals the unseen tiles into hands consistent with everything public (how many tiles
 each seat holds, the tiles a seat cannot hold because it drew or passed while they would have fit
 or because the hands forced the lead) and, while they hold up, with guesses about how people play
-(see ``hand_constraints``), then plays every candidate move in that same world and finishes the
-round with a fast, greedy-leaning policy for every seat, partner included. A candidate's value is
-the points its side gains from now to the end of the round (in play and bonus) minus what the
-other sides gain. The best mean wins. Search runs against a time budget or a fixed iteration
-count; with a count and a seeded ``rng`` it is deterministic.
+(see ``hand_constraints``), drawn uniformly over the deals that agree, jointly for every hidden
+hand (``sample_world``), then plays every candidate move in that same world and finishes the round
+with a fast, greedy-leaning policy for every seat, partner included, each as greedy as the kind of
+player the table shows in that seat (``rollout_rates``). A candidate's value is the points its
+side gains from now to the end of the round (in play and bonus) minus what the other sides gain
+(with three or more sides, partly the race with the leader). The best mean wins. Search stops at
+a time budget or after enough worlds, or runs a fixed iteration count; with a count (or the cap
+reached first) and a seeded ``rng`` it is deterministic.
 
 It sees only the ``View``: the worlds it plays in are its own guesses, built from public facts.
 """
