@@ -56,6 +56,7 @@ class App:
 
     def __init__(self) -> None:
         self.session: Session | None = None
+        self.saved: str | None = None  # the save text of the last reply: the session as it is
 
     def handle(self, req: dict[str, Any]) -> dict[str, Any]:
         op = req.get("op")
@@ -116,11 +117,12 @@ class App:
     def _reply(self, events: list) -> dict[str, Any]:
         session = self.session
         assert session is not None
+        self.saved = dump(session)
         return {
             "ok": True,
             "events": events_json(events, session),
             "snapshot": snapshot(session),
-            "save": dump(session),
+            "save": self.saved,
         }
 
     def refusal(self, error: str) -> dict[str, Any]:
@@ -171,7 +173,8 @@ def _handle(request: Any) -> dict[str, Any]:
     if not isinstance(req, dict):
         return _app.refusal("a request is a JSON object")
     before = _app.session
-    saved = dump(before) if before is not None and req.get("op") in CHANGES else None
+    # every change ends in a reply, whose save text is kept: the table as it is now
+    saved = _app.saved if before is not None and req.get("op") in CHANGES else None
     try:
         return _app.handle(req)
     except AllThreesError as exc:

@@ -99,3 +99,26 @@ def test_the_cases_that_once_escaped():
         '{"op": "intent", "seat": 0, "intent": {"kind": "settings", "settings": {"target": 61}}}',
     ]:
         check(text)
+
+
+def test_a_bug_halfway_through_a_move_puts_the_table_back(monkeypatch):
+    """An exception that is no refusal (a bug) after the session has begun to change: the reply
+    says the request failed, and the table is the one of the last reply's save."""
+    from appkit import person_intent
+
+    from allthrees.session import Session
+
+    before_snap, before_save = table()
+    snap = json.loads(before_snap)
+    real = Session.act
+
+    def broken(self, seat, intent):
+        real(self, seat, intent)  # the move is made...
+        raise RuntimeError("a bug")  # ...and then something breaks
+
+    monkeypatch.setattr(Session, "act", broken)
+    request = {"op": "intent", "seat": snap["viewer"], "intent": person_intent(snap)}
+    reply = json.loads(app.handle(json.dumps(request)))
+    assert reply["ok"] is False and "RuntimeError" in reply["error"]
+    assert dump(app._app.session) == before_save
+    assert json.dumps(reply["snapshot"], sort_keys=True) == before_snap

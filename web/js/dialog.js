@@ -3,7 +3,7 @@
 // Python: modes, player counts, seat controllers, the longest name (`choices`), and every rule
 // option with its allowed values and the engine's word on impossible combinations (`rules_form`).
 
-import { h } from "./dom.js";
+import { askDialog, h } from "./dom.js";
 import { seatPositions } from "./regions.js";
 import { RulesForm } from "./rulesform.js";
 import { modeWords, T } from "./strings.js";
@@ -211,79 +211,31 @@ export class NewGameDialog {
   }
 }
 
-/** "Start the game in this link?" before a link replaces a match in progress. Resolves true/false. */
+/** "Start the game in this link?" before a link replaces a match in progress. Resolves true/false
+ * (Escape keeps the match). */
 export function askToReplace(root) {
-  return new Promise((resolve) => {
-    const finish = (answer) => {
-      dialog.close();
-      dialog.remove();
-      resolve(answer);
-    };
-    const dialog = h(
-      "dialog",
-      { id: "link-dialog", class: "dialog", "aria-labelledby": "link-title" },
-      h("h2", { id: "link-title", text: T.linkTitle }),
-      h("p", { class: "panel-sub", text: T.linkBody }),
-      h(
-        "div",
-        { class: "panel-actions" },
-        h("button", {
-          type: "button",
-          class: "big-button quiet",
-          id: "link-keep",
-          text: T.linkKeep,
-          onclick: () => finish(false),
-        }),
-        h("button", {
-          type: "button",
-          class: "big-button primary",
-          id: "link-start",
-          text: T.linkStart,
-          onclick: () => finish(true),
-        }),
-      ),
-    );
-    dialog.addEventListener("cancel", (e) => {
-      e.preventDefault();
-      finish(false);
-    });
-    root.append(dialog);
-    dialog.showModal();
-  });
+  return askDialog(
+    "link-dialog",
+    T.linkTitle,
+    [h("p", { class: "panel-sub", text: T.linkBody })],
+    [
+      { id: "link-keep", text: T.linkKeep, value: false, focus: true }, // the safe answer
+      { id: "link-start", text: T.linkStart, primary: true, value: true },
+    ],
+    { root, cancel: false },
+  );
 }
 
 /** The rules in force, in Python's words (the same text `python -m allthrees rules` prints). */
 export function showRules(root, sections) {
-  return new Promise((resolve) => {
-    const close = () => {
-      dialog.close();
-      dialog.remove();
-      resolve();
-    };
-    const dialog = h(
-      "dialog",
-      { id: "rules-dialog", class: "dialog rules-dialog", "aria-labelledby": "rules-title" },
-      h("h2", { id: "rules-title", text: T.rulesTitle }),
-      ...sections.map((section) =>
-        h(
-          "section",
-          { class: "rules-section" },
-          h("h3", { text: section.title }),
-          ...section.lines.map((line) => h("p", { text: line })),
-        ),
-      ),
-      h(
-        "div",
-        { class: "panel-actions" },
-        h("button", { type: "button", class: "big-button primary", id: "rules-close", text: T.close, onclick: close }),
-      ),
-    );
-    dialog.addEventListener("cancel", (e) => {
-      e.preventDefault();
-      close();
-    });
-    root.append(dialog);
-    dialog.showModal();
-    dialog.querySelector("#rules-close").focus({ preventScroll: true });
-  });
+  const body = sections.map((section) =>
+    h(
+      "section",
+      { class: "rules-section" },
+      h("h3", { text: section.title }),
+      ...section.lines.map((line) => h("p", { text: line })),
+    ),
+  );
+  const close = [{ id: "rules-close", text: T.close, primary: true, value: undefined }];
+  return askDialog("rules-dialog", T.rulesTitle, body, close, { root, className: "dialog rules-dialog" });
 }

@@ -2,46 +2,8 @@
 // that could not be opened (kept aside; export it), a damaged move (resume before it?), and the
 // fair deal (the commitment, and once the match is over the seed and the record to check it).
 
-import { h } from "./dom.js";
+import { askDialog as ask, h } from "./dom.js";
 import { T } from "./strings.js";
-
-/** A modal dialog of `children` with `buttons` ([{id, text, primary, value}]): resolves to the
- * value of the button pressed (Escape: the last button's). */
-function ask(id, title, children, buttons) {
-  return new Promise((resolve) => {
-    const finish = (value) => {
-      dialog.close();
-      dialog.remove();
-      resolve(value);
-    };
-    const dialog = h(
-      "dialog",
-      { id, class: "dialog", "aria-labelledby": `${id}-title` },
-      h("h2", { id: `${id}-title`, text: title }),
-      ...children,
-      h(
-        "div",
-        { class: "panel-actions" },
-        ...buttons.map((b) =>
-          h("button", {
-            type: "button",
-            id: b.id,
-            class: `big-button ${b.primary ? "primary" : "quiet"}`,
-            text: b.text,
-            onclick: () => (b.keep ? b.onclick() : finish(b.value)),
-          }),
-        ),
-      ),
-    );
-    dialog.addEventListener("cancel", (e) => {
-      e.preventDefault();
-      finish(buttons.at(-1).value);
-    });
-    document.body.append(dialog);
-    dialog.showModal();
-    dialog.querySelector(".primary")?.focus();
-  });
-}
 
 /** Offer a text as a file to keep. */
 export function download(name, text) {
