@@ -58,6 +58,8 @@ class Placed:
     made: int = 0  # what the play made, as awarded (pegs with cribbage), whoever got it
     claim: int | None = None  # with muggins: the points the mover claimed
     taker: int = -1  # with muggins: who took the points the mover did not claim
+    # An Expert's play for a person's side, in words for its partner (``advice.partner_note``)
+    note: dict | None = None
     kind: str = "placed"
 
 
@@ -271,7 +273,14 @@ class Session:
         view = self.view(seat)
         move = get_player(name)(view, self._rng())
         said = claim(name, view, move, self._rng(":claim")) if self.match.rules.muggins else None
-        return self._move(move, said)
+        note = None
+        if name == "expert" and any(
+            self.is_person(s) for s in self.match.rules.seats_of(self.match.rules.side_of(seat))
+        ):
+            from .ai.advice import partner_note
+
+            note = partner_note(view, move)  # from what this seat saw, before its move
+        return self._move(move, said, note)
 
     def _rng(self, salt: str = "") -> random.Random:
         """The random source of a computer's move (or a hint): fixed by the seed and the moment,
@@ -281,7 +290,7 @@ class Session:
     def view(self, seat: int) -> View:
         return make_view(self.round, seat, self.match.scores, self.settings.seen_players())
 
-    def _move(self, move: int, claim: int | None = None) -> list[Event]:
+    def _move(self, move: int, claim: int | None = None, note: dict | None = None) -> list[Event]:
         rnd = self.round
         seat = rnd.turn
         rules = self.match.rules
@@ -307,6 +316,7 @@ class Session:
                     made,
                     said,
                     entry.taker,
+                    note,
                 )
             )
         if rnd.over:

@@ -29,6 +29,10 @@ FOUR = "?players=4&seats=you,casual,beginner,casual&seed=3"
 TEAMS = "?players=4&teams=1&seats=you,casual,beginner,casual&seed=7"
 SPRINT = "?sprint=1&seats=you,casual,casual&seed=5"
 PEOPLE = "?players=3&seats=you,person:Ana,casual&seed=2"
+# An Expert partner whose first round (the person playing Player's first choice) has two plays to
+# explain: 2-2 and 1-0, each leaving Casual 2 clearly fewer scoring replies than 5-3 would
+# (tests/ai/test_partners.py checks what the notes say).
+EXPERT_PARTNER = "?players=4&teams=1&seats=you,casual,expert,casual&seed=2"
 
 
 def finish_round(page: Page, touch: bool = False, **kw) -> tuple[Player, dict]:
@@ -85,6 +89,27 @@ def test_partners_team_scores_are_the_partners_sums(desktop: Page) -> None:
     expect(cells.nth(0)).to_contain_text(f"You {earned[0]}")
     expect(cells.nth(0)).to_contain_text(f"Beginner {earned[2]}")
     screenshot(desktop, "modes-desktop-2v2-round-over.png")
+
+
+def test_an_expert_partner_says_what_its_play_did(desktop: Page) -> None:
+    open_table(desktop, EXPERT_PARTNER)
+    player = Player(desktop)
+    st = player.idle()
+    said: list[str] = []
+    for _ in range(40):
+        said += desktop.locator("#toasts .toast").all_inner_texts()
+        if st["round_over"]:
+            break
+        if any(text.startswith("Expert plays 2-2, not 5-3") for text in said):
+            screenshot(desktop, "modes-desktop-partner-note.png")
+            break
+        player.turn(st)
+        st = player.idle()
+    expected = (
+        "Expert plays 2-2, not 5-3: it leaves Casual 2 fewer scoring replies "
+        "(1 tile it may hold scores, not 4)"
+    )
+    assert expected in said, said
 
 
 def test_quick_sprint_ends_after_one_round_and_deals_a_new_sprint(desktop: Page) -> None:

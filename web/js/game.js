@@ -28,6 +28,7 @@ import { T } from "./strings.js";
 import { installTestHook, testState } from "./testhook.js";
 
 const SAVE_RETRY_MS = 5000; // while a save fails, how often it is tried again without a move
+const TOAST_MS = 7000; // a muggins call or a partner's note: time to read a sentence of two lines
 
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -226,7 +227,7 @@ export class Game {
       reduced: reducedMotion.matches,
     });
     for (const s of out.sounds) this.sound[s]?.();
-    for (const text of out.toasts) this.hud.toast(text, 5000);
+    for (const text of out.toasts) this.hud.toast(text, TOAST_MS);
     this.#refreshHud();
     this.changed();
   }

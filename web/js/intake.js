@@ -84,5 +84,11 @@ export function takeSnapshot(state, snap, events, source, { layout, reduced }) {
   const toasts = events
     .filter((e) => e.kind === "placed" && e.taker >= 0)
     .map((e) => T.mugginsCall(name(e.taker), e.made, name(e.seat)));
+  for (const e of events) {
+    const say = e.kind === "placed" && e.note ? T.partnerNote[e.note.code] : null;
+    if (!say) continue;
+    const partner = e.note.partner === snap.viewer ? "you" : name(e.note.partner ?? e.seat);
+    toasts.push(say(e.note, name(e.seat), partner, name(e.note.opponent ?? e.seat)));
+  }
   return { sounds: plan.sounds, toasts };
 }

@@ -5,6 +5,17 @@
 // update prompt (update.js) and boot errors (worker.js) keep their own words, since they show
 // before this catalogue loads.
 
+/** "3", "3 or 5", "1, 3 or 5". */
+function orList(values) {
+  const xs = values.map(String);
+  return xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}`;
+}
+
+/** "1 tile", "3 tiles". */
+function tiles(n) {
+  return `${n} tile${n === 1 ? "" : "s"}`;
+}
+
 export const T = {
   yourTurn: "Your turn",
   yourTurnNamed: (name) => `${name}: your turn`,
@@ -163,6 +174,23 @@ export const T = {
   claimClear: "Clear",
   claimCancel: "Take the tile back",
   mugginsCall: (taker, points, seat) => `${taker}: Muggins! ${points} from ${seat}`,
+  // A computer partner's play, explained from what it saw (Python's advice.partner_note codes).
+  // who: the mover's name; partner: "you" or the partner's name; opponent: a name.
+  partnerNote: {
+    kept_open: (n, who, partner) =>
+      `${who} plays ${n.tile}, not ${n.other_tile}, to keep an end open for ${partner}: ` +
+      `${partner === "you" ? "you have" : `${partner} has`} shown no ${orList(n.lacks)}`,
+    shut_out: (n, who, _partner, opponent) =>
+      `${who} plays ${n.tile}: ${opponent} has shown no ${orList(n.lacks)}, so must ${n.must}`,
+    two_ends: (n, who, partner) => `${who} plays ${n.tile}: a ${n.value} stays open on two ends for ${partner}`,
+    safe: (n, who, _partner, opponent) =>
+      `${who} plays ${n.tile}, not ${n.other_tile}${n.given_up ? ` for ${n.given_up}` : ""}: it leaves ` +
+      `${opponent} fewer scoring replies (${tiles(n.left)} it may hold ${n.left === 1 ? "scores" : "score"}, not ${n.instead})`,
+    set_up: (n, who, partner) =>
+      `${who} plays ${n.tile}, not ${n.other_tile}${n.given_up ? ` for ${n.given_up}` : ""}: it leaves ` +
+      `${partner} more scoring replies (${tiles(n.left)} ${partner === "you" ? "you" : partner} may hold ` +
+      `${n.left === 1 ? "scores" : "score"}, not ${n.instead})`,
+  },
   mugginsFloat: (points) => `Muggins! +${points}`,
   mugginsPegs: (pegs) => (pegs === 1 ? "Muggins! +1 peg" : `Muggins! +${pegs} pegs`),
   pegsFloat: (pegs) => (pegs === 1 ? "+1 peg" : `+${pegs} pegs`),

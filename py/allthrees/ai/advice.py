@@ -1,4 +1,5 @@
-"""Advice from the Expert: a hint with a short reason, and a review of a finished round."""
+"""Advice from the Expert: a hint with a short reason, a computer partner's play in words, and a
+review of a finished round."""
 
 from __future__ import annotations
 
@@ -6,13 +7,13 @@ import random
 from typing import Any
 
 from ..match import Match
-from ..moves import DRAW, PASS, play, tile_of
+from ..moves import DRAW, PASS, arm_name, play, tile_of
 from ..notation import format_move
 from ..record import claim_of
 from ..round import Round
-from ..tiles import HI, LO, PIPS, mask_of, tiles_of
+from ..tiles import HI, IS_DOUBLE, LO, NAME, PIPS, WITH, mask_of, tiles_of
 from ..view import View, make_view
-from .expert import DEFAULT_THINK_MS, analyse, twin_key
+from .expert import DEFAULT_THINK_MS, analyse, hand_constraints, twin_key
 from .simple import what_if
 
 REVIEW_ITERATIONS = 120
@@ -62,6 +63,159 @@ def hint(view: View, rng: random.Random, think_ms: float = DEFAULT_THINK_MS) -> 
     """The move the Expert would play here, with its reason."""
     move = view.legal[0] if len(view.legal) == 1 else analyse(view, rng, think_ms).ranked()[0][0]
     return {"move": move, "reason": reason(view, move)}
+
+
+# ---------------------------------------------------------------------- a partner's play in words
+def known_lacking(view: View, seat: int) -> int:
+    """The tiles ``seat`` certainly does not hold, as the viewing seat knows it: what it showed it
+    lacked by drawing or passing (and a forced lead), in every group of tiles it still hides."""
+    out = view.unseen_tiles()
+    for count, lacked, *_ in hand_constraints(view)[seat]:
+        if count:
+            out &= lacked
+    return out
+
+
+def _fitting(rnd: Round) -> int:
+    """The tiles that fit an open end of ``rnd``."""
+    out = 0
+    for v in rnd.ends:
+        if v >= 0:
+            out |= WITH[v]
+    return out & ((1 << rnd.rules.tile_count) - 1)
+
+
+def _values(rnd: Round, among: int) -> list[int]:
+    """The open end values of ``rnd`` that only tiles in ``among`` fit, smallest first."""
+    out = set()
+    for v in rnd.ends:
+        if v >= 0 and v not in out:
+            out.add(v)
+    return sorted(v for v in out if not WITH[v] & ~among & ((1 << rnd.rules.tile_count) - 1))
+
+
+def _scoring(rnd: Round, tiles: int) -> int:
+    """How many of ``tiles`` would score played on an end of ``rnd``."""
+    count = 0
+    for t in tiles_of(tiles):
+        for arm in range(4):
+            v = rnd.ends[arm]
+            if v >= 0 and (HI[t] == v or LO[t] == v) and rnd.points_after(play(t, arm)):
+                count += 1
+                break
+    return count
+
+
+CLEARLY = 2  # tiles of difference in scoring replies that a note is worth saying
+
+
+def partner_note(view: View, move: int) -> dict[str, Any] | None:
+    """What a computer's play did for its partner, in the clear cases, or None: read from the
+    mover's own view (its hand and what the table showed), never from another hand.
+
+    - ``kept_open``: another play scored as much but would have left the partner only ends it
+      has shown it lacks (by drawing or passing); this one keeps an end it may hold open.
+    - ``shut_out``: the next player, an opponent, has shown it lacks every tile that fits the
+      ends now, so it must draw or pass (another play would have let it play).
+    - ``safe``: not the play a scorer would make (the most points now, the heaviest tile): it
+      leaves clearly fewer of the tiles the next opponent may hold a score than that play would.
+    - ``set_up``: not the scorer's play, and it leaves clearly more of the tiles the partner may
+      hold a score.
+    - ``two_ends``: a double that leaves its number open on two ends or more, for a partner not
+      known to lack it."""
+    rules = view.rules
+    me = view.seat
+    if move < 0 or len(view.legal) < 2 or rules.players < 4 or not rules.teams:
+        return None
+    partner = next(s for s in rules.seats_of(rules.side_of(me)) if s != me)
+    unseen = view.unseen_tiles()
+
+    def after(m: int) -> Round:
+        rnd = what_if(view)
+        rnd.step(m)
+        return rnd
+
+    table = what_if(view)
+    mine = after(move)
+    if mine.over:
+        return None
+    points = table.points_after(move)
+    tile, arm = NAME[tile_of(move)], arm_name(move)
+    base = {"seat": me, "tile": tile, "arm": arm}
+    key = twin_key(view, move)
+    others = [m for m in view.legal if m >= 0 and twin_key(view, m) != key]
+    # the partner's only playable end, kept
+    lacks = known_lacking(view, partner) | ~unseen
+    if _fitting(mine) & ~lacks:
+        # the play a scorer would have made instead: as many points, the heaviest tile
+        for m in sorted(others, key=lambda m: -PIPS[tile_of(m)]):
+            if table.points_after(m) != points:
+                continue
+            theirs = after(m)
+            if not theirs.over and not _fitting(theirs) & ~lacks:
+                return base | {
+                    "code": "kept_open",
+                    "partner": partner,
+                    "other_tile": NAME[tile_of(m)],
+                    "other_arm": arm_name(m),
+                    "lacks": _values(theirs, lacks),
+                }
+    # the next opponent shut out
+    nxt = (me + 1) % rules.players
+    if rules.side_of(nxt) != rules.side_of(me):
+        shut = known_lacking(view, nxt) | ~unseen
+        if not _fitting(mine) & ~shut and any(_fitting(after(m)) & ~shut for m in others):
+            must = "draw" if view.boneyard_left > view.reserve else "pass"
+            return base | {
+                "code": "shut_out",
+                "opponent": nxt,
+                "lacks": _values(mine, shut),
+                "must": must,
+            }
+    # not the scorer's play (the most points, the heaviest tile): fewer scores left to the next
+    # opponent, or more to the partner
+    scorer = max(view.legal, key=lambda m: (table.points_after(m), PIPS[tile_of(m)], m))
+    if scorer >= 0 and twin_key(view, scorer) != key:
+        theirs = after(scorer)
+        given_up = table.points_after(scorer) - points
+        other = {"other_tile": NAME[tile_of(scorer)], "other_arm": arm_name(scorer)}
+        if not theirs.over and rules.side_of(nxt) != rules.side_of(me):
+            may_hold = unseen & ~known_lacking(view, nxt)
+            left, instead = _scoring(mine, may_hold), _scoring(theirs, may_hold)
+            if instead - left >= CLEARLY:
+                return (
+                    base
+                    | other
+                    | {
+                        "code": "safe",
+                        "opponent": nxt,
+                        "given_up": given_up,
+                        "left": left,
+                        "instead": instead,
+                    }
+                )
+        if not theirs.over:
+            may_hold = unseen & ~lacks
+            left, instead = _scoring(mine, may_hold), _scoring(theirs, may_hold)
+            if left - instead >= CLEARLY:
+                return (
+                    base
+                    | other
+                    | {
+                        "code": "set_up",
+                        "partner": partner,
+                        "given_up": given_up,
+                        "left": left,
+                        "instead": instead,
+                    }
+                )
+    # a double that leaves its number on two ends
+    t = tile_of(move)
+    if IS_DOUBLE[t]:
+        v = HI[t]
+        if sum(1 for e in mine.ends if e == v) >= 2 and WITH[v] & unseen & ~lacks:
+            return base | {"code": "two_ends", "partner": partner, "value": v}
+    return None
 
 
 def review_round(
