@@ -87,11 +87,8 @@ def _fitting(rnd: Round) -> int:
 
 def _values(rnd: Round, among: int) -> list[int]:
     """The open end values of ``rnd`` that only tiles in ``among`` fit, smallest first."""
-    out = set()
-    for v in rnd.ends:
-        if v >= 0 and v not in out:
-            out.add(v)
-    return sorted(v for v in out if not WITH[v] & ~among & ((1 << rnd.rules.tile_count) - 1))
+    tiles = (1 << rnd.rules.tile_count) - 1
+    return sorted({v for v in rnd.ends if v >= 0 and not WITH[v] & ~among & tiles})
 
 
 def _scoring(rnd: Round, tiles: int) -> int:
@@ -125,7 +122,7 @@ def partner_note(view: View, move: int) -> dict[str, Any] | None:
       known to lack it."""
     rules = view.rules
     me = view.seat
-    if move < 0 or len(view.legal) < 2 or rules.players < 4 or not rules.teams:
+    if move < 0 or len(view.legal) < 2 or not rules.teams:
         return None
     partner = next(s for s in rules.seats_of(rules.side_of(me)) if s != me)
     unseen = view.unseen_tiles()
@@ -177,38 +174,22 @@ def partner_note(view: View, move: int) -> dict[str, Any] | None:
     scorer = max(view.legal, key=lambda m: (table.points_after(m), PIPS[tile_of(m)], m))
     if scorer >= 0 and twin_key(view, scorer) != key:
         theirs = after(scorer)
-        given_up = table.points_after(scorer) - points
-        other = {"other_tile": NAME[tile_of(scorer)], "other_arm": arm_name(scorer)}
+        other = base | {"other_tile": NAME[tile_of(scorer)], "other_arm": arm_name(scorer)}
+        other["given_up"] = table.points_after(scorer) - points
         if not theirs.over and rules.side_of(nxt) != rules.side_of(me):
             may_hold = unseen & ~known_lacking(view, nxt)
             left, instead = _scoring(mine, may_hold), _scoring(theirs, may_hold)
             if instead - left >= CLEARLY:
-                return (
-                    base
-                    | other
-                    | {
-                        "code": "safe",
-                        "opponent": nxt,
-                        "given_up": given_up,
-                        "left": left,
-                        "instead": instead,
-                    }
-                )
+                return other | {"code": "safe", "opponent": nxt, "left": left, "instead": instead}
         if not theirs.over:
-            may_hold = unseen & ~lacks
-            left, instead = _scoring(mine, may_hold), _scoring(theirs, may_hold)
+            left, instead = _scoring(mine, unseen & ~lacks), _scoring(theirs, unseen & ~lacks)
             if left - instead >= CLEARLY:
-                return (
-                    base
-                    | other
-                    | {
-                        "code": "set_up",
-                        "partner": partner,
-                        "given_up": given_up,
-                        "left": left,
-                        "instead": instead,
-                    }
-                )
+                return other | {
+                    "code": "set_up",
+                    "partner": partner,
+                    "left": left,
+                    "instead": instead,
+                }
     # a double that leaves its number on two ends
     t = tile_of(move)
     if IS_DOUBLE[t]:
