@@ -2,8 +2,10 @@
 """Serve the built site (dist/) locally the way Netlify serves it.
 
 Standard library only. Correct MIME types (WebAssembly must be application/wasm or Pyodide stalls),
-and the response headers declared in netlify.toml, matched with Netlify's path rules, so that
-netlify.toml stays the one source of truth for headers (CSP, caching, nosniff ...).
+the response headers declared in netlify.toml, matched with Netlify's path rules, so that
+netlify.toml stays the one source of truth for headers (CSP, caching, nosniff ...), and compressed
+on the fly as Netlify compresses (``COMPRESSED_SUFFIXES``, gzip here where Netlify may use brotli),
+so that the bytes a browser receives here are those it would receive from Netlify.
 
 Command line (prints the bound address on its first line of output, so port 0 is usable)::
 
@@ -22,7 +24,9 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
+import io
 import os
 import re
 import sys
@@ -55,6 +59,12 @@ MIME_TYPES = {
     ".md": "text/markdown; charset=utf-8",
 }
 DEFAULT_MIME = "application/octet-stream"
+# What Netlify compresses on the fly (its blog, "Brotli comes to Netlify Edge", 2020: brotli and
+# gzip for what a browser accepts them for, with no list of types published): text types, and we
+# assume WebAssembly too. Zip files (the standard library, the wheel) are already compressed
+# inside and go as they are (see README, "Load time").
+COMPRESSED_SUFFIXES = {".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".wasm"}
+GZIP_LEVEL = 9
 # What Netlify sends when no rule sets Cache-Control.
 NETLIFY_DEFAULT_CACHE_CONTROL = "public, max-age=0, must-revalidate"
 
@@ -131,6 +141,34 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 return value
         return MIME_TYPES.get(Path(path).suffix.lower(), DEFAULT_MIME)
 
+    _gzipped: dict[tuple[str, int], bytes] = {}  # (path, mtime_ns) -> gzip bytes, shared
+
+    def send_head(self):
+        """A compressible file to a client that accepts gzip goes gzipped (computed once)."""
+        path = Path(self.translate_path(self.path))
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not accepts or path.suffix.lower() not in COMPRESSED_SUFFIXES or not path.is_file():
+            body = super().send_head()
+            if body is not None and self.command == "GET" and hasattr(body, "fileno"):
+                self.server.sent.append((self.path, os.fstat(body.fileno()).st_size))
+            return body
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns)
+        body = self._gzipped.get(key)
+        if body is None:
+            body = gzip.compress(path.read_bytes(), GZIP_LEVEL, mtime=0)
+            self._gzipped[key] = body
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        if self.command == "GET":
+            self.server.sent.append((self.path, len(body)))
+        return io.BytesIO(body)
+
     def end_headers(self) -> None:
         headers = self._rule_headers()
         if not any(k.lower() == "cache-control" for k in headers):
@@ -155,6 +193,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 class SiteServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # (path, body bytes) of every GET answered with a body: what went over the wire, for the
+        # benchmarks (a list append is atomic; the handler threads only append)
+        self.sent: list[tuple[str, int]] = []
 
     @property
     def url(self) -> str:

@@ -45,7 +45,9 @@ export function planRack(before, hand, { now, dealt, resumed, slot, angle, s, bo
     if (!sprite) {
       const start = resumed ? { ...slot(i), angle, s } : { x: bone.x, y: bone.y, angle: 0, s: bone.s };
       const t0 = dealt ? now + motion(i * MS.dealStagger, reduced) : now;
-      sprite = { tile: entry.tile, cur: { ...start }, from: { ...start }, to: null, t0, dur: motion(MS.draw, reduced) };
+      // a resumed rack is simply there: its first goal (the lift of a playable tile) is taken at once
+      const dur = resumed ? 0 : motion(MS.draw, reduced);
+      sprite = { tile: entry.tile, cur: { ...start }, from: { ...start }, to: null, t0, dur };
       sprite.hideUntil = t0;
     }
     next.set(entry.tile, sprite);

@@ -128,10 +128,26 @@ function describeProgress({ stage, loaded, total }) {
   return "Loading…";
 }
 
-// The bar: downloads fill 90 %, starting Python and installing the game the rest.
-function barValue({ stage, loaded, total }) {
+// The bar moves through the whole load: downloads fill the first 70 % by bytes; then starting
+// Python (CPU work with no progress to report: it unpacks the standard library and compiles what it
+// imports) and installing the game fill the rest by time, easing toward their end over about the
+// time they take on a desktop (a slow phone keeps moving, more slowly), so the bar never sits still.
+export const BAR_SHARE = { download: 0.7, start: 0.22, install: 0.08 };
+export const EXPECTED_MS = { start: 2500, install: 1200 };
+
+/**
+ * @param {{stage: string, loaded: number, total: number}} progress
+ * @param {number} inStageMs how long the stage has lasted
+ * @returns {number} 0..1
+ */
+export function barValue({ stage, loaded, total }, inStageMs = 0) {
   const bytes = total ? Math.min(loaded / total, 1) : 0;
-  return 0.9 * bytes + (stage === "start" ? 0.02 : stage === "install" ? 0.06 : 0);
+  if (stage === "download") return BAR_SHARE.download * bytes;
+  const eased = (ms) => 1 - Math.exp((-2 * Math.max(ms, 0)) / EXPECTED_MS[stage]); // 86 % at the expected time
+  const start = BAR_SHARE.download;
+  if (stage === "start") return start + BAR_SHARE.start * eased(inStageMs);
+  if (stage === "install") return start + BAR_SHARE.start + BAR_SHARE.install * eased(inStageMs);
+  return 0;
 }
 
 /**
@@ -149,19 +165,24 @@ export async function bootWithLoadingScreen(options = {}) {
   const retry = $("boot-retry");
 
   let latest = null;
+  let stageSince = 0;
   let frame = 0;
-  const render = () => {
+  const render = (now) => {
     frame = 0;
-    bar.value = barValue(latest);
+    // never backwards: a late byte count must not pull the bar back from where time brought it
+    bar.value = Math.max(Number(bar.value), barValue(latest, now - stageSince));
     text.textContent = describeProgress(latest);
+    if (latest.stage !== "download") frame = requestAnimationFrame(render); // it moves by time
   };
   const onProgress = (progress) => {
+    if (progress.stage !== latest?.stage) stageSince = performance.now();
     latest = progress;
     frame ||= requestAnimationFrame(render);
   };
 
   for (;;) {
     bar.value = 0;
+    latest = null;
     text.textContent = "Loading…";
     errorPanel.hidden = true;
     loading.hidden = false;

@@ -67,7 +67,8 @@ export async function startTable(game) {
     if (reply && !reply.ok) reply = await call("start", {}); // settings no longer accepted
   }
   if (reply?.notice && !reply.problem) game.hud.toast(reply.notice, 7000);
-  await game.controller.accept({ ...reply, notice: null });
+  // The table comes up dealt, without the deal's animation: the loading screen was the wait.
+  await game.controller.accept({ ...reply, notice: null, events: [] });
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   if (link?.ok && loaded) replaceWithLink(game, link);
 }

@@ -12,7 +12,7 @@
 //   {type: "call", id, request}                       request: JSON text for app.handle
 //
 // Byte progress: Pyodide has no progress callback, so this worker wraps fetch(). Every file it
-// needs (runtime, standard library, lock file, wheels) is fetched once; a clone of each response is
+// needs (runtime, standard library, wheels) is fetched once; a clone of each response is
 // read only to count bytes while the original goes to Pyodide untouched (so the wasm still compiles
 // while streaming). The game's wheel is fetched right away, in parallel with the runtime, and its
 // response is handed over when the boot asks for that URL: nothing is downloaded twice.
@@ -21,14 +21,18 @@ const SITE = new URL("../", import.meta.url);
 // The runtime's versioned folder (pyodide/<version>/), cached as immutable by netlify.toml.
 const RUNTIME_PATH = "pyodide/"; // stamped by scripts/build
 const INDEX_URL = new URL(RUNTIME_PATH, SITE).href;
+// The game's own standard library (scripts/stdlib/: only what it imports), named by its contents.
+const STDLIB_FILE = "python_stdlib.zip"; // stamped by scripts/build
+// What Pyodide checks in a lock file (its ABI), given inline: the game installs no package, so the
+// 0.12 MB package index is never downloaded.
+const LOCK_INFO = {}; // stamped by scripts/build
 const MANIFEST_URL = new URL("build.json", SITE).href;
 
 // What each file is, in words a player could repeat in a bug report.
 const RUNTIME_FILES = {
   "pyodide.asm.wasm": "the Python runtime",
-  "python_stdlib.zip": "the Python standard library",
+  [STDLIB_FILE]: "the Python standard library",
   "pyodide.asm.mjs": "the Python runtime loader",
-  "pyodide-lock.json": "the Python package index",
 };
 const WHEEL_LABELS = {
   allthrees: "the game engine",
@@ -216,12 +220,10 @@ function lastLine(err) {
 }
 
 async function boot() {
-  for (const file of ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs"]) {
-    track(INDEX_URL + file, RUNTIME_FILES[file]);
-  }
+  for (const file of Object.keys(RUNTIME_FILES)) track(INDEX_URL + file, RUNTIME_FILES[file]);
 
   // Everything starts at once: the manifest, both runtime modules, and (inside loadPyodide) the
-  // wasm, the standard library and the lock file.
+  // wasm and the standard library.
   const manifest = loadManifest();
   // Imported here, not by Pyodide, so that its failure is named and its arrival counted.
   const asmModule = importRuntime("pyodide.asm.mjs").then((module) => {
@@ -233,6 +235,8 @@ async function boot() {
 
   const runtime = loadPyodide({
     indexURL: INDEX_URL,
+    stdLibURL: INDEX_URL + STDLIB_FILE,
+    lockFileContents: { info: LOCK_INFO, packages: {} },
     createPyodideModule: (settings) => asmModule.then((m) => m.default(settings)),
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),

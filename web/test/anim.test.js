@@ -21,6 +21,7 @@ test("a deal sends the tiles one after another; a resumed rack is simply there",
   assert.deepEqual(starts, [1000, 1000 + MS.dealStagger, 1000 + 2 * MS.dealStagger]);
   const resumed = planRack(new Map(), hand, { ...base, dealt: false, resumed: true });
   assert.deepEqual(resumed.get("2-1").cur, { x: 150, y: 700, angle: Math.PI / 2, s: 48 });
+  assert.equal(resumed.get("2-1").dur, 0, "and takes its first place at once");
 });
 
 function plan(events, extra = {}) {
