@@ -134,9 +134,7 @@ def main() -> None:
     files = sorted(
         p
         for p in (root / package).rglob("*.py")
-        if "__pycache__" not in p.parts
-        and module_of(p, root) not in exclude
-        and p.stem not in SKIP
+        if "__pycache__" not in p.parts and module_of(p, root) not in exclude and p.stem not in SKIP
     )
     imports = [imp for f in files for imp in imports_of(f, root)]
     external: set[str] = set()

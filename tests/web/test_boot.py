@@ -129,7 +129,7 @@ def test_the_bar_keeps_moving_while_python_starts(page: Page) -> None:
     words = ("Starting Python…", "Installing the game…")
     starting = [(t, v) for t, v, text in samples if text in words]
     assert len(starting) >= 10, f"too few steps after the downloads: {samples}"
-    gaps = [b[0] - a[0] for a, b in zip(starting, starting[1:])]
+    gaps = [b[0] - a[0] for a, b in zip(starting, starting[1:], strict=False)]
     # a frame every 16 ms when the machine is idle; a busy one (the test suite's other workers)
     # can hold the page's frames back for a few hundred ms
     assert max(gaps) < 1500, f"the bar stood still for {max(gaps):.0f} ms while Python started"
