@@ -1,7 +1,9 @@
-"""Static side of the stdlib trim: every module of the game package and every import statement in
-its sources (ast: top level, inside functions, classes, try/except, if TYPE_CHECKING...).
+"""The static side of the game's standard library (scripts/build): every module of the game
+package and every import statement in its sources (ast: top level, inside functions, classes,
+try/except, if TYPE_CHECKING...), so that scenario.mjs imports each outside module they name even
+when no request reaches the function that imports it.
 
-    python3 collect_static.py /work/main/py allthrees [--exclude MOD,MOD...] > static.json
+    python3 scripts/stdlib/imports.py py allthrees [--exclude MOD,MOD...] > imports.json
 
 ``--exclude`` drops modules the web page never imports (the CLI, say) and the imports in them.
 
