@@ -17,6 +17,7 @@ import pytest
 
 from allthrees.ai.advice import _scoring, known_lacking, partner_note
 from allthrees.ai.expert import analyse, expert, twin_key
+from allthrees.match import Match
 from allthrees.moves import DRAW, PASS, arm_name, tile_of
 from allthrees.notation import format_move, parse_move, parse_tile
 from allthrees.round import Round
@@ -219,8 +220,6 @@ def test_the_notes_are_never_wrong():
 
 
 def _deal(seed):
-    from allthrees.match import Match
-
     match = Match(RULES, seed=seed)
     rnd = match.start_round()
     return list(rnd.hands), rnd.stock, rnd.turn, rnd.forced_lead
