@@ -23,6 +23,7 @@ Requests are not logged; set ALLTHREES_SERVE_LOG=1 to log every request.
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
 import gzip
 import http.server
@@ -153,6 +154,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 self.server.sent.append((self.path, os.fstat(body.fileno()).st_size))
             return body
         stat = path.stat()
+        if self._not_modified(int(stat.st_mtime)):
+            self.send_response(304)
+            self.end_headers()
+            return None
         key = (str(path), stat.st_mtime_ns)
         body = self._gzipped.get(key)
         if body is None:
@@ -168,6 +173,18 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if self.command == "GET":
             self.server.sent.append((self.path, len(body)))
         return io.BytesIO(body)
+
+    def _not_modified(self, mtime: int) -> bool:
+        """A revalidation of a copy as new as the file (If-Modified-Since, as the base class
+        answers it for the files it sends as they are)."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or "If-None-Match" in self.headers:
+            return False
+        try:
+            when = email.utils.parsedate_to_datetime(since)
+        except (TypeError, IndexError, OverflowError, ValueError):
+            return False
+        return when.tzinfo is not None and mtime <= when.timestamp()
 
     def end_headers(self) -> None:
         headers = self._rule_headers()
