@@ -231,7 +231,7 @@ def run_4g(pw, server, url: str, profile: Path, phone: bool) -> dict:
             cdp.send("Network.emulateNetworkConditions", NETWORK_4G)
             if phone:
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-            del server.sent[:]
+            server.sent.clear()
             page.goto(url)
             out[f"{visit}_ms"] = wait_ready(page, "allthrees:ready")
             if visit == "first":  # and the offline copy the service worker keeps (all of it)

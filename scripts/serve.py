@@ -34,6 +34,7 @@ import sys
 import threading
 import tomllib
 import urllib.parse
+from collections import deque
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -66,6 +67,7 @@ DEFAULT_MIME = "application/octet-stream"
 # inside and go as they are (see README, "Load time").
 COMPRESSED_SUFFIXES = {".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".wasm"}
 GZIP_LEVEL = 9
+SENT_KEPT = 10_000  # responses remembered in SiteServer.sent
 # What Netlify sends when no rule sets Cache-Control.
 NETLIFY_DEFAULT_CACHE_CONTROL = "public, max-age=0, must-revalidate"
 
@@ -213,9 +215,10 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        # (path, body bytes) of every GET answered with a body: what went over the wire, for the
-        # benchmarks (a list append is atomic; the handler threads only append)
-        self.sent: list[tuple[str, int]] = []
+        # (path, body bytes) of the last GETs answered with a body: what went over the wire, for
+        # the benchmarks (appends are atomic; the handler threads only append; bounded, so a
+        # long `scripts/play` session does not grow it without end)
+        self.sent: deque[tuple[str, int]] = deque(maxlen=SENT_KEPT)
 
     @property
     def url(self) -> str:

@@ -107,7 +107,7 @@ def test_an_expert_partner_says_what_its_play_did(desktop: Page) -> None:
         st = player.idle()
     expected = (
         "Expert plays 2-2, not 5-3: it leaves Casual 2 fewer scoring replies "
-        "(1 tile it may hold scores, not 4)"
+        "(1 tile it may hold scores, not 3)"
     )
     assert expected in said, said
 

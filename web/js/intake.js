@@ -87,8 +87,9 @@ export function takeSnapshot(state, snap, events, source, { layout, reduced }) {
   for (const e of events) {
     const say = e.kind === "placed" && e.note ? T.partnerNote[e.note.code] : null;
     if (!say) continue;
-    const partner = e.note.partner === snap.viewer ? "you" : name(e.note.partner ?? e.seat);
-    toasts.push(say(e.note, name(e.seat), partner, name(e.note.opponent ?? e.seat)));
+    const partner = e.note.partner == null || e.note.partner === snap.viewer ? null : name(e.note.partner);
+    const opponent = e.note.opponent == null ? null : name(e.note.opponent);
+    toasts.push(say(e.note, name(e.seat), partner, opponent));
   }
   return { sounds: plan.sounds, toasts };
 }

@@ -175,20 +175,22 @@ export const T = {
   claimCancel: "Take the tile back",
   mugginsCall: (taker, points, seat) => `${taker}: Muggins! ${points} from ${seat}`,
   // A computer partner's play, explained from what it saw (Python's advice.partner_note codes).
-  // who: the mover's name; partner: "you" or the partner's name; opponent: a name.
+  // who: the mover's name; partner: the partner's name, null when it is the viewer ("you");
+  // opponent: a name.
   partnerNote: {
     kept_open: (n, who, partner) =>
-      `${who} plays ${n.tile}, not ${n.other_tile}, to keep an end open for ${partner}: ` +
-      `${partner === "you" ? "you have" : `${partner} has`} shown no ${orList(n.lacks)}`,
+      `${who} plays ${n.tile}, not ${n.other_tile}, to keep an end open for ${partner ?? "you"}: ` +
+      `${partner ? `${partner} has` : "you have"} shown no ${orList(n.lacks)}`,
     shut_out: (n, who, _partner, opponent) =>
       `${who} plays ${n.tile}: ${opponent} has shown no ${orList(n.lacks)}, so must ${n.must}`,
-    two_ends: (n, who, partner) => `${who} plays ${n.tile}: a ${n.value} stays open on two ends for ${partner}`,
+    two_ends: (n, who, partner) =>
+      `${who} plays ${n.tile}: a ${n.value} stays open on two ends for ${partner ?? "you"}`,
     safe: (n, who, _partner, opponent) =>
       `${who} plays ${n.tile}, not ${n.other_tile}${n.given_up ? ` for ${n.given_up}` : ""}: it leaves ` +
       `${opponent} fewer scoring replies (${tiles(n.left)} it may hold ${n.left === 1 ? "scores" : "score"}, not ${n.instead})`,
     set_up: (n, who, partner) =>
       `${who} plays ${n.tile}, not ${n.other_tile}${n.given_up ? ` for ${n.given_up}` : ""}: it leaves ` +
-      `${partner} more scoring replies (${tiles(n.left)} ${partner === "you" ? "you" : partner} may hold ` +
+      `${partner ?? "you"} more scoring replies (${tiles(n.left)} ${partner ?? "you"} may hold ` +
       `${n.left === 1 ? "scores" : "score"}, not ${n.instead})`,
   },
   mugginsFloat: (points) => `Muggins! +${points}`,

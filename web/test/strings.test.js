@@ -48,22 +48,22 @@ test("every partner note advice.py sends has words, and they read as a sentence"
   assert.deepEqual([...new Set(codes)].sort(), Object.keys(T.partnerNote).sort());
   const note = { tile: "3-1", other_tile: "3-4", lacks: [1, 3, 5], must: "pass", value: 5 };
   assert.equal(
-    T.partnerNote.kept_open(note, "West", "you"),
+    T.partnerNote.kept_open(note, "West", null),
     "West plays 3-1, not 3-4, to keep an end open for you: you have shown no 1, 3 or 5",
   );
   assert.equal(
-    T.partnerNote.shut_out({ ...note, lacks: [4] }, "West", "you", "North"),
+    T.partnerNote.shut_out({ ...note, lacks: [4] }, "West", null, "North"),
     "West plays 3-1: North has shown no 4, so must pass",
   );
   assert.match(T.partnerNote.kept_open(note, "West", "Ana"), /for Ana: Ana has shown no/);
-  assert.equal(T.partnerNote.two_ends(note, "West", "you"), "West plays 3-1: a 5 stays open on two ends for you");
+  assert.equal(T.partnerNote.two_ends(note, "West", null), "West plays 3-1: a 5 stays open on two ends for you");
   const fewer = { ...note, given_up: 6, left: 1, instead: 3 };
   assert.equal(
-    T.partnerNote.safe(fewer, "West", "you", "East"),
+    T.partnerNote.safe(fewer, "West", null, "East"),
     "West plays 3-1, not 3-4 for 6: it leaves East fewer scoring replies (1 tile it may hold scores, not 3)",
   );
   assert.equal(
-    T.partnerNote.set_up({ ...fewer, given_up: 0, left: 7 }, "West", "you"),
+    T.partnerNote.set_up({ ...fewer, given_up: 0, left: 7 }, "West", null),
     "West plays 3-1, not 3-4: it leaves you more scoring replies (7 tiles you may hold score, not 3)",
   );
 });

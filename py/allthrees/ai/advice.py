@@ -14,7 +14,7 @@ from ..round import Round
 from ..tiles import HI, IS_DOUBLE, LO, NAME, PIPS, WITH, mask_of, tiles_of
 from ..view import View, make_view
 from .expert import DEFAULT_THINK_MS, analyse, hand_constraints, twin_key
-from .simple import what_if
+from .simple import casual, what_if
 
 REVIEW_ITERATIONS = 120
 REVIEW_MARGIN = 1.0  # points of expected value below which a different choice is not worth a word
@@ -24,14 +24,7 @@ def scoring_replies(view: View, move: int) -> tuple[int, int]:
     """After ``move``: the end sum, and how many tiles this seat cannot see would score at once."""
     rnd = what_if(view)
     rnd.step(move)
-    count = 0
-    for t in tiles_of(view.unseen_tiles()):
-        for arm in range(4):
-            v = rnd.ends[arm]
-            if v >= 0 and (HI[t] == v or LO[t] == v) and rnd.points_after(play(t, arm)):
-                count += 1
-                break
-    return rnd.end_sum, count
+    return rnd.end_sum, _scoring(rnd, view.unseen_tiles())
 
 
 def reason(view: View, move: int) -> str:
@@ -66,23 +59,15 @@ def hint(view: View, rng: random.Random, think_ms: float = DEFAULT_THINK_MS) -> 
 
 
 # ---------------------------------------------------------------------- a partner's play in words
-def known_lacking(view: View, seat: int) -> int:
+def known_lacking(view: View, seat: int, groups: list | None = None) -> int:
     """The tiles ``seat`` certainly does not hold, as the viewing seat knows it: what it showed it
-    lacked by drawing or passing (and a forced lead), in every group of tiles it still hides."""
+    lacked by drawing or passing (and a forced lead), in every group of tiles it still hides
+    (``groups``: ``hand_constraints(view)``, when already worked out)."""
     out = view.unseen_tiles()
-    for count, lacked, *_ in hand_constraints(view)[seat]:
+    for count, lacked, *_ in (groups or hand_constraints(view))[seat]:
         if count:
             out &= lacked
     return out
-
-
-def _fitting(rnd: Round) -> int:
-    """The tiles that fit an open end of ``rnd``."""
-    out = 0
-    for v in rnd.ends:
-        if v >= 0:
-            out |= WITH[v]
-    return out & ((1 << rnd.rules.tile_count) - 1)
 
 
 def _values(rnd: Round, among: int) -> list[int]:
@@ -126,6 +111,7 @@ def partner_note(view: View, move: int) -> dict[str, Any] | None:
         return None
     partner = next(s for s in rules.seats_of(rules.side_of(me)) if s != me)
     unseen = view.unseen_tiles()
+    groups = hand_constraints(view)
 
     def after(m: int) -> Round:
         rnd = what_if(view)
@@ -142,14 +128,14 @@ def partner_note(view: View, move: int) -> dict[str, Any] | None:
     key = twin_key(view, move)
     others = [m for m in view.legal if m >= 0 and twin_key(view, m) != key]
     # the partner's only playable end, kept
-    lacks = known_lacking(view, partner) | ~unseen
-    if _fitting(mine) & ~lacks:
+    lacks = known_lacking(view, partner, groups) | ~unseen
+    if mine.open_mask & ~lacks:
         # the play a scorer would have made instead: as many points, the heaviest tile
         for m in sorted(others, key=lambda m: -PIPS[tile_of(m)]):
             if table.points_after(m) != points:
                 continue
             theirs = after(m)
-            if not theirs.over and not _fitting(theirs) & ~lacks:
+            if not theirs.over and not theirs.open_mask & ~lacks:
                 return base | {
                     "code": "kept_open",
                     "partner": partner,
@@ -160,8 +146,8 @@ def partner_note(view: View, move: int) -> dict[str, Any] | None:
     # the next opponent shut out
     nxt = (me + 1) % rules.players
     if rules.side_of(nxt) != rules.side_of(me):
-        shut = known_lacking(view, nxt) | ~unseen
-        if not _fitting(mine) & ~shut and any(_fitting(after(m)) & ~shut for m in others):
+        shut = known_lacking(view, nxt, groups) | ~unseen
+        if not mine.open_mask & ~shut and any(after(m).open_mask & ~shut for m in others):
             must = "draw" if view.boneyard_left > view.reserve else "pass"
             return base | {
                 "code": "shut_out",
@@ -169,15 +155,15 @@ def partner_note(view: View, move: int) -> dict[str, Any] | None:
                 "lacks": _values(mine, shut),
                 "must": must,
             }
-    # not the scorer's play (the most points, the heaviest tile): fewer scores left to the next
-    # opponent, or more to the partner
-    scorer = max(view.legal, key=lambda m: (table.points_after(m), PIPS[tile_of(m)], m))
+    # not the scorer's play (Casual's: the most points, the heaviest tile): fewer scores left to
+    # the next opponent, or more to the partner
+    scorer = casual(view, None)
     if scorer >= 0 and twin_key(view, scorer) != key:
         theirs = after(scorer)
         other = base | {"other_tile": NAME[tile_of(scorer)], "other_arm": arm_name(scorer)}
         other["given_up"] = table.points_after(scorer) - points
         if not theirs.over and rules.side_of(nxt) != rules.side_of(me):
-            may_hold = unseen & ~known_lacking(view, nxt)
+            may_hold = unseen & ~known_lacking(view, nxt, groups)
             left, instead = _scoring(mine, may_hold), _scoring(theirs, may_hold)
             if instead - left >= CLEARLY:
                 return other | {"code": "safe", "opponent": nxt, "left": left, "instead": instead}
