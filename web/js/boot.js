@@ -134,6 +134,7 @@ function describeProgress({ stage, loaded, total }) {
 // time they take on a desktop (a slow phone keeps moving, more slowly), so the bar never sits still.
 export const BAR_SHARE = { download: 0.7, start: 0.22, install: 0.08 };
 export const EXPECTED_MS = { start: 2500, install: 1200 };
+const TICK_MS = 200; // how often the bar steps while it moves by time
 
 /**
  * @param {{stage: string, loaded: number, total: number}} progress
@@ -167,12 +168,27 @@ export async function bootWithLoadingScreen(options = {}) {
   let latest = null;
   let stageSince = 0;
   let frame = 0;
+  let tick = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(tick);
+    frame = 0;
+    tick = 0;
+  };
   const render = (now) => {
     frame = 0;
+    clearTimeout(tick); // a progress message came first: one chain of steps at a time
     // never backwards: a late byte count must not pull the bar back from where time brought it
     bar.value = Math.max(Number(bar.value), barValue(latest, now - stageSince));
     text.textContent = describeProgress(latest);
-    if (latest.stage !== "download") frame = requestAnimationFrame(render); // it moves by time
+    // It moves by time, a step every TICK_MS: a redraw every frame competed with the engine for
+    // the CPU while Python starts.
+    if (latest.stage !== "download") {
+      tick = setTimeout(() => {
+        tick = 0;
+        frame ||= requestAnimationFrame(render);
+      }, TICK_MS);
+    }
   };
   const onProgress = (progress) => {
     if (progress.stage !== latest?.stage) stageSince = performance.now();
@@ -188,14 +204,12 @@ export async function bootWithLoadingScreen(options = {}) {
     loading.hidden = false;
     try {
       const bridge = await boot({ ...options, onProgress });
-      cancelAnimationFrame(frame);
-      frame = 0;
+      stop();
       bar.value = 1;
       loading.hidden = true;
       return bridge;
     } catch (err) {
-      cancelAnimationFrame(frame);
-      frame = 0;
+      stop();
       console.error(`All Threes could not start: ${err.message}`);
       errorMessage.textContent = err.message;
       loading.hidden = true;

@@ -13,9 +13,11 @@
 //
 // Byte progress: Pyodide has no progress callback, so this worker wraps fetch(). Every file it
 // needs (runtime, standard library, wheels) is fetched once; a clone of each response is
-// read only to count bytes while the original goes to Pyodide untouched (so the wasm still compiles
-// while streaming). The game's wheel is fetched right away, in parallel with the runtime, and its
-// response is handed over when the boot asks for that URL: nothing is downloaded twice.
+// read only to count bytes while the original goes on untouched. The wasm, the standard library and
+// the game's wheel are asked for as soon as this worker starts, and the wasm compiles as it streams
+// in (WebAssembly.compileStreaming) while the loader modules are still arriving; when Pyodide asks
+// for a file it gets that response (for the wasm, the compiled module): nothing is downloaded or
+// compiled twice.
 
 const SITE = new URL("../", import.meta.url);
 // The runtime's versioned folder (pyodide/<version>/), cached as immutable by netlify.toml.
@@ -69,6 +71,9 @@ const started = performance.now();
 const realFetch = globalThis.fetch.bind(globalThis);
 const tracked = new Map(); // absolute URL -> {label, name, loaded, done}
 const handOff = new Map(); // absolute URL -> Promise<Response> fetched early, given to the next fetch
+const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;
+let wasmEarly = null; // the wasm's early Promise<Response>, as handed to Pyodide
+let wasmModule = null; // Promise<WebAssembly.Module> compiling from it
 let sizes = null; // absolute URL -> bytes, from build.json
 let stage = "download";
 let failure = null;
@@ -149,6 +154,14 @@ function trackedFetch(url) {
   return promise;
 }
 
+// Start downloading `url` now; the next fetch of it gets this response.
+function fetchEarly(url) {
+  const early = trackedFetch(url);
+  early.catch(() => {}); // reported by trackedFetch
+  handOff.set(url, early);
+  return early;
+}
+
 globalThis.fetch = function fetch(input, init) {
   const href = input instanceof Request ? input.url : String(input);
   const url = new URL(href, self.location.href).href;
@@ -165,9 +178,14 @@ globalThis.fetch = function fetch(input, init) {
 
 // Pyodide only logs a warning when the wasm fails to compile or instantiate (a CSP without
 // 'wasm-unsafe-eval', too little memory, a damaged file) and then waits forever: fail by name instead.
+// When it asks for the runtime's wasm, it gets the module compiled since this worker started.
 const realInstantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async function instantiateStreaming(source, imports) {
   try {
+    if (wasmModule && source === wasmEarly) {
+      const module = await wasmModule;
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    }
     return await realInstantiateStreaming.call(WebAssembly, source, imports);
   } catch (err) {
     const message = `${RUNTIME_FILES["pyodide.asm.wasm"]} (pyodide.asm.wasm) could not start: ${err.message}`;
@@ -221,6 +239,13 @@ function lastLine(err) {
 
 async function boot() {
   for (const file of Object.keys(RUNTIME_FILES)) track(INDEX_URL + file, RUNTIME_FILES[file]);
+  // The wasm and the standard library are on the critical path: ask for them now, and compile the
+  // wasm as it arrives, not once the loader modules are in and loadPyodide() asks (100-600 ms later
+  // on a cold load).
+  wasmEarly = fetchEarly(WASM_URL);
+  wasmModule = WebAssembly.compileStreaming(wasmEarly);
+  wasmModule.catch(() => {}); // reported when Pyodide instantiates it
+  fetchEarly(INDEX_URL + STDLIB_FILE);
 
   // Everything starts at once: the manifest, both runtime modules, and (inside loadPyodide) the
   // wasm and the standard library.
@@ -250,9 +275,7 @@ async function boot() {
     const url = new URL(path, SITE).href;
     wheelURL[name] = url;
     track(url, WHEEL_LABELS[name] ?? name);
-    const early = trackedFetch(url);
-    early.catch(() => {});
-    handOff.set(url, early);
+    fetchEarly(url);
   }
   reportProgress(true);
 
