@@ -239,3 +239,13 @@ export function showRules(root, sections) {
   const close = [{ id: "rules-close", text: T.close, primary: true, value: undefined }];
   return askDialog("rules-dialog", T.rulesTitle, body, close, { root, className: "dialog rules-dialog" });
 }
+
+/** The keys of the table, in a dialog (the "Keys" tool, or "?" on the table). */
+export function showKeys(root) {
+  const rows = T.keys.map(([keys, what]) =>
+    h("tr", {}, h("th", { scope: "row", text: keys }), h("td", { text: what })),
+  );
+  const table = h("table", { class: "keys-table", id: "keys-table" }, h("tbody", {}, ...rows));
+  const close = [{ id: "keys-close", text: T.close, primary: true, value: undefined }];
+  return askDialog("keys-dialog", T.keysTitle, [table], close, { root, className: "dialog keys-dialog" });
+}

@@ -36,6 +36,7 @@ export function icon(paths) {
 }
 
 export const ICONS = {
+  keys: ["M3 7h18v10H3z", "M6 10h1M9 10h1M12 10h1M15 10h1M18 10h0.5", "M7 14h10"],
   sound: ["M4 9h4l5-4v14l-5-4H4z", "M16 8.5a5 5 0 0 1 0 7", "M18.5 6a8.5 8.5 0 0 1 0 12"],
   muted: ["M4 9h4l5-4v14l-5-4H4z", "M16.5 9.5l5 5", "M21.5 9.5l-5 5"],
   plus: ["M12 5v14", "M5 12h14"],
@@ -96,4 +97,26 @@ export function askDialog(id, title, children, buttons, options = {}) {
     const first = buttons.find((b) => b.focus) ?? buttons.find((b) => b.primary);
     if (first) dialog.querySelector(`#${first.id}`)?.focus({ preventScroll: true });
   });
+}
+
+const FOCUSABLE = "button, [href], input, select, textarea, summary, [tabindex]:not([tabindex='-1'])";
+
+/** Keep Tab inside `box` (a modal panel that is not a <dialog>): from its last control to its
+ * first, and back with Shift+Tab. Call from a keydown handler. */
+export function trapTab(e, box) {
+  if (e.key !== "Tab") return;
+  const items = [...box.querySelectorAll(FOCUSABLE)].filter((el) => !el.disabled && el.getClientRects().length);
+  if (!items.length) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!box.contains(document.activeElement)) {
+    e.preventDefault();
+    first.focus();
+  } else if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
 }

@@ -8,11 +8,12 @@
 import { armLabel, cameraTarget, easeCamera, orient } from "./camera.js";
 import { ClaimPad } from "./claim.js";
 import { Controller } from "./controller.js";
-import { NewGameDialog, showRules } from "./dialog.js";
+import { NewGameDialog, showKeys, showRules } from "./dialog.js";
 import { drawBackground, drawDragged, drawFlights, drawFloaters, drawHand, drawLayout, drawTargets } from "./draw.js";
 import { Hud } from "./hud.js";
 import { takeSnapshot } from "./intake.js";
 import { listenKeyboard } from "./keyboard.js";
+import { Mirror } from "./mirror.js";
 import { showFairDeal } from "./notices.js";
 import { Panel } from "./panel.js";
 import { drawPegs } from "./pegs.js";
@@ -52,6 +53,7 @@ export class Game {
       pass: () => this.controller.act({ kind: "pass" }),
       newGame: () => this.#openNewGame(),
       rules: () => this.#openRules(),
+      keys: () => this.#openKeys(),
       fair: () => this.#openFair(),
       toggleSound: () => this.#toggleSound(),
       toggleSum: () => this.controller.toggleSum(),
@@ -59,12 +61,19 @@ export class Game {
       ready: () => this.controller.ready(),
     });
     this.hud.setMuted(this.prefs.muted);
-    this.panel = new Panel(this.hud.root, { next: () => this.controller.next() });
+    // After a panel or a dialog the keyboard is back on the table, where the next action is.
+    this.panel = new Panel(this.hud.root, {
+      next: () => {
+        this.controller.next();
+        this.#focusTable();
+      },
+    });
     this.dialog = new NewGameDialog(this.hud.root, {
       start: (settings) => this.controller.newGame(settings),
       form: async (settings) => (await this.controller.call("rules_form", { settings }, false))?.form ?? null,
       closed: () => {
         this.state.dialogOpen = false;
+        this.#focusTable();
         this.changed();
       },
     });
@@ -111,16 +120,21 @@ export class Game {
       draw: () => this.controller.act({ kind: "draw" }),
       pass: () => this.controller.act({ kind: "pass" }),
       hint: () => this.controller.hint(),
+      keys: () => this.#openKeys(),
       shake: (tile) => {
         this.state.shakes.set(tile, performance.now());
         this.changed();
       },
-      changed: () => this.changed(),
+      changed: () => {
+        this.mirror.select(this.state);
+        this.changed();
+      },
     };
     canvas.tabIndex = 0;
     canvas.setAttribute("role", "application");
     canvas.setAttribute("aria-roledescription", "domino table");
     canvas.setAttribute("aria-label", "Domino table");
+    this.mirror = new Mirror(canvas);
     listenPointer({ canvas, state: this.state, act });
     listenKeyboard({ canvas, state: this.state, act });
     const unlock = () => this.sound.unlock();
@@ -183,6 +197,7 @@ export class Game {
     this.state.dialogOpen = true;
     await showFairDeal(fair, async () => (await this.controller.call("record", {}, false))?.record);
     this.state.dialogOpen = false;
+    this.#focusTable();
     this.changed();
   }
 
@@ -201,8 +216,20 @@ export class Game {
     this.state.dialogOpen = true;
     await showRules(this.hud.root, reply.rules);
     this.state.dialogOpen = false;
-    this.canvas.focus({ preventScroll: true });
+    this.#focusTable();
     this.changed();
+  }
+
+  async #openKeys() {
+    this.state.dialogOpen = true;
+    await showKeys(this.hud.root);
+    this.state.dialogOpen = false;
+    this.#focusTable();
+    this.changed();
+  }
+
+  #focusTable() {
+    if (!this.panel.visible) this.canvas.focus({ preventScroll: true });
   }
 
   #toggleSound() {
@@ -229,6 +256,8 @@ export class Game {
     for (const s of out.sounds) this.sound[s]?.();
     for (const text of out.toasts) this.hud.toast(text, TOAST_MS);
     this.#refreshHud();
+    this.mirror.update(this.state);
+    this.mirror.announce(events, this.state);
     this.changed();
   }
 

@@ -10,7 +10,7 @@ import { T } from "./strings.js";
 const ARM_ORDER = ["W", "E", "N", "S"];
 
 export class Hud {
-  /** @param {object} on {pass(), newGame(), rules(), fair(), toggleSound(), toggleSum(), hint(), ready()} */
+  /** @param {object} on {pass(), newGame(), rules(), keys(), fair(), toggleSound(), toggleSum(), hint(), ready()} */
   constructor(on) {
     this.on = on;
     this.root = h("div", { id: "hud", class: "hud" });
@@ -71,6 +71,14 @@ export class Hud {
       h("span", { class: "tool-label", text: T.rulesButton }),
     );
     this.rulesBtn.classList.add("tool-wide");
+    this.keysBtn = tool(
+      "btn-keys",
+      () => this.on.keys(),
+      icon(ICONS.keys),
+      h("span", { class: "tool-label menu-only", text: T.keysButton }),
+    );
+    this.keysBtn.setAttribute("aria-label", T.keysButton);
+    this.keysBtn.title = T.keysTitle;
     this.fairPrint = h("span", { class: "tool-sub", id: "fair-print" });
     this.fairBtn = tool(
       "btn-fair",
@@ -86,6 +94,7 @@ export class Hud {
       this.sumBtn,
       this.soundBtn,
       this.fairBtn,
+      this.keysBtn,
       this.rulesBtn,
       this.newBtn,
     );
@@ -134,7 +143,8 @@ export class Hud {
   #buildStatus() {
     this.turnEl = h("span", { class: "turn", id: "turn" });
     this.endsEl = h("span", { class: "ends", id: "ends" });
-    this.status = h("div", { class: "status", id: "status", "aria-live": "polite" }, this.turnEl, this.endsEl);
+    // not live: the mirror's log says each event once (mirror.js); this line is rewritten often
+    this.status = h("div", { class: "status", id: "status" }, this.turnEl, this.endsEl);
     this.passBtn = h("button", {
       type: "button",
       id: "btn-pass",

@@ -1,5 +1,6 @@
 // Keyboard play on the focused table: Left/Right pick a tile that plays, Up/Down its end, Enter
-// (or Space) plays it, D draws, P passes, H asks for a hint, Escape puts the tile back.
+// (or Space) plays it, D draws, P passes, H asks for a hint, Escape puts the tile back, ? lists
+// the keys (strings.js T.keys, the same list as the README's).
 
 import { targetsOf } from "./scene.js";
 import { canAct } from "./state.js";
@@ -8,10 +9,15 @@ import { canAct } from "./state.js";
  * @param {object} o
  * @param {HTMLElement} o.canvas
  * @param {object} o.state
- * @param {object} o.act {play(tile, arm, source), draw(), pass(), hint(), changed()}
+ * @param {object} o.act {play(tile, arm, source), draw(), pass(), hint(), keys(), changed()}
  */
 export function listenKeyboard({ canvas, state, act }) {
   canvas.addEventListener("keydown", (e) => {
+    if (e.key === "?" && !state.dialogOpen) {
+      e.preventDefault();
+      act.keys();
+      return;
+    }
     if (!state.snap || !canAct(state) || e.altKey || e.ctrlKey || e.metaKey) return;
     const snap = state.snap;
     const playable = snap.hand.filter((t) => t.playable).map((t) => t.tile);

@@ -2,7 +2,7 @@
 // hand left, what each side earned (each partner's points in play, the bonus, the totals), the
 // match's statistics at its end, the Expert's review, and Next round / Rematch.
 
-import { h } from "./dom.js";
+import { h, trapTab } from "./dom.js";
 import { paintMiniHand } from "./render.js";
 import { T } from "./strings.js";
 
@@ -69,9 +69,23 @@ export class Panel {
     );
     this.el = h(
       "section",
-      { class: "panel", id: "round-panel", role: "dialog", "aria-labelledby": "round-title", hidden: true },
+      {
+        class: "panel",
+        id: "round-panel",
+        role: "dialog",
+        "aria-modal": "true",
+        "aria-labelledby": "round-title",
+        hidden: true,
+      },
       this.card,
     );
+    // A modal panel: Tab stays in it; Escape looks at the table (and, from there, comes back).
+    this.el.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        this.#peek(true);
+      } else trapTab(e, this.card);
+    });
     this.unpeekBtn = h("button", {
       type: "button",
       id: "btn-unpeek",
@@ -79,6 +93,12 @@ export class Panel {
       hidden: true,
       text: T.showResult,
       onclick: () => this.#peek(false),
+    });
+    this.unpeekBtn.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        this.#peek(false);
+      }
     });
     root.append(this.el, this.unpeekBtn);
   }

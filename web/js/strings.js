@@ -61,6 +61,19 @@ export const T = {
   menu: "Menu",
   rulesButton: "Rules",
   rulesTitle: "The rules of this game",
+  keysButton: "Keys",
+  keysTitle: "Playing with the keyboard",
+  keys: [
+    ["Tab", "Move between the table, its buttons and the menu"],
+    ["Left, Right", "Choose a tile you can play"],
+    ["Up, Down", "Choose the end it goes on"],
+    ["Enter or Space", "Play it (with nothing chosen: draw or pass when that is the move)"],
+    ["D", "Draw from the boneyard"],
+    ["P", "Pass"],
+    ["H", "Hint: the move the Expert would play"],
+    ["Escape", "Put the tile back; in the round panel, look at the table"],
+    ["?", "This list"],
+  ],
   close: "Close",
   lookAtTable: "Look at the table",
   showResult: "Show the result",
@@ -233,6 +246,54 @@ export const T = {
   linkStart: "Start it",
   linkKeep: "Keep my match",
   badLink: (message) => `This link does not describe a game (${message}); here is your table.`,
+};
+
+// The table read aloud (mirror.js): tiles as a player says them, the ends, the seats and one
+// sentence per event.
+const PIP_WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+const ARM_WORDS = { N: "North", E: "East", S: "South", W: "West" };
+
+/** "6-3" -> "six-three", "5-5" -> "double five". */
+export function tileWords(name) {
+  const [a, b] = name.split("-").map((x) => PIP_WORDS[Number(x)] ?? x);
+  return a === b ? `double ${a}` : `${a}-${b}`;
+}
+
+export const SR = {
+  region: "The table, in words",
+  handLabel: "Your hand: the tiles you can play",
+  arm: (arm) => ARM_WORDS[arm] ?? arm,
+  option: (tile, arm, points) =>
+    `${tileWords(tile)}${arm ? ` on ${ARM_WORDS[arm] ?? arm}` : ", lead"}${points ? `, scores ${points}` : ""}`,
+  scores: (parts, target) => `Scores: ${parts.join(", ")}${target ? `; playing to ${target}` : ""}.`,
+  scorePart: (name, points) => `${name} ${points}`,
+  emptyTable: "The table is empty.",
+  ends: (parts) => `Open ends: ${parts.join(", ")}.`,
+  endPart: (arm, value, counts) => `${ARM_WORDS[arm] ?? arm} ${value}${counts !== value ? ` (counts ${counts})` : ""}`,
+  endSum: (sum, scores) => (scores ? `They add up to ${sum}, which scores.` : `They add up to ${sum}.`),
+  seat: (name, n, passed, drew) =>
+    `${name}: ${n === 1 ? "1 tile" : `${n} tiles`}${passed ? ", passed" : drew ? `, drew ${drew}` : ""}.`,
+  boneyard: (n, kept) =>
+    `Boneyard: ${n === 1 ? "1 tile" : `${n} tiles`}${kept ? `, the last ${kept} stay there` : ""}.`,
+  hand: (tiles) =>
+    tiles.length
+      ? `Your hand, ${tiles.length === 1 ? "1 tile" : `${tiles.length} tiles`}: ${tiles.join(", ")}.`
+      : "Your hand is empty.",
+  handTile: (tile, playable) => (playable ? tileWords(tile) : `${tileWords(tile)} (matches no open end)`),
+  keysHint: "Left and Right choose a tile, Up and Down its end, Enter plays, D draws, P passes, H asks for a hint.",
+  // events
+  dealt: (round, n) => `Round ${round}: you have ${n === 1 ? "1 tile" : `${n} tiles`}.`,
+  placed: (who, you, tile, arm, points) =>
+    `${who} ${you ? "play" : "plays"} ${tileWords(tile)}${arm ? ` on ${ARM_WORDS[arm] ?? arm}` : ""}` +
+    `${points ? ` and ${you ? "score" : "scores"} ${points}` : ""}.`,
+  drewOwn: (tiles) => `You draw ${tiles.map(tileWords).join(", ")}.`,
+  drewOther: (who, n) => `${who} draws ${n === 1 ? "a tile" : `${n} tiles`}.`,
+  passedEv: (who, you) => `${who} ${you ? "pass" : "passes"}.`,
+  roundOver: (title, result) => `${title}. ${result}.`,
+  matchOver: (result) => `${result}`,
+  coveredEv: (who) => `Pass the device to ${who}.`,
+  scoresNow: (parts) => `${parts.join(", ")}.`,
+  yourTurn: "Your turn.",
 };
 
 /** The words of a mode, by its code. */
