@@ -26,7 +26,8 @@ export class Hud {
       hidden: true,
     });
     this.root.append(this.toastBox, this.trouble);
-    document.body.append(this.root);
+    // inside the page's <main> (index.html), so every part of the table is in a landmark
+    (document.getElementById("main") ?? document.body).append(this.root);
   }
 
   #buildTop() {
@@ -53,7 +54,7 @@ export class Hud {
     this.sumBtn = tool(
       "btn-sum",
       () => this.on.toggleSum(),
-      h("span", { class: "tool-glyph", text: "Σ" }),
+      h("span", { class: "tool-glyph sigma", "aria-hidden": "true" }), // the Σ is drawn by CSS
       this.sumLabel,
     );
     this.sumBtn.setAttribute("aria-pressed", "true");
@@ -79,15 +80,17 @@ export class Hud {
     );
     this.keysBtn.setAttribute("aria-label", T.keysButton);
     this.keysBtn.title = T.keysTitle;
-    this.fairPrint = h("span", { class: "tool-sub", id: "fair-print" });
+    // the fingerprint is in the button's name (below), so the shown copy is not read twice
+    this.fairPrint = h("span", { class: "tool-sub", id: "fair-print", "aria-hidden": "true" });
     this.fairBtn = tool(
       "btn-fair",
       () => this.on.fair(),
       icon(ICONS.seal),
       h("span", { class: "tool-label menu-only", text: T.fairButton }),
+      " ", // the label and the fingerprint read as two words
       this.fairPrint,
     );
-    this.fairBtn.setAttribute("aria-label", T.fairButton);
+    this.fairBtn.setAttribute("aria-label", T.fairButton); // and its fingerprint, once shown
     this.tools = h(
       "div",
       { class: "tools", id: "tools" },
@@ -237,7 +240,11 @@ export class Hud {
     this.#cover(snap);
     if (snap.fair) {
       const print = snap.fair.commitment.slice(0, 6);
-      if (this.fairPrint.textContent !== print) this.fairPrint.textContent = print;
+      if (this.fairPrint.textContent !== print) {
+        this.fairPrint.textContent = print;
+        // the name holds what the button shows (the fingerprint), as a voice user would say it
+        this.fairBtn.setAttribute("aria-label", `${T.fairButton} ${print}`);
+      }
       this.fairBtn.title = `${T.fairButton}: ${snap.fair.commitment.slice(0, 12)}`;
     }
   }

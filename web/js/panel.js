@@ -161,7 +161,12 @@ export class Panel {
     const { round } = snap;
     const teams = snap.rules.teams;
     const cell = (text, cls) => h("td", { text: String(text), class: cls });
-    const head = h("tr", {}, h("th", { text: "" }), ...snap.sides.map((s) => h("th", { scope: "col", text: s.name })));
+    const head = h(
+      "tr",
+      {},
+      h("th", {}, h("span", { class: "sr-only", text: T.sideColumn })),
+      ...snap.sides.map((s) => h("th", { scope: "col", text: s.name })),
+    );
     const bonus = (side) => (round.winner === side.side ? round.bonus : 0);
     const played = h(
       "tr",
@@ -197,7 +202,12 @@ export class Panel {
     const match = snap.match;
     this.stats.hidden = !match.over;
     if (!match.over) return;
-    const head = h("tr", {}, h("th", { text: "" }), ...snap.seats.map((s) => h("th", { scope: "col", text: s.name })));
+    const head = h(
+      "tr",
+      {},
+      h("th", {}, h("span", { class: "sr-only", text: T.statColumn })),
+      ...snap.seats.map((s) => h("th", { scope: "col", text: s.name })),
+    );
     const row = (label, values) =>
       h("tr", {}, h("th", { scope: "row", text: label }), ...values.map((v) => h("td", { text: v })));
     this.stats.replaceChildren(

@@ -19,7 +19,13 @@ export class RulesForm {
     this.overrides = {};
     this.form = null;
     this.token = 0;
-    this.presetSelect = h("select", { id: "new-rules", name: "rules", onchange: () => this.#pickPreset() });
+    this.presetSelect = h("select", {
+      id: "new-rules",
+      name: "rules",
+      "aria-label": T.rulesLegend,
+      "aria-describedby": "new-rules-about",
+      onchange: () => this.#pickPreset(),
+    });
     this.about = h("p", { class: "preset-about", id: "new-rules-about" });
     this.customTag = h("span", { class: "custom-tag", id: "new-rules-custom", text: T.customised, hidden: true });
     this.main = h("div", { class: "rules-main" });

@@ -103,6 +103,8 @@ export const T = {
   emptyHand: "none",
   pips: (n) => (n === 1 ? "1 pip" : `${n} pips`),
   score: "Score",
+  sideColumn: "Points",
+  statColumn: "Statistic",
   inPlay: "In play",
   bonus: "Bonus",
   multiples: (k) => `Multiples of ${k}`,

@@ -1,0 +1,97 @@
+"""axe-core (npm, used by these tests only, never shipped) finds no violation of any impact on
+any screen of the game: the loading screen, the table, the menu, each dialog (New game, Rules,
+Keys, Fair deal), the round panel and the match's end, on a desktop and on a 360 px phone.
+
+axe is injected into the page, so these contexts bypass the page's CSP (the shipped page allows
+no inline script); everything else runs as shipped."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from playwright.sync_api import Page, Playwright, expect
+from tablekit import BOOT_TIMEOUT_MS, IDLE, ROOT
+
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+RUN = """async () => {
+  const result = await axe.run(document, { resultTypes: ["violations"] });
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ") + ": " + n.failureSummary),
+  }));
+}"""
+SCREENS = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True},
+}
+
+
+@pytest.fixture(params=sorted(SCREENS))
+def browser_context_args(browser_context_args: dict, playwright: Playwright, request) -> dict:
+    return {**browser_context_args, **SCREENS[request.param], "bypass_csp": True}
+
+
+def violations(page: Page, where: str) -> list[str]:
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(RUN)
+    return [f"{where}: {json.dumps(v)}" for v in found]
+
+
+def test_no_screen_has_an_accessibility_violation(page: Page) -> None:
+    found: list[str] = []
+    # the loading screen, held while the runtime's wasm is on its way
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto("/?sprint=1&seats=you,casual&seed=4")
+    expect(page.locator("#loading")).to_be_visible()
+    found += violations(page, "loading screen")
+    for _ in range(200):
+        if held:
+            break
+        time.sleep(0.05)
+    page.unroute("**/pyodide.asm.wasm")
+    for route in held:
+        route.continue_()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate(IDLE)
+    found += violations(page, "table")
+    if page.locator("#btn-menu").is_visible():
+        page.locator("#btn-menu").click()
+        found += violations(page, "menu open")
+        page.keyboard.press("Escape")
+    for button, dialog, close in (
+        ("#btn-keys", "#keys-dialog", "#keys-close"),
+        ("#btn-rules", "#rules-dialog", "#rules-close"),
+        ("#btn-new", "#new-dialog", "#new-cancel"),
+        ("#btn-fair", "#fair-dialog", None),
+    ):
+        if page.locator("#btn-menu").is_visible():
+            page.locator("#btn-menu").click()
+        page.locator(button).click()
+        expect(page.locator(dialog)).to_be_visible()
+        found += violations(page, dialog)
+        if close:
+            page.locator(close).click()
+        else:
+            page.keyboard.press("Escape")
+        expect(page.locator(dialog)).not_to_be_visible()
+    # the sprint's one round, played with the keys; then its end panel
+    page.locator("#table").focus()
+    for _ in range(200):
+        page.evaluate(IDLE)
+        turn = page.locator("#mirror-turn").inner_text()
+        if turn in ("Round over", "Match over"):
+            break
+        key = {"Draw": "d", "Nothing to play": "p"}
+        pressed = next((k for prefix, k in key.items() if turn.startswith(prefix)), None)
+        if pressed:
+            page.keyboard.press(pressed)
+        else:
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+    expect(page.locator("#round-panel")).to_be_visible()
+    found += violations(page, "match over panel")
+    assert not found, "\n".join(found)
