@@ -183,9 +183,21 @@ def _hand(rnd: Round, seat: int, legal: list[int], geo: dict[str, Any]) -> list[
                 "playable": bool(targets),
                 "lead": rnd.lead_tile < 0 and bool(targets),
                 "targets": targets,
+                "why_not": None if targets else _why_not(rnd, legal),
             }
         )
     return out
+
+
+def _why_not(rnd: Round, legal: list[int]) -> str:
+    """Why a tile of the viewer's hand does not play now, as a code the page words: not this
+    seat's turn ("wait"), the lead must be another tile ("lead", see ``lead_rule``), or it
+    matches no open end ("no_end")."""
+    if not legal:
+        return "wait"
+    if rnd.lead_tile < 0:
+        return "lead"
+    return "no_end"
 
 
 # What the leader may or must lead, as codes the page words (RULES.md "Leading"): the highest

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from tablekit import IDLE, hook_record, open_table, screenshot
+from tablekit import IDLE, STATE, hook_record, open_table, screenshot
 
 from allthrees.moves import DRAW, PASS, tile_of
 from allthrees.record import replay
@@ -179,3 +179,47 @@ def test_a_whole_match_is_played_with_the_keyboard_alone(page: Page) -> None:
     assert page.locator("#round-panel").is_visible()
     assert page.evaluate("() => window.allthreesTest.state().match_over") is True
     screenshot(page, "access-match-over.png")
+
+
+def test_a_first_visit_offers_how_to_play_once(page: Page) -> None:
+    open_table(page, "?seats=you,casual&seed=5")
+    offer = page.locator("#howto-offer")
+    expect(offer).to_be_visible()
+    page.locator("#btn-howto-offer").click()
+    dialog = page.locator("#howto-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Score on multiples of 3")
+    expect(dialog).to_contain_text("The last 2 tiles stay in the boneyard")
+    expect(dialog).to_contain_text("The spinner")
+    picture = dialog.locator("canvas[role=img]")
+    expect(picture).to_have_attribute("aria-label", re.compile(r"5 \+ 1 = 6, a multiple of 3"))
+    screenshot(page, "howto.png")
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    assert focused(page) == "table", "closed, the keyboard is back on the table"
+    expect(offer).to_be_hidden()
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=60_000)
+    expect(offer).to_be_hidden()
+    # one tap away after: the tools
+    page.locator("#btn-howto").click()
+    expect(page.locator("#howto-dialog")).to_be_visible()
+
+
+def test_a_tile_that_does_not_play_says_why(page: Page) -> None:
+    open_table(page, "?seats=you,casual&seed=5")
+    for _ in range(30):
+        st = page.evaluate(IDLE) and page.evaluate(STATE)
+        dead = [t for t in st["hand"] if not t["playable"]]
+        if st["turn"] == st["human"] and dead and any(t["playable"] for t in st["hand"]):
+            break
+        page.locator("#table").focus()
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+    else:
+        raise AssertionError("no turn with a tile that does not play")
+    tile = dead[0]
+    x = tile["rect"]["x"] + tile["rect"]["width"] / 2
+    y = tile["rect"]["y"] + tile["rect"]["height"] / 2
+    page.mouse.click(x, y)
+    expect(page.locator("#toasts")).to_contain_text(f"{tile['tile']} matches no open end")

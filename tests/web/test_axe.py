@@ -64,6 +64,7 @@ def test_no_screen_has_an_accessibility_violation(page: Page) -> None:
         page.keyboard.press("Escape")
     for button, dialog, close in (
         ("#btn-keys", "#keys-dialog", "#keys-close"),
+        ("#btn-howto", "#howto-dialog", "#howto-close"),
         ("#btn-rules", "#rules-dialog", "#rules-close"),
         ("#btn-new", "#new-dialog", "#new-cancel"),
         ("#btn-fair", "#fair-dialog", None),

@@ -36,6 +36,7 @@ export function icon(paths) {
 }
 
 export const ICONS = {
+  help: ["M12 3a9 9 0 1 0 0.01 0z", "M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-0.6 0.3-1 0.8-1 1.5V14", "M12 17.2v0.1"],
   keys: ["M3 7h18v10H3z", "M6 10h1M9 10h1M12 10h1M15 10h1M18 10h0.5", "M7 14h10"],
   sound: ["M4 9h4l5-4v14l-5-4H4z", "M16 8.5a5 5 0 0 1 0 7", "M18.5 6a8.5 8.5 0 0 1 0 12"],
   muted: ["M4 9h4l5-4v14l-5-4H4z", "M16.5 9.5l5 5", "M21.5 9.5l-5 5"],

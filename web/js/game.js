@@ -10,6 +10,7 @@ import { ClaimPad } from "./claim.js";
 import { Controller } from "./controller.js";
 import { NewGameDialog, showKeys, showRules } from "./dialog.js";
 import { drawBackground, drawDragged, drawFlights, drawFloaters, drawHand, drawLayout, drawTargets } from "./draw.js";
+import { showHowTo } from "./howto.js";
 import { Hud } from "./hud.js";
 import { takeSnapshot } from "./intake.js";
 import { listenKeyboard } from "./keyboard.js";
@@ -29,6 +30,7 @@ import { T } from "./strings.js";
 import { installTestHook, testState } from "./testhook.js";
 
 const SAVE_RETRY_MS = 5000; // while a save fails, how often it is tried again without a move
+const WHY_NOT_MS = 2500; // "6-2 matches no open end": one short line
 const TOAST_MS = 7000; // a muggins call or a partner's note: time to read a sentence of two lines
 
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
@@ -54,6 +56,8 @@ export class Game {
       newGame: () => this.#openNewGame(),
       rules: () => this.#openRules(),
       keys: () => this.#openKeys(),
+      howTo: () => this.#openHowTo(),
+      dismissHowTo: () => this.#howToDone(),
       fair: () => this.#openFair(),
       toggleSound: () => this.#toggleSound(),
       toggleSum: () => this.controller.toggleSum(),
@@ -101,6 +105,7 @@ export class Game {
       changed: () => this.changed(),
       canAct: () => canAct(this.state),
       openPanel: () => {
+        this.hud.offerHowTo(false); // a round played: no longer a first visit
         this.panel.show(this.state.snap);
         this.state.panelOpen = true;
       },
@@ -123,6 +128,7 @@ export class Game {
       keys: () => this.#openKeys(),
       shake: (tile) => {
         this.state.shakes.set(tile, performance.now());
+        this.#sayWhyNot(tile);
         this.changed();
       },
       changed: () => {
@@ -228,6 +234,31 @@ export class Game {
     this.changed();
   }
 
+  async #openHowTo() {
+    this.#howToDone();
+    this.state.dialogOpen = true;
+    await showHowTo(this.hud.root, this.state.snap);
+    this.state.dialogOpen = false;
+    this.#focusTable();
+    this.changed();
+  }
+
+  /** How to play was opened or declined: not offered again. */
+  #howToDone() {
+    this.hud.offerHowTo(false);
+    if (this.prefs.howTo) return;
+    this.prefs.howTo = true;
+    storePrefs(this.prefs);
+  }
+
+  /** A tile that does not play says why (a shake alone tells a first-timer nothing). */
+  #sayWhyNot(tile) {
+    const snap = this.state.snap;
+    const why = snap?.hand.find((t) => t.tile === tile)?.why_not;
+    if (!why || snap.round.over || this.state.pending) return;
+    this.hud.toast(T.whyNot[why]?.(tile, snap.lead_rule?.tile ?? null) ?? "", WHY_NOT_MS);
+  }
+
   #focusTable() {
     if (!this.panel.visible) this.canvas.focus({ preventScroll: true });
   }
@@ -288,9 +319,13 @@ export class Game {
     return hint.arm ? T.hintPlay(hint.tile, armLabel(hint.arm, this.state.turned)) : T.hintLead(hint.tile);
   }
 
-  /** A move's notation with its arm as the table shows it ("6-3@E" -> "6-3@S" when turned). */
+  /** A move's notation in words, its arm as the table shows it ("6-3@E" -> "6-3 on South" when
+   * turned; "draw", "pass"). */
   #moveLabel(move) {
-    return move.replace(/@([WENS])/, (_, arm) => `@${armLabel(arm, this.state.turned)}`);
+    if (move === "draw") return T.hintDraw;
+    if (move === "pass") return T.hintPass;
+    const [tile, arm] = move.split("@");
+    return T.moveWords(tile, arm ? armLabel(arm, this.state.turned) : null);
   }
 
   // ================================================================================ waiting

@@ -10,7 +10,7 @@ import { T } from "./strings.js";
 const ARM_ORDER = ["W", "E", "N", "S"];
 
 export class Hud {
-  /** @param {object} on {pass(), newGame(), rules(), keys(), fair(), toggleSound(), toggleSum(), hint(), ready()} */
+  /** @param {object} on {pass(), newGame(), rules(), keys(), howTo(), dismissHowTo(), fair(), toggleSound(), toggleSum(), hint(), ready()} */
   constructor(on) {
     this.on = on;
     this.root = h("div", { id: "hud", class: "hud" });
@@ -25,7 +25,22 @@ export class Hud {
       text: T.saveTrouble,
       hidden: true,
     });
-    this.root.append(this.toastBox, this.trouble);
+    // A first visit: How to play is offered above the rack until it is opened or declined.
+    this.howToOffer = h(
+      "div",
+      { id: "howto-offer", class: "howto-offer", hidden: true },
+      h("button", { type: "button", id: "btn-howto-offer", text: T.howToOffer, onclick: () => this.on.howTo() }),
+      h("button", {
+        type: "button",
+        id: "btn-howto-dismiss",
+        class: "howto-dismiss",
+        "aria-label": T.howToDismiss,
+        title: T.howToDismiss,
+        text: "×",
+        onclick: () => this.on.dismissHowTo(),
+      }),
+    );
+    this.root.append(this.toastBox, this.trouble, this.howToOffer);
     // inside the page's <main> (index.html), so every part of the table is in a landmark
     (document.getElementById("main") ?? document.body).append(this.root);
   }
@@ -79,6 +94,14 @@ export class Hud {
       h("span", { class: "tool-label menu-only", text: T.keysButton }),
     );
     this.keysBtn.setAttribute("aria-label", T.keysButton);
+    this.howToBtn = tool(
+      "btn-howto",
+      () => this.on.howTo(),
+      icon(ICONS.help),
+      h("span", { class: "tool-label menu-only", text: T.howToButton }),
+    );
+    this.howToBtn.setAttribute("aria-label", T.howToButton);
+    this.howToBtn.title = T.howToButton;
     this.keysBtn.title = T.keysTitle;
     // the fingerprint is in the button's name (below), so the shown copy is not read twice
     this.fairPrint = h("span", { class: "tool-sub", id: "fair-print", "aria-hidden": "true" });
@@ -97,6 +120,7 @@ export class Hud {
       this.sumBtn,
       this.soundBtn,
       this.fairBtn,
+      this.howToBtn,
       this.keysBtn,
       this.rulesBtn,
       this.newBtn,
@@ -135,6 +159,10 @@ export class Hud {
       }
     });
     this.root.append(this.top);
+  }
+
+  offerHowTo(on) {
+    this.howToOffer.hidden = !on;
   }
 
   #menu(open) {
@@ -350,6 +378,8 @@ export class Hud {
   }
 
   toast(text, ms = 3200) {
+    const last = this.toastBox.lastElementChild;
+    if (last?.textContent === text && !last.classList.contains("out")) return; // said, still showing
     const el = h("div", { class: "toast", text });
     this.toastBox.append(el);
     setTimeout(() => {

@@ -431,3 +431,23 @@ export function paintMiniHand(canvas, tiles, s = 16) {
   });
   DPR = saved;
 }
+
+/** Tiles end to end in a line, left to right, each "a-b" with a on its left (How to play). */
+export function paintLine(canvas, tiles, s = 36) {
+  const dpr = window.devicePixelRatio || 1;
+  const w = tiles.length * 2 * s + 8;
+  const h = s + 12;
+  canvas.width = Math.round(w * dpr);
+  canvas.height = Math.round(h * dpr);
+  canvas.style.width = `${w}px`;
+  canvas.style.height = `${h}px`;
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const saved = DPR;
+  DPR = dpr;
+  tiles.forEach((name, i) => {
+    const [a, b] = name.split("-").map(Number);
+    drawTile(ctx, { x: 4 + s + i * 2 * s, y: h / 2, s, angle: 0, a, b, lift: 0.15 });
+  });
+  DPR = saved;
+}

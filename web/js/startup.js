@@ -11,7 +11,7 @@
 import { askToReplace } from "./dialog.js";
 import { clearLink, linkParams } from "./links.js";
 import { askSalvage, saveProblem } from "./notices.js";
-import { backupSave, loadSave } from "./storage.js";
+import { backupSave, loadSave, prefsStored } from "./storage.js";
 import { T } from "./strings.js";
 
 /** Resume or begin, then follow a link. `game` is the Game (game.js). */
@@ -26,6 +26,7 @@ export async function startTable(game) {
     link = await call("link", { params, settings: own });
     if (!link?.ok) game.hud.toast(T.badLink(link?.error ?? "?"), 7000);
   }
+  const firstVisit = !prefsStored();
   const loaded = await loadSave(game.vault);
   let problem = loaded?.problem ?? null; // found before Python saw it
   let reply = null;
@@ -70,6 +71,7 @@ export async function startTable(game) {
   // The table comes up dealt, without the deal's animation: the loading screen was the wait.
   await game.controller.accept({ ...reply, notice: null, events: [] });
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  if (firstVisit && !loaded && !game.prefs.howTo) game.hud.offerHowTo(true);
   if (link?.ok && loaded) replaceWithLink(game, link);
 }
 

@@ -186,9 +186,15 @@ export function storedSaveId() {
   return env ? { matchId: env.match_id, moves: env.moves } : null;
 }
 
-const DEFAULT_PREFS = { muted: false, settings: null };
+// howTo: the How to play was opened or declined, so it is not offered again
+const DEFAULT_PREFS = { muted: false, settings: null, howTo: false };
 
-/** @returns {{muted: boolean, settings: object|null}} */
+/** Whether this browser has kept preferences before (a first visit has none). */
+export function prefsStored() {
+  return read(PREFS_KEY) != null;
+}
+
+/** @returns {{muted: boolean, settings: object|null, howTo: boolean}} */
 export function loadPrefs() {
   try {
     const prefs = JSON.parse(read(PREFS_KEY) ?? "null");

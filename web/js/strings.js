@@ -5,6 +5,8 @@
 // update prompt (update.js) and boot errors (worker.js) keep their own words, since they show
 // before this catalogue loads.
 
+const ARM_NAMES = { N: "North", E: "East", S: "South", W: "West" };
+
 /** "3", "3 or 5", "1, 3 or 5". */
 function orList(values) {
   const xs = values.map(String);
@@ -61,7 +63,66 @@ export const T = {
   menu: "Menu",
   rulesButton: "Rules",
   rulesTitle: "The rules of this game",
+  // why a tile of your hand does not play (the snapshot's hand[].why_not)
+  whyNot: {
+    wait: () => "Wait for your turn",
+    lead: (tile, must) => (must ? `You must lead ${must}, not ${tile}` : `${tile} cannot lead`),
+    no_end: (tile) => `${tile} matches no open end`,
+  },
   keysButton: "Keys",
+  howToButton: "How to play",
+  howToOffer: "New to All Threes? How to play",
+  howToDismiss: "No thanks",
+  howTo: {
+    title: "How to play",
+    // the rules of the table in play: k the scoring multiple, reserve the tiles the boneyard keeps,
+    // spinner whether the first double is one, target the match's (null for a single round)
+    sections: ({ k, reserve, spinner, target }) => [
+      {
+        title: `Score on multiples of ${k}`,
+        lines: [
+          `After each play, add up the open ends of the line of tiles. When the sum is a multiple of ${k}, you score that many points.`,
+        ],
+        picture: true,
+      },
+      {
+        title: "Your turn",
+        lines: [
+          "Play a tile with a half that matches an open end: drag it there, or tap it and then a lit end. Tiles that match no open end stay grey.",
+          "A double lies across the line, and both its halves count while it is an end.",
+        ],
+      },
+      {
+        title: "Drawing",
+        lines: [
+          reserve
+            ? `With nothing to play, draw from the boneyard until a tile plays. The last ${reserve === 1 ? "tile stays" : `${reserve} tiles stay`} in the boneyard: when only ${reserve === 1 ? "it is" : "they are"} left, you pass.`
+            : "With nothing to play, draw from the boneyard until a tile plays; when it is empty, you pass.",
+        ],
+      },
+      ...(spinner
+        ? [
+            {
+              title: "The spinner",
+              lines: [
+                "The first double is the spinner: once both its long sides have a tile, tiles may go on its other two sides too, so the line can have four ends.",
+              ],
+            },
+          ]
+        : []),
+      {
+        title: "The end of a round",
+        lines: [
+          "A round ends when someone plays their last tile (domino!) or when nobody can play (blocked). The winner scores a bonus from the pips left in the other hands.",
+          target
+            ? `Rounds go on until a side reaches ${target} points. Rules (in the menu) tells every rule of this table.`
+            : "The higher score wins. Rules (in the menu) tells every rule of this table.",
+        ],
+      },
+    ],
+    picture: (left, right, sum, k) =>
+      `The open ends are ${left} and ${right}: ${left} + ${right} = ${sum}, a multiple of ${k}, so the play scores ${sum}.`,
+  },
   keysTitle: "Playing with the keyboard",
   keys: [
     ["Tab", "Move between the table, its buttons and the menu"],
@@ -135,7 +196,8 @@ export const T = {
   reviewAgrees: "Expert agrees with every play made this round.",
   reviewFailed: "The review is not available.",
   reviewEntry: (turn, who, played, expert, loss, why) =>
-    `Turn ${turn}: ${who} played ${played}; Expert: ${expert} (+${loss} expected points) — ${why}`,
+    `Turn ${turn}: ${who} played ${played}; ${expert} was better by about ${loss} expected points: ${why}`,
+  moveWords: (tile, arm) => (arm ? `${tile} on ${ARM_NAMES[arm] ?? arm}` : tile),
   you: "you",
   // the New game dialog
   confirmNew: "Start a new match? The current one will be lost.",
@@ -253,7 +315,6 @@ export const T = {
 // The table read aloud (mirror.js): tiles as a player says them, the ends, the seats and one
 // sentence per event.
 const PIP_WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
-const ARM_WORDS = { N: "North", E: "East", S: "South", W: "West" };
 
 /** "6-3" -> "six-three", "5-5" -> "double five". */
 export function tileWords(name) {
@@ -264,14 +325,14 @@ export function tileWords(name) {
 export const SR = {
   region: "The table, in words",
   handLabel: "Your hand: the tiles you can play",
-  arm: (arm) => ARM_WORDS[arm] ?? arm,
+  arm: (arm) => ARM_NAMES[arm] ?? arm,
   option: (tile, arm, points) =>
-    `${tileWords(tile)}${arm ? ` on ${ARM_WORDS[arm] ?? arm}` : ", lead"}${points ? `, scores ${points}` : ""}`,
+    `${tileWords(tile)}${arm ? ` on ${ARM_NAMES[arm] ?? arm}` : ", lead"}${points ? `, scores ${points}` : ""}`,
   scores: (parts, target) => `Scores: ${parts.join(", ")}${target ? `; playing to ${target}` : ""}.`,
   scorePart: (name, points) => `${name} ${points}`,
   emptyTable: "The table is empty.",
   ends: (parts) => `Open ends: ${parts.join(", ")}.`,
-  endPart: (arm, value, counts) => `${ARM_WORDS[arm] ?? arm} ${value}${counts !== value ? ` (counts ${counts})` : ""}`,
+  endPart: (arm, value, counts) => `${ARM_NAMES[arm] ?? arm} ${value}${counts !== value ? ` (counts ${counts})` : ""}`,
   endSum: (sum, scores) => (scores ? `They add up to ${sum}, which scores.` : `They add up to ${sum}.`),
   seat: (name, n, passed, drew) =>
     `${name}: ${n === 1 ? "1 tile" : `${n} tiles`}${passed ? ", passed" : drew ? `, drew ${drew}` : ""}.`,
@@ -286,7 +347,7 @@ export const SR = {
   // events
   dealt: (round, n) => `Round ${round}: you have ${n === 1 ? "1 tile" : `${n} tiles`}.`,
   placed: (who, you, tile, arm, points) =>
-    `${who} ${you ? "play" : "plays"} ${tileWords(tile)}${arm ? ` on ${ARM_WORDS[arm] ?? arm}` : ""}` +
+    `${who} ${you ? "play" : "plays"} ${tileWords(tile)}${arm ? ` on ${ARM_NAMES[arm] ?? arm}` : ""}` +
     `${points ? ` and ${you ? "score" : "scores"} ${points}` : ""}.`,
   drewOwn: (tiles) => `You draw ${tiles.map(tileWords).join(", ")}.`,
   drewOther: (who, n) => `${who} draws ${n === 1 ? "a tile" : `${n} tiles`}.`,
