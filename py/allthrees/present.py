@@ -124,6 +124,7 @@ def _layout(rnd: Round) -> dict[str, Any]:
 def _seats(session: Session, names: list[str]) -> list[dict[str, Any]]:
     rnd = session.round
     rules = session.match.rules
+    labels = session.settings.labels()
     out = []
     for seat, spec in enumerate(session.settings.seats):
         latest = [e for e in rnd.history if e.seat == seat]
@@ -137,6 +138,7 @@ def _seats(session: Session, names: list[str]) -> list[dict[str, Any]]:
             {
                 "seat": seat,
                 "name": names[seat],
+                "label": labels[seat],
                 "side": rules.side_of(seat),
                 "controller": spec.controller,
                 "person": spec.person,

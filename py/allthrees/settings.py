@@ -141,20 +141,35 @@ class Settings:
     def you(self) -> int:
         return next(i for i, s in enumerate(self.seats) if s.controller == "you")
 
-    def names(self) -> list[str]:
-        """A name per seat: "You", a person's own name, or the computer's level ("Expert",
-        and "Expert 2" for a second one)."""
-        out = []
+    def labels(self) -> list[dict[str, Any]]:
+        """What names each seat, as codes a page words in its language: ``{"kind": "you"}``,
+        ``{"kind": "person", "name": "Ana" or None, "n": seat number from 1}``, or
+        ``{"kind": "level", "level": "expert", "n": 2}`` for the second Expert at the table."""
+        out: list[dict[str, Any]] = []
         seen: dict[str, int] = {}
         for i, seat in enumerate(self.seats):
             if seat.controller == "you":
-                out.append("You")
+                out.append({"kind": "you"})
             elif seat.controller == "person":
-                out.append(seat.name or f"Player {i + 1}")
+                out.append({"kind": "person", "name": seat.name or None, "n": i + 1})
             else:
-                level = seat.controller.capitalize()
-                seen[level] = seen.get(level, 0) + 1
-                out.append(level if seen[level] == 1 else f"{level} {seen[level]}")
+                seen[seat.controller] = seen.get(seat.controller, 0) + 1
+                out.append({"kind": "level", "level": seat.controller, "n": seen[seat.controller]})
+        return out
+
+    def names(self) -> list[str]:
+        """A name per seat in English (the command line, records, sentences Python still writes):
+        "You", a person's own name ("Player 3" without one), or the computer's level ("Expert",
+        and "Expert 2" for a second one)."""
+        out = []
+        for label in self.labels():
+            if label["kind"] == "you":
+                out.append("You")
+            elif label["kind"] == "person":
+                out.append(label["name"] or f"Player {label['n']}")
+            else:
+                level = label["level"].capitalize()
+                out.append(level if label["n"] == 1 else f"{level} {label['n']}")
         return out
 
     def with_presentation(self, changes: Any) -> Settings:

@@ -12,6 +12,7 @@
 //       The same, driving the page's #loading screen and #boot-error panel; resolves only once the
 //       engine is up (the player retries as often as needed).
 
+import { B, megabytes, wordPage } from "./bootwords.js";
 import { Bridge } from "./bridge.js";
 import { scriptURL } from "./trusted.js";
 
@@ -28,12 +29,6 @@ export class BootError extends Error {
     this.what = what;
   }
 }
-
-const STAGE_WORDS = {
-  download: "downloading the game",
-  start: "starting Python",
-  install: "installing the game",
-};
 
 /**
  * @param {object} [options]
@@ -54,7 +49,7 @@ export function boot({
     try {
       worker = new Worker(scriptURL(workerURL), { type: "module", name: "allthrees-engine" });
     } catch (err) {
-      reject(new BootError(`This browser could not start the game worker: ${err.message}`, "worker"));
+      reject(new BootError(B.noWorker(err.message), "worker"));
       return;
     }
     let last = { stage: "download", waiting: [] };
@@ -77,8 +72,8 @@ export function boot({
       timer = setTimeout(() => {
         const seconds = Math.round(timeout / 1000);
         const waiting = last.stage === "download" ? (last.waiting ?? []) : [];
-        const doing = waiting.length ? `waiting for ${waiting.join(", ")}` : STAGE_WORDS[last.stage];
-        fail(new BootError(`Loading stalled: nothing happened for ${seconds} s while ${doing}.`, "stall"));
+        const doing = waiting.length ? B.waitingFor(waiting) : B.stage[last.stage];
+        fail(new BootError(B.stalled(seconds, doing), "stall"));
       }, timeout);
     };
     const onMessage = (event) => {
@@ -104,8 +99,7 @@ export function boot({
       }
     };
     const onError = (event) => {
-      const detail = event.message || "its script (js/worker.js) could not be loaded";
-      fail(new BootError(`The game worker stopped: ${detail}.`, "worker"));
+      fail(new BootError(B.workerStopped(event.message || B.workerScript), "worker"));
     };
 
     worker.addEventListener("message", onMessage);
@@ -115,17 +109,11 @@ export function boot({
   });
 }
 
-function megabytes(bytes) {
-  return (bytes / 1e6).toFixed(1);
-}
-
 function describeProgress({ stage, loaded, total }) {
-  if (stage === "download") {
-    return total ? `Downloading… ${megabytes(loaded)} of ${megabytes(total)} MB` : "Downloading…";
-  }
-  if (stage === "start") return "Starting Python…";
-  if (stage === "install") return "Installing the game…";
-  return "Loading…";
+  if (stage === "download") return total ? B.downloading(megabytes(loaded), megabytes(total)) : B.downloadingNoTotal;
+  if (stage === "start") return B.start;
+  if (stage === "install") return B.install;
+  return B.loading;
 }
 
 // The bar moves through the whole load: downloads fill the first 70 % by bytes; then starting
@@ -157,6 +145,7 @@ export function barValue({ stage, loaded, total }, inStageMs = 0) {
  * @returns {Promise<Bridge>}
  */
 export async function bootWithLoadingScreen(options = {}) {
+  wordPage(); // the static page in the chosen language (bootwords.js)
   const $ = (id) => document.getElementById(id);
   const loading = $("loading");
   const bar = $("loading-bar");
@@ -199,7 +188,7 @@ export async function bootWithLoadingScreen(options = {}) {
   for (;;) {
     bar.value = 0;
     latest = null;
-    text.textContent = "Loading…";
+    text.textContent = B.loading;
     errorPanel.hidden = true;
     loading.hidden = false;
     try {

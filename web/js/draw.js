@@ -19,6 +19,7 @@ import {
 } from "./render.js";
 import { seatFrom, spriteGoal, targetsOf } from "./scene.js";
 import { hintedTile } from "./state.js";
+import { T } from "./strings.js";
 
 const LAST_GLOW = "rgba(255, 214, 102, 0.75)";
 const SELECTED_GLOW = "rgba(255, 214, 102, 0.95)";
@@ -79,7 +80,7 @@ export function drawLayout(ctx, state) {
   const hideSum = snap.settings?.hide_sum;
   for (const end of snap.layout.ends) {
     const p = toScreen(cam, free, end.x, end.y);
-    const label = armLabel(end.arm, state.turned);
+    const label = T.armShort[armLabel(end.arm, state.turned)];
     drawBadge(ctx, p.x, p.y, hideSum ? label : `${label} ${end.points}`, {
       size: clamp(cam.k * 0.34, 12, 14),
       fill: "rgba(0, 0, 0, 0.22)",

@@ -14,6 +14,7 @@ import { showHowTo } from "./howto.js";
 import { Hud } from "./hud.js";
 import { takeSnapshot } from "./intake.js";
 import { listenKeyboard } from "./keyboard.js";
+import { LANG, LANGUAGES } from "./lang.js";
 import { Mirror } from "./mirror.js";
 import { showFairDeal } from "./notices.js";
 import { Panel } from "./panel.js";
@@ -58,6 +59,7 @@ export class Game {
       keys: () => this.#openKeys(),
       howTo: () => this.#openHowTo(),
       dismissHowTo: () => this.#howToDone(),
+      language: () => this.#switchLanguage(),
       fair: () => this.#openFair(),
       toggleSound: () => this.#toggleSound(),
       toggleSum: () => this.controller.toggleSum(),
@@ -241,6 +243,14 @@ export class Game {
     this.state.dialogOpen = false;
     this.#focusTable();
     this.changed();
+  }
+
+  /** The next language, remembered; the page reloads in it (the match is saved: nothing is lost). */
+  #switchLanguage() {
+    const codes = Object.keys(LANGUAGES);
+    this.prefs.lang = codes[(codes.indexOf(LANG) + 1) % codes.length];
+    storePrefs(this.prefs);
+    location.reload();
   }
 
   /** How to play was opened or declined: not offered again. */

@@ -5,6 +5,7 @@
 
 import { armLabel } from "./camera.js";
 import { h, ICONS, icon, rectOf } from "./dom.js";
+import { LANG, LANGUAGES } from "./lang.js";
 import { T } from "./strings.js";
 
 const ARM_ORDER = ["W", "E", "N", "S"];
@@ -94,6 +95,15 @@ export class Hud {
       h("span", { class: "tool-label menu-only", text: T.keysButton }),
     );
     this.keysBtn.setAttribute("aria-label", T.keysButton);
+    // the language: the button shows the one in use and switches to the next (lang.js)
+    this.langBtn = tool(
+      "btn-lang",
+      () => this.on.language(),
+      h("span", { class: "tool-glyph lang-code", "data-code": LANG.toUpperCase(), "aria-hidden": "true" }),
+      h("span", { class: "tool-label menu-only", text: `${T.languageLabel}: ${LANGUAGES[LANG]}` }),
+    );
+    this.langBtn.setAttribute("aria-label", `${T.languageLabel}: ${LANGUAGES[LANG]}`);
+    this.langBtn.title = `${T.languageLabel}: ${LANGUAGES[LANG]}`;
     this.howToBtn = tool(
       "btn-howto",
       () => this.on.howTo(),
@@ -120,6 +130,7 @@ export class Hud {
       this.sumBtn,
       this.soundBtn,
       this.fairBtn,
+      this.langBtn,
       this.howToBtn,
       this.keysBtn,
       this.rulesBtn,
@@ -322,7 +333,7 @@ export class Hud {
       const parts = ends
         .map((e) => [armLabel(e.arm, turned), e.points])
         .sort((x, y) => ARM_ORDER.indexOf(x[0]) - ARM_ORDER.indexOf(y[0]))
-        .map(([arm, points]) => `${arm} ${points}`)
+        .map(([arm, points]) => `${T.armShort[arm]} ${points}`)
         .join(" · ");
       this.endsEl.append(
         h("span", { class: "ends-list", text: parts }),

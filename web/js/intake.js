@@ -20,6 +20,7 @@ import { T } from "./strings.js";
  * @returns {{sounds: string[], toasts: string[]}}
  */
 export function takeSnapshot(state, snap, events, source, { layout, reduced }) {
+  nameSeats(snap);
   const prev = state.snap;
   state.parked = null;
   const now = performance.now();
@@ -92,4 +93,11 @@ export function takeSnapshot(state, snap, events, source, { layout, reduced }) {
     toasts.push(say(e.note, name(e.seat), partner, opponent));
   }
   return { sounds: plan.sounds, toasts };
+}
+
+/** Seats' and sides' names in the page's language, from Python's labels (settings.labels): a
+ * person's own name stays as typed. */
+export function nameSeats(snap) {
+  for (const seat of snap.seats) if (seat.label) seat.name = T.seatName(seat.label);
+  for (const side of snap.sides) side.name = T.sideName(side.seats.map((s) => snap.seats[s].name));
 }

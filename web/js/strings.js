@@ -1,9 +1,13 @@
-// The words of the table (the HUD, the panels, the dialogs and what the canvas writes), in one
-// catalogue (DESIGN.md: "UI strings in one catalogue"). Rule facts arrive from Python as codes (a
-// lead rule, a mode) and are worded here; seats' names, the round summary's and the hints'
-// sentences still come from Python in English. The loading screen (index.html, boot.js), the
-// update prompt (update.js) and boot errors (worker.js) keep their own words, since they show
-// before this catalogue loads.
+// The words of the table (the HUD, the panels, the dialogs, the mirror and what the canvas
+// writes), one catalogue per language (DESIGN.md: "UI strings in one catalogue"): English here,
+// Polish in strings.pl.js, with the same keys (web/test/strings.test.js holds them to it). The
+// language is chosen once at load (lang.js). Rule facts and names arrive from Python as codes and
+// values (a lead rule, a mode, a seat's label) and are worded here; the round summary's, the
+// hints' and the review's reasons and the rules text still come from Python in English. The
+// loading screen's words live in bootwords.js, which loads first.
+
+import { LANG } from "./lang.js";
+import { PL, SR_PL, tileWordsPl } from "./strings.pl.js";
 
 const ARM_NAMES = { N: "North", E: "East", S: "South", W: "West" };
 
@@ -18,7 +22,20 @@ function tiles(n) {
   return `${n} tile${n === 1 ? "" : "s"}`;
 }
 
-export const T = {
+const EN = {
+  // seats' names from Python's codes (settings.labels): you, a person (their name, else a
+  // number), a computer by its level ("Expert 2" for the second)
+  seatName: (label) => {
+    if (label.kind === "you") return "You";
+    if (label.kind === "person") return label.name ?? `Player ${label.n}`;
+    const level = EN.controllers[label.level] ?? label.level;
+    return label.n > 1 ? `${level} ${label.n}` : level;
+  },
+  sideName: (names) => names.join(" & "),
+  // an open end's letter on the table and in the status line (the table as shown: N is up)
+  armShort: { N: "N", E: "E", S: "S", W: "W" },
+  mustWords: { draw: "draw", pass: "pass" },
+  languageLabel: "Language",
   yourTurn: "Your turn",
   yourTurnNamed: (name) => `${name}: your turn`,
   yourLead: {
@@ -190,7 +207,7 @@ export const T = {
   hintDraw: "draw",
   hintPass: "pass",
   hintLead: (tile) => `lead ${tile}`,
-  hintPlay: (tile, arm) => `${tile} on ${arm}`,
+  hintPlay: (tile, arm) => `${tile} on ${ARM_NAMES[arm] ?? arm}`,
   reviewTitle: "Expert's review",
   reviewBusy: "Expert is reviewing the plays…",
   reviewAgrees: "Expert agrees with every play made this round.",
@@ -259,7 +276,7 @@ export const T = {
       `${who} plays ${n.tile}, not ${n.other_tile}, to keep an end open for ${partner ?? "you"}: ` +
       `${partner ? `${partner} has` : "you have"} shown no ${orList(n.lacks)}`,
     shut_out: (n, who, _partner, opponent) =>
-      `${who} plays ${n.tile}: ${opponent} has shown no ${orList(n.lacks)}, so must ${n.must}`,
+      `${who} plays ${n.tile}: ${opponent} has shown no ${orList(n.lacks)}, so must ${EN.mustWords[n.must] ?? n.must}`,
     two_ends: (n, who, partner) =>
       `${who} plays ${n.tile}: a ${n.value} stays open on two ends for ${partner ?? "you"}`,
     safe: (n, who, _partner, opponent) =>
@@ -317,17 +334,17 @@ export const T = {
 const PIP_WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
 
 /** "6-3" -> "six-three", "5-5" -> "double five". */
-export function tileWords(name) {
+function tileWordsEn(name) {
   const [a, b] = name.split("-").map((x) => PIP_WORDS[Number(x)] ?? x);
   return a === b ? `double ${a}` : `${a}-${b}`;
 }
 
-export const SR = {
+const SR_EN = {
   region: "The table, in words",
   handLabel: "Your hand: the tiles you can play",
   arm: (arm) => ARM_NAMES[arm] ?? arm,
   option: (tile, arm, points) =>
-    `${tileWords(tile)}${arm ? ` on ${ARM_NAMES[arm] ?? arm}` : ", lead"}${points ? `, scores ${points}` : ""}`,
+    `${tileWordsEn(tile)}${arm ? ` on ${ARM_NAMES[arm] ?? arm}` : ", lead"}${points ? `, scores ${points}` : ""}`,
   scores: (parts, target) => `Scores: ${parts.join(", ")}${target ? `; playing to ${target}` : ""}.`,
   scorePart: (name, points) => `${name} ${points}`,
   emptyTable: "The table is empty.",
@@ -342,14 +359,14 @@ export const SR = {
     tiles.length
       ? `Your hand, ${tiles.length === 1 ? "1 tile" : `${tiles.length} tiles`}: ${tiles.join(", ")}.`
       : "Your hand is empty.",
-  handTile: (tile, playable) => (playable ? tileWords(tile) : `${tileWords(tile)} (matches no open end)`),
+  handTile: (tile, playable) => (playable ? tileWordsEn(tile) : `${tileWordsEn(tile)} (matches no open end)`),
   keysHint: "Left and Right choose a tile, Up and Down its end, Enter plays, D draws, P passes, H asks for a hint.",
   // events
   dealt: (round, n) => `Round ${round}: you have ${n === 1 ? "1 tile" : `${n} tiles`}.`,
   placed: (who, you, tile, arm, points) =>
-    `${who} ${you ? "play" : "plays"} ${tileWords(tile)}${arm ? ` on ${ARM_NAMES[arm] ?? arm}` : ""}` +
+    `${who} ${you ? "play" : "plays"} ${tileWordsEn(tile)}${arm ? ` on ${ARM_NAMES[arm] ?? arm}` : ""}` +
     `${points ? ` and ${you ? "score" : "scores"} ${points}` : ""}.`,
-  drewOwn: (tiles) => `You draw ${tiles.map(tileWords).join(", ")}.`,
+  drewOwn: (tiles) => `You draw ${tiles.map(tileWordsEn).join(", ")}.`,
   drewOther: (who, n) => `${who} draws ${n === 1 ? "a tile" : `${n} tiles`}.`,
   passedEv: (who, you) => `${who} ${you ? "pass" : "passes"}.`,
   roundOver: (title, result) => `${title}. ${result}.`,
@@ -358,6 +375,11 @@ export const SR = {
   scoresNow: (parts) => `${parts.join(", ")}.`,
   yourTurn: "Your turn.",
 };
+
+export const CATALOGUES = { en: { T: EN, SR: SR_EN }, pl: { T: PL, SR: SR_PL } };
+export const T = CATALOGUES[LANG]?.T ?? EN;
+export const SR = CATALOGUES[LANG]?.SR ?? SR_EN;
+export const tileWords = LANG === "pl" ? tileWordsPl : tileWordsEn;
 
 /** The words of a mode, by its code. */
 export function modeWords(code) {

@@ -8,6 +8,7 @@
 // {type: "skip-waiting"}; once it controls the page ("controllerchange") the page reloads, and the
 // saved match resumes from localStorage. The first install (no controller yet) never reloads.
 
+import { B } from "./bootwords.js";
 import { scriptURL } from "./trusted.js";
 
 const POLL_MS = 1000;
@@ -17,7 +18,7 @@ function promptButton() {
   button.type = "button";
   button.id = "update-prompt";
   button.className = "update-prompt";
-  button.textContent = "New version: reload";
+  button.textContent = B.update;
   button.hidden = true;
   document.body.append(button);
   return button;

@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { modeWords, T } from "../js/strings.js";
+import { pickLanguage } from "../js/lang.js";
+import { CATALOGUES, modeWords, T } from "../js/strings.js";
 
 function walk(value, path, out) {
   if (typeof value === "function") out.push([path, value]);
@@ -10,17 +11,95 @@ function walk(value, path, out) {
   else out.push([path, value]);
 }
 
-test("every entry is words: a non-empty string, or a function that returns one", () => {
+// Arguments for the entries that take more than names and numbers.
+const ARGS = {
+  seatName: [{ kind: "level", level: "expert", n: 2 }],
+  sideName: [["Ana", "Ola"]],
+  sections: [{ k: 3, reserve: 2, spinner: true, target: 150 }],
+  hand: [["six-three", "double five"]],
+  drewOwn: [["6-3", "5-5"]],
+  scores: [["You 6", "Casual 21"], 150],
+  scoresNow: [["You 6", "Casual 21"]],
+  ends: [["West 6", "East 3"]],
+  option: ["6-3", "E", 9],
+  placed: ["Casual", false, "6-3", "E", 9],
+  endPart: ["W", 6, 12],
+  boneyard: [5, 2],
+  seat: ["Casual", 5, false, 2],
+  handTile: ["6-2", false],
+  dealt: [2, 7],
+  drewOther: ["Casual", 3],
+};
+
+function checkWords(catalogue, name, least) {
   const entries = [];
-  walk(T, "T", entries);
-  assert.ok(entries.length > 60);
+  walk(catalogue, name, entries);
+  assert.ok(entries.length > least, name);
   for (const [path, value] of entries) {
-    if (path.startsWith("T.partnerNote.")) continue; // takes a note: tested below
-    const text = typeof value === "function" ? value("X", "Y", "Z", "1", "2", "3") : value;
+    if (path.includes(".partnerNote.")) continue; // takes a note: tested below
+    const key = path.split(".").at(-1);
+    const args = ARGS[key] ?? ["X", "Y", "Z", "1", "2", "3"];
+    let text = typeof value === "function" ? value(...args) : value;
+    if (key === "sections") text = JSON.stringify(text);
     assert.equal(typeof text, "string", path);
     assert.ok(text.trim().length > 0, `${path} is empty`);
-    assert.ok(!text.includes("undefined"), `${path}: ${text}`);
+    assert.ok(!text.includes("undefined") && !text.includes("NaN"), `${path}: ${text}`);
   }
+}
+
+test("every entry is words: a non-empty string, or a function that returns one, in every language", () => {
+  for (const [lang, { T: words, SR: said }] of Object.entries(CATALOGUES)) {
+    checkWords(words, `${lang}.T`, 60);
+    checkWords(said, `${lang}.SR`, 20);
+  }
+});
+
+/** The shape of a catalogue: every key path, and for a list its length. */
+function shape(value, path = "", out = new Set()) {
+  if (Array.isArray(value)) out.add(`${path}[${value.length}]`);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) shape(v, `${path}.${k}`, out);
+  else out.add(`${path}:${typeof value}`);
+  return out;
+}
+
+test("the Polish catalogue has every key the English one has, and no other", () => {
+  for (const part of ["T", "SR"]) {
+    const en = shape(CATALOGUES.en[part]);
+    const pl = shape(CATALOGUES.pl[part]);
+    assert.deepEqual(
+      [...en].filter((k) => !pl.has(k)),
+      [],
+      `${part}: no Polish words for these`,
+    );
+    assert.deepEqual(
+      [...pl].filter((k) => !en.has(k)),
+      [],
+      `${part}: Polish words for nothing`,
+    );
+  }
+});
+
+test("Polish counts with its three plural forms", () => {
+  const { T: pl } = CATALOGUES.pl;
+  assert.equal(pl.tiles(1), "1 kamień");
+  assert.equal(pl.tiles(3), "3 kamienie");
+  assert.equal(pl.tiles(5), "5 kamieni");
+  assert.equal(pl.tiles(22), "22 kamienie");
+  assert.equal(pl.points(12), "12 punktów");
+  assert.equal(pl.mustPassReserve(2), "Nie masz czym zagrać: pasuj (ostatnie 2 kamienie zostają w talonie)");
+  assert.equal(
+    CATALOGUES.pl.SR.placed("Ekspert", false, "6-3", "E", 9),
+    "Ekspert zagrywa sześć-trzy po prawej i zdobywa 9 punktów.",
+  );
+  assert.equal(CATALOGUES.pl.SR.placed("Ty", true, "5-5", null, 0), "Zagrywasz dublet pięć.");
+});
+
+test("a language is picked from the browser's list, English when none is known", () => {
+  assert.equal(pickLanguage(["pl-PL", "en-US"]), "pl");
+  assert.equal(pickLanguage(["de-DE", "pl"]), "pl");
+  assert.equal(pickLanguage(["de-DE"]), "en");
+  assert.equal(pickLanguage([]), "en");
 });
 
 // The codes py/allthrees sends, read from its source, so a new code without words fails here.

@@ -1,0 +1,107 @@
+"""A Polish player: Chromium with locale pl-PL gets the table in Polish (the page picks the
+browser's language; the choice is remembered once switched in the menu), <html lang="pl">, and
+no word of the English catalogue on the table, its menu, its dialogs or in the words a screen
+reader is given. (The round's summary, the hints' and the review's reasons and the rules text
+are still written by Python in English: see the README.)"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, Playwright, expect
+from tablekit import IDLE, open_table, screenshot
+
+# Every visible text node, and the mirror's words (visually hidden, read aloud).
+SHOWN = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const text = n.textContent.trim();
+    const el = n.parentElement;
+    if (!text || !el || el.closest("[hidden], noscript, script, style")) continue;
+    const seen = el.getClientRects().length > 0 || el.closest("#mirror, #announcer, #table");
+    if (seen) out.push(text);
+  }
+  for (const el of document.querySelectorAll("[aria-label]")) {
+    out.push(el.getAttribute("aria-label"));
+  }
+  return out;
+}"""
+# The English catalogue's fixed words (functions are worded with values, so their fixed parts
+# are not listed), and the Polish ones: an English phrase that is not also Polish must not show.
+ENGLISH = """async () => {
+  const { CATALOGUES } = await import("/js/strings.js");
+  const { BOOT_WORDS } = await import("/js/bootwords.js");
+  const leaves = (v, out = []) => {
+    if (typeof v === "string") out.push(v);
+    else if (v && typeof v === "object") for (const x of Object.values(v)) leaves(x, out);
+    return out;
+  };
+  const pl = new Set([...leaves(CATALOGUES.pl), ...leaves(BOOT_WORDS.pl)]);
+  const en = [...leaves(CATALOGUES.en), ...leaves(BOOT_WORDS.en)];
+  return en.filter((s) => s.length > 3 && !pl.has(s));
+}"""
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict, playwright: Playwright) -> dict:
+    phone = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+    return {**browser_context_args, **phone, "locale": "pl-PL"}
+
+
+def english_shown(page: Page, english: list[str]) -> list[str]:
+    shown = page.evaluate(SHOWN)
+    return [f"{e!r} in {s!r}" for s in shown for e in english if e in s]
+
+
+def test_a_polish_browser_gets_the_table_in_polish(page: Page) -> None:
+    open_table(page, "?seats=you,casual&seed=5")
+    page.evaluate(IDLE)
+    assert page.evaluate("() => document.documentElement.lang") == "pl"
+    english = page.evaluate(ENGLISH)
+    assert "Your turn" in english and "Boneyard" in english, "the check knows the English words"
+    expect(page.locator("#scores")).to_contain_text("Ty")
+    expect(page.locator("#scores")).to_contain_text("Amator")
+    expect(page.locator("#turn")).to_have_text("Twój ruch")
+    expect(page.locator("#mirror")).to_contain_text("Talon: ")
+    expect(page.locator("#howto-offer")).to_contain_text("Jak grać")
+    screenshot(page, "polish-table-phone.png")
+    found = english_shown(page, english)
+    # the menu, How to play, the keys, the New game dialog
+    page.locator("#btn-menu").click()
+    found += english_shown(page, english)
+    page.locator("#btn-howto").click()
+    expect(page.locator("#howto-dialog")).to_contain_text("Punkty za wielokrotności 3")
+    screenshot(page, "polish-howto-phone.png")
+    found += english_shown(page, english)
+    page.keyboard.press("Escape")
+    page.locator("#btn-menu").click()
+    page.locator("#btn-keys").click()
+    expect(page.locator("#keys-dialog")).to_contain_text("Gra klawiaturą")
+    found += english_shown(page, english)
+    page.keyboard.press("Escape")
+    page.locator("#btn-menu").click()
+    page.locator("#btn-new").click()
+    expect(page.locator("#new-dialog")).to_contain_text("Nowa gra")
+    found += english_shown(page, english)
+    page.locator("#new-cancel").click()
+    # a play, said in Polish
+    page.locator("#table").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.evaluate(IDLE)
+    expect(page.locator("#announcer")).to_contain_text("Zagrywasz ")
+    found += english_shown(page, english)
+    assert not found, "English on the Polish table:\n" + "\n".join(found)
+
+
+def test_the_language_switch_is_remembered(page: Page) -> None:
+    open_table(page, "?seats=you,casual&seed=5")
+    page.evaluate(IDLE)
+    page.locator("#btn-menu").click()
+    page.locator("#btn-lang").click()  # Polski -> English, and the page reloads in it
+    expect(page.locator("html")).to_have_attribute("lang", "en", timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=60_000)
+    expect(page.locator("#turn")).to_contain_text("Your turn")
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=60_000)
+    assert page.evaluate("() => document.documentElement.lang") == "en"

@@ -1,0 +1,44 @@
+// Which language the page speaks, chosen once before anything is drawn: the player's choice (kept
+// with the preferences, set in the menu), else the first of the browser's languages that the game
+// has, else English. <html lang> follows it. Switching stores the choice and reloads the page: the
+// match is saved after every move, so nothing is lost.
+//
+// Also the number words every catalogue shares: plural categories (Intl.PluralRules: Polish has
+// "one", "few" and "many") and numbers (Intl.NumberFormat).
+
+import { KEYS } from "./storage.js";
+
+export const LANGUAGES = { en: "English", pl: "Polski" };
+
+/** The first of `tags` (BCP 47, e.g. "pl-PL") whose language the game has, else "en". */
+export function pickLanguage(tags) {
+  for (const tag of tags ?? []) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (Object.hasOwn(LANGUAGES, base)) return base;
+  }
+  return "en";
+}
+
+function chosen() {
+  try {
+    const lang = JSON.parse(globalThis.localStorage?.getItem(KEYS.prefs) ?? "null")?.lang;
+    return Object.hasOwn(LANGUAGES, lang ?? "") ? lang : null;
+  } catch {
+    return null; // storage off or a damaged preference: the browser's language
+  }
+}
+
+const nav = globalThis.navigator;
+export const LANG = chosen() ?? pickLanguage(nav?.languages?.length ? nav.languages : [nav?.language]);
+if (globalThis.document) document.documentElement.lang = LANG;
+
+/** forms: {one, few, many, other} (what the language uses) -> the one for `n`. */
+export function plural(n, forms, lang = LANG) {
+  const rule = new Intl.PluralRules(lang).select(n);
+  return forms[rule] ?? forms.other ?? forms.many;
+}
+
+/** A number as the language writes it. */
+export function num(n, lang = LANG) {
+  return new Intl.NumberFormat(lang).format(n);
+}

@@ -1,0 +1,369 @@
+// Polish words of the table: the same keys as the English catalogue (strings.js), in a domino
+// player's words as the Polish rule text uses them: kamień, dublet, spinner, talon, pasuje,
+// domino!, blokada, oczka, partia (a round), rozgrywka (a match). Plurals by Intl.PluralRules
+// (one, few, many), so "1 kamień, 2 kamienie, 5 kamieni".
+
+import { plural } from "./lang.js";
+
+const PL_LANG = "pl";
+const pl = (n, one, few, many) => plural(n, { one, few, many, other: few }, PL_LANG);
+const kamienie = (n) => `${n} ${pl(n, "kamień", "kamienie", "kamieni")}`;
+const punkty = (n) => `${n} ${pl(n, "punkt", "punkty", "punktów")}`;
+
+// The ends as the table shows them: up, down, left, right (the compass letters of the English
+// table would read as words in Polish: W is "wschód", east).
+const ARM_SHORT = { N: "G", S: "D", W: "L", E: "P" };
+const ARM_ON = { N: "u góry", S: "u dołu", W: "po lewej", E: "po prawej" };
+const ARM_NAME = { N: "górny", S: "dolny", W: "lewy", E: "prawy" };
+
+/** "3", "3 ani 5", "1, 3 ani 5" (after "nie ma"). */
+function noneOf(values) {
+  const xs = values.map(String);
+  return xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} ani ${xs[xs.length - 1]}`;
+}
+
+const PIPS = ["zero", "jeden", "dwa", "trzy", "cztery", "pięć", "sześć", "siedem", "osiem", "dziewięć"];
+
+/** "6-3" -> "sześć-trzy", "5-5" -> "dublet pięć". */
+export function tileWordsPl(name) {
+  const [a, b] = name.split("-").map((x) => PIPS[Number(x)] ?? x);
+  return a === b ? `dublet ${a}` : `${a}-${b}`;
+}
+
+const LEVELS = { beginner: "Początkujący", casual: "Amator", expert: "Ekspert" };
+
+export const PL = {
+  seatName: (label) => {
+    if (label.kind === "you") return "Ty";
+    if (label.kind === "person") return label.name ?? `Gracz ${label.n}`;
+    const level = LEVELS[label.level] ?? label.level;
+    return label.n > 1 ? `${level} ${label.n}` : level;
+  },
+  sideName: (names) => names.join(" i "),
+  armShort: ARM_SHORT,
+  mustWords: { draw: "dobierać", pass: "pasować" },
+  languageLabel: "Język",
+  yourTurn: "Twój ruch",
+  yourTurnNamed: (name) => `${name}: twój ruch`,
+  yourLead: {
+    highest_double: (tile) => `Wychodzisz: zagraj najwyższy dublet, ${tile}`,
+    heaviest_tile: (tile) => `Wychodzisz: nikt nie dostał dubletu, więc zagraj najcięższy kamień, ${tile}`,
+    highest_double_any: (tile) => `Wychodzisz: masz najwyższy dublet (${tile}); wyjdź dowolnym kamieniem`,
+    heaviest_any: (tile) =>
+      `Wychodzisz: nikt nie dostał dubletu, a ty masz najcięższy kamień (${tile}); wyjdź dowolnym kamieniem`,
+    lots: (tile) =>
+      tile
+        ? `Wychodzisz: wylosowałeś ${tile}, najcięższy kamień; wyjdź dowolnym kamieniem`
+        : "Wychodzisz: wyjdź dowolnym kamieniem",
+    winner: () => "Wychodzisz: wygrałeś ostatnią partię; wyjdź dowolnym kamieniem",
+    left: () => "Wychodzisz: wyjście przeszło na ciebie; wyjdź dowolnym kamieniem",
+    tie_left: () =>
+      "Wychodzisz: nikt nie wygrał ostatniej partii, więc wyjście przechodzi na ciebie; wyjdź dowolnym kamieniem",
+  },
+  thinking: (name) => `${name} myśli…`,
+  thinkingShort: "myśli",
+  mustDraw: "Dobierz z talonu",
+  mustPass: "Nie masz czym zagrać: pasuj",
+  mustPassReserve: (n) =>
+    n === 1
+      ? "Nie masz czym zagrać: pasuj (ostatni kamień zostaje w talonie)"
+      : `Nie masz czym zagrać: pasuj (${pl(n, "ostatni", "ostatnie", "ostatnich")} ${kamienie(n)} ${pl(n, "zostaje", "zostają", "zostaje")} w talonie)`,
+  kept: (n) => `${n} w rezerwie`,
+  roundOver: "Koniec partii",
+  matchOver: "Koniec rozgrywki",
+  passTo: (name) => `Przekaż urządzenie: ${name}`,
+  tapWhenReady: "Dotknij, gdy gotowe",
+  coverNote: "Do tego czasu wszystkie kamienie są zakryte.",
+  waitingFor: (name) => `Czekamy na: ${name}`,
+  target: "do",
+  tiles: (n) => kamienie(n),
+  drewTiles: (n) => `dobrane: ${n}`,
+  passedMark: "pasuje",
+  boneyard: "Talon",
+  drawLabel: "Dobierz",
+  pass: "Pasuj",
+  passed: "Pas",
+  drew: "Dobiera",
+  nextRound: "Następna partia",
+  rematch: "Rewanż",
+  newSprint: "Nowy sprint",
+  newGame: "Nowa gra",
+  menu: "Menu",
+  rulesButton: "Zasady",
+  rulesTitle: "Zasady tej gry",
+  close: "Zamknij",
+  lookAtTable: "Pokaż stół",
+  showResult: "Pokaż wynik",
+  sumHidden: "Suma końców ukryta",
+  soundOn: "Dźwięk włączony",
+  soundOff: "Dźwięk wyłączony",
+  showSum: "Pokazuj sumę końców",
+  hideSum: "Ukryj sumę końców (dla ekspertów)",
+  roundTitle: (round, reason) => `Partia ${round}: ${reason === "domino" ? "domino!" : "blokada"}`,
+  sprintTitle: (reason) => `Szybki sprint: ${reason === "domino" ? "domino!" : "blokada"}`,
+  youWinRound: "Wygrywasz partię",
+  yourTeamWinsRound: "Twoja drużyna wygrywa partię",
+  winsRound: (name) => `${name} wygrywają partię`,
+  winRound: (name) => `${name} wygrywa partię`,
+  roundTie: "Nikt nie wygrywa partii",
+  youWinMatch: "Wygrywasz rozgrywkę!",
+  yourTeamWinsMatch: "Twoja drużyna wygrywa rozgrywkę!",
+  winsMatch: (name) => `${name} wygrywają rozgrywkę`,
+  winMatch: (name) => `${name} wygrywa rozgrywkę`,
+  youWinSprint: "Wygrywasz sprint!",
+  yourTeamWinsSprint: "Twoja drużyna wygrywa sprint!",
+  winSprint: (name) => `${name} wygrywa sprint`,
+  winsSprint: (name) => `${name} wygrywają sprint`,
+  matchDraw: "Rozgrywka kończy się remisem",
+  sprintDraw: "Sprint kończy się remisem",
+  handsLeft: "Kamienie w rękach",
+  emptyHand: "brak",
+  pips: (n) => `${n} ${pl(n, "oczko", "oczka", "oczek")}`,
+  score: "Wynik",
+  sideColumn: "Punkty",
+  statColumn: "Statystyka",
+  inPlay: "W grze",
+  bonus: "Premia",
+  multiples: (k) => `Wielokrotności ${k}`,
+  avgPerTurn: "Punkty na ruch",
+  engineError: (message) => `Coś poszło nie tak: ${message}`,
+  controllers: {
+    you: "Ty",
+    person: "Osoba (przy tym urządzeniu)",
+    beginner: LEVELS.beginner,
+    casual: LEVELS.casual,
+    expert: LEVELS.expert,
+  },
+  modes: {
+    match: { name: "Rozgrywka salonowa", about: (target) => `Partie, aż któraś strona zdobędzie ${target} pkt` },
+    sprint: { name: "Szybki sprint", about: () => "Jedna partia: wygrywa wyższy wynik" },
+    partners: {
+      name: "All Threes w parach",
+      about: () => "Dwie drużyny po dwie osoby; partnerzy siedzą naprzeciw siebie",
+    },
+  },
+  hint: "Podpowiedź",
+  hintLabel: "Podpowiedź: ruch, który zagrałby Ekspert",
+  hintThinking: "Myślę…",
+  hintText: (move, reason) => `Podpowiedź: ${move} — ${reason}`,
+  hintDraw: "dobierz",
+  hintPass: "pasuj",
+  hintLead: (tile) => `wyjdź ${tile}`,
+  hintPlay: (tile, arm) => `${tile} ${ARM_ON[arm] ?? arm}`,
+  reviewTitle: "Ocena Eksperta",
+  reviewBusy: "Ekspert ocenia zagrania…",
+  reviewAgrees: "Ekspert zgadza się z każdym zagraniem tej partii.",
+  reviewFailed: "Ocena jest niedostępna.",
+  reviewEntry: (turn, who, played, expert, loss, why) =>
+    `Ruch ${turn} (${who}): ${played}; lepiej ${expert}, o około ${loss} oczekiwanych punktów: ${why}`,
+  moveWords: (tile, arm) => (arm ? `${tile} ${ARM_ON[arm] ?? arm}` : tile),
+  you: "ty",
+  confirmNew: "Zacząć nową rozgrywkę? Bieżąca przepadnie.",
+  modeLegend: "Gra",
+  playersLegend: "Gracze",
+  playersCount: (n) => `${n} graczy`,
+  seatsLegend: "Przy stole",
+  partnerSeat: "Twój partner",
+  opponentSeat: "Przeciwnik",
+  nameLabel: "Imię",
+  namePlaceholder: (n) => `Gracz ${n}`,
+  points: (n) => punkty(n),
+  cancel: "Anuluj",
+  start: "Zacznij nową grę",
+  rulesLegend: "Zasady",
+  presets: { parlor: "Salonowe", classic: "Klasyczne", pub: "Pubowe", polish: "Polskie", all_fives: "All Fives" },
+  customised: "zmienione",
+  optionsLegend: "Opcje",
+  options: {
+    target: "Gra do",
+    hand_size: "Kamieni w ręce",
+    set: "Komplet",
+    multiple: "Punktowana wielokrotność",
+    spinner: "Spinner",
+    spinner_sides_count: "Liczą się otwarte boki spinnera",
+    stock_reserve: "Kamieni w rezerwie talonu",
+    lead: "Pierwsze wyjście",
+    next_lead: "Kolejne wyjścia",
+    block_bonus: "Blokadę wygrywa się premią",
+    bonus_divisor: "Premia dzielona przez",
+    cribbage: "Punktacja kołkami (cribbage)",
+    muggins: "Muggins (zgłaszaj swoje punkty)",
+  },
+  choiceWords: {
+    set: { double_six: "Do szóstek (28 kamieni)", double_nine: "Do dziewiątek (55 kamieni)" },
+    spinner: { first_double: "Pierwszy dublet", none: "Bez spinnera" },
+    lead: {
+      highest_double: "Najwyższy dublet, od razu",
+      highest_double_any: "Posiadacz najwyższego dubletu, dowolnym kamieniem",
+      lots: "Losowanie",
+    },
+    next_lead: { same: "Jak pierwsze", winner: "Zwycięzca partii", left: "Następny gracz z lewej" },
+    block_bonus: { difference: "Różnica oczek", total: "Oczka wszystkich pozostałych" },
+  },
+  claimTitle: "Ile punktów daje to zagranie?",
+  claimHelp:
+    "Podaj punkty swojego zagrania. Błędne lub brakujące zgłoszenie pozwala następnemu przeciwnikowi zawołać Muggins!",
+  claimNone: "Bez zgłoszenia",
+  claimSay: (n) => `Zgłoś ${n}`,
+  claimClear: "Wyczyść",
+  claimCancel: "Cofnij kamień",
+  mugginsCall: (taker, points, seat) => `${taker}: Muggins! ${points} od: ${seat}`,
+  partnerNote: {
+    kept_open: (n, who, partner) =>
+      `${who} gra ${n.tile} zamiast ${n.other_tile}, żeby zostawić otwarty koniec dla: ${partner ?? "ciebie"} — ` +
+      `${partner ? `${partner} nie ma` : "nie masz"} ${noneOf(n.lacks)} (widać to z dobierania i pasów)`,
+    shut_out: (n, who, _partner, opponent) =>
+      `${who} gra ${n.tile}: ${opponent} nie ma ${noneOf(n.lacks)}, więc musi ${PL.mustWords[n.must] ?? n.must}`,
+    two_ends: (n, who, partner) =>
+      `${who} gra ${n.tile}: ${n.value} zostaje otwarte na dwóch końcach dla: ${partner ?? "ciebie"}`,
+    safe: (n, who, _partner, opponent) =>
+      `${who} gra ${n.tile} zamiast ${n.other_tile}${n.given_up ? ` za ${n.given_up}` : ""}: ${opponent} ma mniej ` +
+      `punktujących odpowiedzi (${kamienie(n.left)}, które może mieć, zamiast ${n.instead})`,
+    set_up: (n, who, partner) =>
+      `${who} gra ${n.tile} zamiast ${n.other_tile}${n.given_up ? ` za ${n.given_up}` : ""}: ${partner ?? "ty"} ` +
+      `${partner ? "ma" : "masz"} więcej punktujących odpowiedzi (${kamienie(n.left)} zamiast ${n.instead})`,
+  },
+  mugginsFloat: (points) => `Muggins! +${points}`,
+  mugginsPegs: (pegs) => `Muggins! +${pegs} ${pl(pegs, "kołek", "kołki", "kołków")}`,
+  pegsFloat: (pegs) => `+${pegs} ${pl(pegs, "kołek", "kołki", "kołków")}`,
+  elsewhereTitle: "Ta gra jest otwarta w innej karcie",
+  elsewhereBody: "Gra toczy się w jednej karcie naraz, więc żaden ruch nie przepada. Grać tutaj?",
+  playHere: "Graj tutaj",
+  saveTrouble: "Postęp nie jest zapisywany: pamięć tej przeglądarki jest pełna albo wyłączona.",
+  saveProblemTitle: "Nie udało się otworzyć zapisanej gry",
+  saveProblem: {
+    unreadable: "Zapisana gra jest uszkodzona.",
+    tampered: "Zapisaną grę zmieniono poza grą, więc nie można jej ufać.",
+    unsealable: "Ta przeglądarka utraciła klucz, którym zapieczętowano zapis.",
+    newer: "Ten zapis pochodzi z nowszej wersji gry.",
+    damaged: "Ruch w zapisanej grze jest niedozwolony.",
+  },
+  saveKept: "Zapis odłożono na bok i nic go nie nadpisze: możesz go wyeksportować. Zaczyna się nowa gra.",
+  salvageTitle: "Zapisany ruch jest uszkodzony",
+  salvageBody: (round, move) =>
+    `Ruch ${move} partii ${round} w zapisanej grze jest niedozwolony. Wznowić tuż sprzed niego czy zacząć nową grę? Zapis i tak zostanie odłożony.`,
+  salvageYes: "Wznów sprzed niego",
+  salvageNo: "Nowa gra",
+  exportSave: "Eksportuj",
+  ok: "OK",
+  recovered: "Ostatni zapis był uszkodzony: gra toczy się od poprzedniego.",
+  fairButton: "Uczciwe rozdanie",
+  fairTitle: "Uczciwe rozdanie",
+  fairBody:
+    "Każde rozdanie tej rozgrywki ustalono przed pierwszym, tajnym ziarnem. Jego odcisk (SHA-256 ziarna) widać od początku:",
+  fairLater: "Po rozgrywce ziarno zostanie ujawnione i każdy może nim sprawdzić każde rozdanie.",
+  fairRevealed: "Rozgrywka skończona. Jej ziarno:",
+  fairHow: "Sprawdź każde rozdanie: pobierz zapis i uruchom python -m allthrees verify record.json.",
+  fairPractice: "Rozdanie treningowe (ziarno z linku): nie liczy się.",
+  downloadRecord: "Pobierz zapis",
+  linkTitle: "Zacząć grę z tego linku?",
+  linkBody: "Twoja bieżąca rozgrywka zostanie zastąpiona.",
+  linkStart: "Zacznij",
+  linkKeep: "Zostaw moją rozgrywkę",
+  badLink: (message) => `Ten link nie opisuje gry (${message}); oto twój stół.`,
+  whyNot: {
+    wait: () => "Poczekaj na swój ruch",
+    lead: (tile, must) => (must ? `Musisz wyjść ${must}, nie ${tile}` : `Nie możesz wyjść ${tile}`),
+    no_end: (tile) => `${tile} nie pasuje do żadnego otwartego końca`,
+  },
+  keysButton: "Klawisze",
+  howToButton: "Jak grać",
+  howToOffer: "Pierwszy raz? Jak grać",
+  howToDismiss: "Nie, dziękuję",
+  howTo: {
+    title: "Jak grać",
+    sections: ({ k, reserve, spinner, target }) => [
+      {
+        title: `Punkty za wielokrotności ${k}`,
+        lines: [
+          `Po każdym zagraniu zsumuj oczka na otwartych końcach układu. Gdy suma jest wielokrotnością ${k}, zdobywasz tyle punktów.`,
+        ],
+        picture: true,
+      },
+      {
+        title: "Twój ruch",
+        lines: [
+          "Zagraj kamień, którego połówka pasuje do otwartego końca: przeciągnij go tam albo dotknij go, a potem podświetlonego końca. Kamienie, które do niczego nie pasują, są szare.",
+          "Dublet kładzie się w poprzek łańcucha; na końcu układu liczą się obie jego połówki.",
+        ],
+      },
+      {
+        title: "Dobieranie",
+        lines: [
+          reserve
+            ? `Gdy nie masz czym zagrać, dobieraj z talonu, aż trafisz kamień, który pasuje. ${reserve === 1 ? "Ostatni kamień zostaje" : `Ostatnie ${reserve} kamienie zostają`} w talonie: gdy ${reserve === 1 ? "tylko on został" : "tylko one zostały"}, pasujesz.`
+            : "Gdy nie masz czym zagrać, dobieraj z talonu, aż trafisz kamień, który pasuje; gdy talon jest pusty, pasujesz.",
+        ],
+      },
+      ...(spinner
+        ? [
+            {
+              title: "Spinner",
+              lines: [
+                "Pierwszy dublet to spinner: gdy oba jego dłuższe boki mają kamień, można dokładać także do krótszych boków, więc układ może mieć cztery końce.",
+              ],
+            },
+          ]
+        : []),
+      {
+        title: "Koniec partii",
+        lines: [
+          "Partia kończy się, gdy ktoś wyłoży ostatni kamień (domino!) albo gdy nikt nie może zagrać (blokada). Zwycięzca dostaje premię z oczek, które zostały w innych rękach.",
+          target
+            ? `Partie trwają, aż któraś strona zdobędzie ${target} punktów. Wszystkie zasady tego stołu opisuje przycisk Zasady (w menu).`
+            : "Wygrywa wyższy wynik. Wszystkie zasady tego stołu opisuje przycisk Zasady (w menu).",
+        ],
+      },
+    ],
+    picture: (left, right, sum, k) =>
+      `Otwarte końce to ${left} i ${right}: ${left} + ${right} = ${sum}, wielokrotność ${k}, więc zagranie daje ${sum} pkt.`,
+  },
+  keysTitle: "Gra klawiaturą",
+  keys: [
+    ["Tab", "Przejście między stołem, jego przyciskami i menu"],
+    ["Strzałka w lewo, w prawo", "Wybór kamienia, którym możesz zagrać"],
+    ["Strzałka w górę, w dół", "Wybór końca, na który pójdzie"],
+    ["Enter lub spacja", "Zagranie (bez wybranego kamienia: dobranie lub pas, gdy to jest ruch)"],
+    ["D", "Dobranie z talonu"],
+    ["P", "Pas"],
+    ["H", "Podpowiedź: ruch, który zagrałby Ekspert"],
+    ["Escape", "Odłożenie kamienia; w panelu partii: widok stołu"],
+    ["?", "Ta lista"],
+  ],
+};
+
+export const SR_PL = {
+  region: "Stół opisany słowami",
+  handLabel: "Twoja ręka: kamienie, którymi możesz zagrać",
+  arm: (arm) => ARM_NAME[arm] ?? arm,
+  option: (tile, arm, points) =>
+    `${tileWordsPl(tile)}${arm ? ` ${ARM_ON[arm] ?? arm}` : ", wyjście"}${points ? `, ${punkty(points)}` : ""}`,
+  scores: (parts, target) => `Wynik: ${parts.join(", ")}${target ? `; gra do ${target}` : ""}.`,
+  scorePart: (name, points) => `${name} ${points}`,
+  emptyTable: "Stół jest pusty.",
+  ends: (parts) => `Otwarte końce: ${parts.join(", ")}.`,
+  endPart: (arm, value, counts) =>
+    `${ARM_NAME[arm] ?? arm} ${value}${counts !== value ? ` (liczy się ${counts})` : ""}`,
+  endSum: (sum, scores) => (scores ? `Suma: ${sum}, punktuje.` : `Suma: ${sum}.`),
+  seat: (name, n, passed, drew) => `${name}: ${kamienie(n)}${passed ? ", pasuje" : drew ? `, dobrane: ${drew}` : ""}.`,
+  boneyard: (n, kept) =>
+    `Talon: ${kamienie(n)}${kept ? `, ${pl(kept, "ostatni zostaje", `ostatnie ${kept} zostają`, `ostatnich ${kept} zostaje`)}` : ""}.`,
+  hand: (tiles) =>
+    tiles.length ? `Twoja ręka, ${kamienie(tiles.length)}: ${tiles.join(", ")}.` : "Twoja ręka jest pusta.",
+  handTile: (tile, playable) => (playable ? tileWordsPl(tile) : `${tileWordsPl(tile)} (nie pasuje do żadnego końca)`),
+  keysHint:
+    "Strzałki w lewo i w prawo wybierają kamień, w górę i w dół jego koniec, Enter zagrywa, D dobiera, P pasuje, H podpowiada.",
+  dealt: (round, n) => `Partia ${round}: masz ${kamienie(n)}.`,
+  placed: (who, you, tile, arm, points) =>
+    you
+      ? `Zagrywasz ${tileWordsPl(tile)}${arm ? ` ${ARM_ON[arm] ?? arm}` : ""}${points ? ` i zdobywasz ${punkty(points)}` : ""}.`
+      : `${who} zagrywa ${tileWordsPl(tile)}${arm ? ` ${ARM_ON[arm] ?? arm}` : ""}${points ? ` i zdobywa ${punkty(points)}` : ""}.`,
+  drewOwn: (tiles) => `Dobierasz ${tiles.map(tileWordsPl).join(", ")}.`,
+  drewOther: (who, n) => `${who} dobiera ${n === 1 ? "kamień" : kamienie(n)}.`,
+  passedEv: (who, you) => (you ? "Pasujesz." : `${who} pasuje.`),
+  roundOver: (title, result) => `${title}. ${result}.`,
+  matchOver: (result) => `${result}`,
+  coveredEv: (who) => `Przekaż urządzenie: ${who}.`,
+  scoresNow: (parts) => `${parts.join(", ")}.`,
+  yourTurn: "Twój ruch.",
+};
