@@ -9,7 +9,8 @@ Requests (``op``):
 - ``choices``: what the New game dialog offers, and its defaults.
 - ``rules_form`` ``{settings}``: the dialog's Options for those settings: every rule option's value,
   the preset's value, the allowed values, and the engine's message for an impossible combination.
-- ``rules_text``: the rules of the match in play, in words, with a worked example.
+- ``rules_text``: the rules of the match in play, with a worked example, as sections of lines
+  of codes and values (``explain.rules_lines``) that the page words in its language.
 - ``record``: the match's record (RULES.md), for the test hook (every hand: see the README's
   "Test hook"); with the seed, its commitment and dealing once the match is over.
 - ``start`` ``{save?, settings?, seed?}``: resume a save, or begin a new match (with ``settings``
@@ -33,7 +34,7 @@ from typing import Any
 
 from . import __version__, jsontext
 from .errors import AllThreesError
-from .explain import rules_text
+from .explain import rules_lines
 from .jsontext import shown
 from .present import choices, events_json, match_record, snapshot
 from .save import MAX_SAVE_CHARS, dump, load
@@ -87,7 +88,7 @@ class App:
         if op == "review":
             return {"ok": True, "review": session.review(req.get("round"))}
         if op == "rules_text":
-            return {"ok": True, "rules": rules_text(session.match.rules)}
+            return {"ok": True, "rules": rules_lines(session.match.rules)}
         if op == "record":
             return {"ok": True, "record": match_record(session)}
         raise BadIntent(f"unknown op {shown(op)}")

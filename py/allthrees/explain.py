@@ -1,9 +1,13 @@
-"""The rules in force, in plain sentences, generated from a ``Rules`` value: the page's Rules
-screen and ``python -m allthrees rules`` print the same text. A worked example is computed by the
-engine itself (a lead, a play, a round's settlement), so the words and the numbers can never
-disagree with what the game does.
+"""The rules in force, generated from a ``Rules`` value: as sections of lines of codes and values
+(``rules_lines``, which the page words in its language) and in English (``rules_text`` and
+``text``: what ``python -m allthrees rules`` prints), the English written from the same lines so
+the two never disagree. A worked example is computed by the engine itself (a lead, a play, a
+round's settlement), so the words and the numbers can never disagree with what the game does.
+Also each preset's one line: what sets it apart from the parlor game (``preset_parts`` as codes,
+``preset_line`` in English).
 
-Also each preset's one line: what sets it apart from the parlor game.
+A section is ``{"title": code, "lines": [line, ...]}``, a line ``{"code": ..., values}``; the
+codes and their values are listed in ``_ENGLISH`` (every code has its English there).
 """
 
 from __future__ import annotations
@@ -15,161 +19,126 @@ from .round import Round
 from .rules import BLOCKED, DOMINO, PRESETS, Rules
 from .tiles import NAME, WITH, mask_of, tile_id
 
-LEAD_WORDS = {
-    "highest_double": "The holder of the highest double leads, and must lead that double; if no "
-    "hand holds a double, the holder of the heaviest tile leads it.",
-    "highest_double_any": "The holder of the highest double leads (if no hand holds a double, the "
-    "holder of the heaviest tile), and may lead any tile.",
-    "lots": "Each player draws a tile at random; the heaviest draws the lead and may lead any "
-    "tile. The tiles go back and are shuffled before the deal.",
-}
-NEXT_LEAD_WORDS = {
-    "same": "Every round is led by the same rule as the first.",
-    "winner": "After the first round, the winner of the last round leads any tile (after a tied "
-    "round, the player left of the last leader).",
-    "left": "After the first round, the lead passes to the left: the player left of the last "
-    "leader leads any tile.",
-}
+Line = dict[str, Any]
 
 
 def _pips(n: int) -> str:
     return f"{n} pip{'s' if n != 1 else ''}"
 
 
-def preset_line(name: str) -> str:
-    """What sets preset ``name`` apart, in one line (from the presets table, never restated)."""
+# ---------------------------------------------------------------------- a preset in one line
+def preset_parts(name: str) -> list[Line]:
+    """What sets preset ``name`` apart, as codes (from the presets table, never restated)."""
     rules = Rules.make(name)
-    parts = [f"to {rules.target}"]
+    parts: list[Line] = []
     if rules.multiple != 3:
-        parts.insert(0, f"multiples of {rules.multiple} score")
-    parts.append(f"{rules.hand_size} tiles each")
-    parts.append(
-        {
-            "highest_double": "the highest double leads it",
-            "highest_double_any": "the highest double's holder leads anything",
-            "lots": "lots decide the lead",
-        }[rules.lead]
-    )
+        parts.append({"code": "multiple", "k": rules.multiple})
+    parts.append({"code": "target", "target": rules.target})
+    parts.append({"code": "hand", "tiles": rules.hand_size})
+    parts.append({"code": "lead", "rule": rules.lead})
     if rules.next_lead != "same":
-        parts.append(
-            "the winner leads next" if rules.next_lead == "winner" else "the lead goes left"
-        )
+        parts.append({"code": "next_lead", "rule": rules.next_lead})
     if rules.stock_reserve:
-        parts.append(f"{rules.stock_reserve} tiles stay in the boneyard")
+        parts.append({"code": "reserve", "tiles": rules.stock_reserve})
     if rules.spinner_sides_count:
-        parts.append("open spinner sides count")
-    parts.append(
-        "a block wins the difference" if rules.block_bonus == "difference" else "a block wins all"
-    )
+        parts.append({"code": "sides_count"})
+    parts.append({"code": "block", "rule": rules.block_bonus})
     if rules.bonus_divisor != 1:
-        parts.append(f"bonus divided by {rules.bonus_divisor}")
-    return "; ".join(parts).capitalize()
+        parts.append({"code": "divisor", "by": rules.bonus_divisor})
+    return parts
+
+
+_PRESET_ENGLISH = {
+    "multiple": lambda p: f"multiples of {p['k']} score",
+    "target": lambda p: f"to {p['target']}",
+    "hand": lambda p: f"{p['tiles']} tiles each",
+    "lead": lambda p: {
+        "highest_double": "the highest double leads it",
+        "highest_double_any": "the highest double's holder leads anything",
+        "lots": "lots decide the lead",
+    }[p["rule"]],
+    "next_lead": lambda p: (
+        "the winner leads next" if p["rule"] == "winner" else "the lead goes left"
+    ),
+    "reserve": lambda p: f"{p['tiles']} tiles stay in the boneyard",
+    "sides_count": lambda p: "open spinner sides count",
+    "block": lambda p: (
+        "a block wins the difference" if p["rule"] == "difference" else "a block wins all"
+    ),
+    "divisor": lambda p: f"bonus divided by {p['by']}",
+}
+
+
+def preset_line(name: str) -> str:
+    """What sets preset ``name`` apart, in one line of English."""
+    return "; ".join(_PRESET_ENGLISH[p["code"]](p) for p in preset_parts(name)).capitalize()
 
 
 def preset_lines() -> dict[str, str]:
     return {name: preset_line(name) for name in PRESETS}
 
 
-# ---------------------------------------------------------------------- the rules in words
-def rules_text(rules: Rules) -> list[dict[str, Any]]:
-    """Sections ``{title, lines}`` explaining the rules in force, then a worked example."""
-    top = rules.max_pip
-    unit = "pegs" if rules.cribbage else "points"
-    team = " in two teams: partners sit opposite and pool their points." if rules.teams else "."
-    sections = [
+# ---------------------------------------------------------------------- the rules as lines
+def _divide(rules: Rules) -> Line | None:
+    """How a bonus is divided after rounding: into pegs, by a divisor, or not at all."""
+    if rules.cribbage:
+        return {"by": rules.multiple, "pegs": True}
+    if rules.bonus_divisor != 1:
+        return {"by": rules.bonus_divisor, "pegs": False}
+    return None
+
+
+def rules_lines(rules: Rules) -> list[dict[str, Any]]:
+    """Sections ``{title, lines}`` of codes and values explaining the rules in force, then a
+    worked example."""
+    k = rules.multiple
+    game: list[Line] = [
+        {"code": "set", "top": rules.max_pip, "tiles": rules.tile_count},
         {
-            "title": "The game",
+            "code": "players",
+            "players": rules.players,
+            "teams": rules.teams,
+            "hand": rules.hand_size,
+        },
+        (
+            {"code": "single_round"}
+            if rules.single_round
+            else {"code": "rounds", "target": rules.target, "pegs": rules.cribbage}
+        ),
+    ]
+    turn: list[Line] = [
+        {"code": "play"},
+        {"code": "draw", "reserve": rules.stock_reserve},
+        {"code": "pass"},
+        {"code": "doubles"},
+        (
+            {"code": "spinner", "sides_count": rules.spinner_sides_count}
+            if rules.uses_spinner
+            else {"code": "no_spinner"}
+        ),
+    ]
+    scoring: list[Line] = [{"code": "end_sum"}, {"code": "multiple", "k": k}]
+    if rules.cribbage:
+        scoring.append({"code": "cribbage", "k": k})
+    if rules.muggins:
+        scoring.append({"code": "muggins"})
+    end: list[Line] = [
+        {"code": "domino", "teams": rules.teams, "k": k, "divide": _divide(rules)},
+        {"code": "blocked", "rule": rules.block_bonus, "k": k, "divide": _divide(rules)},
+    ]
+    return [
+        {"title": "game", "lines": game},
+        {
+            "title": "leading",
             "lines": [
-                f"The double-{top} set: {rules.tile_count} tiles, each half 0 to {top} pips.",
-                f"{rules.players} players{team} Each is dealt {rules.hand_size} tiles; the rest "
-                "are the boneyard.",
-                (
-                    "One round only (a Quick Sprint): the higher score wins, a tie is a draw."
-                    if rules.single_round
-                    else f"Rounds are played until a side has at least {rules.target} {unit} at "
-                    "the end of a round; the higher total wins, and a tie at the top plays one "
-                    "more round."
-                ),
+                {"code": "lead", "rule": rules.lead},
+                {"code": "next_lead", "rule": rules.next_lead},
             ],
         },
-        {
-            "title": "Leading",
-            "lines": [LEAD_WORDS[rules.lead], NEXT_LEAD_WORDS[rules.next_lead]],
-        },
-        {"title": "A turn", "lines": _turn_lines(rules)},
-        {"title": "Scoring", "lines": _scoring_lines(rules)},
-        {"title": "The end of a round", "lines": _end_lines(rules)},
-    ]
-    sections.append({"title": "A worked example", "lines": worked_example(rules)})
-    return sections
-
-
-def _turn_lines(rules: Rules) -> list[str]:
-    lines = [
-        "Play one tile from your hand on an open end whose pips match one of its halves.",
-        "With nothing to play, draw from the boneyard, one tile at a time, until a tile plays"
-        + (
-            f" or only {rules.stock_reserve} tiles are left: those are never drawn."
-            if rules.stock_reserve
-            else " or the boneyard is empty."
-        ),
-        "With nothing to play and nothing to draw, pass.",
-        "Doubles are placed crosswise and count both halves while they end an arm.",
-    ]
-    if rules.uses_spinner:
-        lines.append(
-            "The first double is the spinner: once tiles cover both its long sides, its short "
-            "sides open as two more arms."
-            + (
-                " An open, empty short side counts the spinner's pips."
-                if rules.spinner_sides_count
-                else " An empty short side counts nothing."
-            )
-        )
-    else:
-        lines.append("There is no spinner: the line of play has two ends only.")
-    return lines
-
-
-def _scoring_lines(rules: Rules) -> list[str]:
-    k = rules.multiple
-    lines = [
-        "After every play, add up the open ends: each end's outer half, both halves of a double; "
-        "the lead alone counts both its halves.",
-        f"If that end sum is a multiple of {k} (and not 0), the player scores it.",
-    ]
-    if rules.cribbage:
-        lines.append(
-            f"Cribbage scoring: every award is divided by {k} and moved as pegs on the board "
-            f"(one peg for every {k} points)."
-        )
-    if rules.muggins:
-        lines.append(
-            "Muggins: say the points of every scoring play. A missing, short or wrong claim "
-            "scores nothing for you, and the next opponent calls Muggins! and takes the points."
-        )
-    return lines
-
-
-def _end_lines(rules: Rules) -> list[str]:
-    k = rules.multiple
-    rounding = f"rounded to the nearest multiple of {k} (halves up)"
-    divided = ""
-    if rules.cribbage:
-        divided = f", then divided by {k} into pegs"
-    elif rules.bonus_divisor != 1:
-        divided = f", then divided by {rules.bonus_divisor}"
-    against = "the other team's" if rules.teams else "every opponent's"
-    block = (
-        "the pips of the others less their own"
-        if rules.block_bonus == "difference"
-        else "all the pips the others hold"
-    )
-    return [
-        f"Domino: a player who plays their last tile ends the round and scores {against} pips, "
-        f"{rounding}{divided}.",
-        "Blocked: when nobody can play and nobody may draw, the round ends; the side with the "
-        f"fewest pips wins {block}, {rounding}{divided}. A tie for fewest wins nothing.",
+        {"title": "turn", "lines": turn},
+        {"title": "scoring", "lines": scoring},
+        {"title": "end", "lines": end},
+        {"title": "example", "lines": worked_example(rules)},
     ]
 
 
@@ -196,47 +165,218 @@ def _tiles_with(rules: Rules, v: int) -> list[int]:
     return [t for t in range(rules.tile_count) if m >> t & 1]
 
 
-def worked_example(rules: Rules) -> list[str]:
+def worked_example(rules: Rules) -> list[Line]:
+    """A lead and a play that score, and a round's settlement both ways, as lines."""
     k = rules.multiple
-    lines = []
+    lines: list[Line] = []
+    pegs = rules.cribbage
     found = _first_scoring(rules)
     if found:
         t, s1, u, s2 = found
         award1, award2 = rules.award(rules.points(s1)), rules.award(rules.points(s2))
-        unit = " pegs" if rules.cribbage else ""
         lines.append(
-            f"Lead {NAME[t]}: the end sum is {s1}, a multiple of {k}: it scores {award1}{unit}."
+            {
+                "code": "example_lead",
+                "tile": NAME[t],
+                "sum": s1,
+                "k": k,
+                "award": award1,
+                "pegs": pegs,
+            }
         )
         lines.append(
-            f"Then {NAME[u]} on the east end: the end sum is {s2}: it scores {award2}{unit}."
+            {"code": "example_play", "tile": NAME[u], "sum": s2, "award": award2, "pegs": pegs}
         )
     # a round's settlement, with numbers the engine rounds and divides
     others = 11
     own = 3
-    domino_raw = rules.bonus_pips(DOMINO, 0, others)
-    lines.append(
-        f"You go out while the others hold {_pips(others)}: {domino_raw} -> "
-        f"{rules.round_to_multiple(domino_raw)}"
-        + _divided(rules, domino_raw)
-        + f": you score {rules.bonus(domino_raw)}{' pegs' if rules.cribbage else ''}."
-    )
-    block_raw = rules.bonus_pips(BLOCKED, own, others)
-    how = f"{others} - {own} = {block_raw}" if rules.block_bonus == "difference" else str(others)
-    lines.append(
-        f"The round blocks; you hold {_pips(own)}, the others {_pips(others)}: {how} -> "
-        f"{rules.round_to_multiple(block_raw)}"
-        + _divided(rules, block_raw)
-        + f": you score {rules.bonus(block_raw)}{' pegs' if rules.cribbage else ''}."
-    )
+    for code, raw in (
+        ("example_domino", rules.bonus_pips(DOMINO, 0, others)),
+        ("example_blocked", rules.bonus_pips(BLOCKED, own, others)),
+    ):
+        lines.append(
+            {
+                "code": code,
+                "own": own,
+                "others": others,
+                "rule": rules.block_bonus,
+                "raw": raw,
+                "rounded": rules.round_to_multiple(raw),
+                "divide": _divide(rules),
+                "score": rules.bonus(raw),
+                "pegs": pegs,
+            }
+        )
     return lines
 
 
-def _divided(rules: Rules, raw: int) -> str:
-    if rules.cribbage:
-        return f", / {rules.multiple} = {rules.bonus(raw)} pegs"
-    if rules.bonus_divisor != 1:
-        return f", / {rules.bonus_divisor} = {rules.bonus(raw)}"
-    return ""
+# ---------------------------------------------------------------------- the English
+TITLES = {
+    "game": "The game",
+    "leading": "Leading",
+    "turn": "A turn",
+    "scoring": "Scoring",
+    "end": "The end of a round",
+    "example": "A worked example",
+}
+LEAD_WORDS = {
+    "highest_double": "The holder of the highest double leads, and must lead that double; if no "
+    "hand holds a double, the holder of the heaviest tile leads it.",
+    "highest_double_any": "The holder of the highest double leads (if no hand holds a double, the "
+    "holder of the heaviest tile), and may lead any tile.",
+    "lots": "Each player draws a tile at random; the heaviest draws the lead and may lead any "
+    "tile. The tiles go back and are shuffled before the deal.",
+}
+NEXT_LEAD_WORDS = {
+    "same": "Every round is led by the same rule as the first.",
+    "winner": "After the first round, the winner of the last round leads any tile (after a tied "
+    "round, the player left of the last leader).",
+    "left": "After the first round, the lead passes to the left: the player left of the last "
+    "leader leads any tile.",
+}
+
+
+def _divided_words(divide: Line | None) -> str:
+    if not divide:
+        return ""
+    return f", then divided by {divide['by']}" + (" into pegs" if divide["pegs"] else "")
+
+
+def _settled(line: Line) -> str:
+    """ "-> 12, / 3 = 4 pegs: you score 4 pegs." in the example's settlement lines."""
+    divide = line["divide"]
+    out = f"{line['raw']} -> {line['rounded']}"
+    if divide:
+        out += f", / {divide['by']} = {line['score']}" + (" pegs" if divide["pegs"] else "")
+    return out + f": you score {line['score']}{' pegs' if line['pegs'] else ''}."
+
+
+def _end_words(line: Line) -> str:
+    rounding = f"rounded to the nearest multiple of {line['k']} (halves up)"
+    divided = _divided_words(line["divide"])
+    if line["code"] == "domino":
+        against = "the other team's" if line["teams"] else "every opponent's"
+        return (
+            f"Domino: a player who plays their last tile ends the round and scores {against} "
+            f"pips, {rounding}{divided}."
+        )
+    block = (
+        "the pips of the others less their own"
+        if line["rule"] == "difference"
+        else "all the pips the others hold"
+    )
+    return (
+        "Blocked: when nobody can play and nobody may draw, the round ends; the side with the "
+        f"fewest pips wins {block}, {rounding}{divided}. A tie for fewest wins nothing."
+    )
+
+
+def _example_words(line: Line) -> str:
+    unit = " pegs" if line["pegs"] else ""
+    code = line["code"]
+    if code == "example_lead":
+        return (
+            f"Lead {line['tile']}: the end sum is {line['sum']}, a multiple of {line['k']}: it "
+            f"scores {line['award']}{unit}."
+        )
+    if code == "example_play":
+        return (
+            f"Then {line['tile']} on the east end: the end sum is {line['sum']}: it scores "
+            f"{line['award']}{unit}."
+        )
+    if code == "example_domino":
+        return f"You go out while the others hold {_pips(line['others'])}: {_settled(line)}"
+    how = (
+        f"{line['others']} - {line['own']} = {line['raw']}"
+        if line["rule"] == "difference"
+        else str(line["others"])
+    )
+    shown = {**line, "raw": how}
+    return (
+        f"The round blocks; you hold {_pips(line['own'])}, the others {_pips(line['others'])}: "
+        f"{_settled(shown)}"
+    )
+
+
+_ENGLISH = {
+    "set": lambda v: (
+        f"The double-{v['top']} set: {v['tiles']} tiles, each half 0 to {v['top']} pips."
+    ),
+    "players": lambda v: (
+        f"{v['players']} players"
+        + (" in two teams: partners sit opposite and pool their points." if v["teams"] else ".")
+        + f" Each is dealt {v['hand']} tiles; the rest are the boneyard."
+    ),
+    "single_round": lambda v: (
+        "One round only (a Quick Sprint): the higher score wins, a tie is a draw."
+    ),
+    "rounds": lambda v: (
+        f"Rounds are played until a side has at least {v['target']} "
+        f"{'pegs' if v['pegs'] else 'points'} at the end of a round; the higher total wins, and a "
+        "tie at the top plays one more round."
+    ),
+    "lead": lambda v: LEAD_WORDS[v["rule"]],
+    "next_lead": lambda v: NEXT_LEAD_WORDS[v["rule"]],
+    "play": lambda v: (
+        "Play one tile from your hand on an open end whose pips match one of its halves."
+    ),
+    "draw": lambda v: (
+        "With nothing to play, draw from the boneyard, one tile at a time, until a tile plays"
+        + (
+            f" or only {v['reserve']} tiles are left: those are never drawn."
+            if v["reserve"]
+            else " or the boneyard is empty."
+        )
+    ),
+    "pass": lambda v: "With nothing to play and nothing to draw, pass.",
+    "doubles": lambda v: (
+        "Doubles are placed crosswise and count both halves while they end an arm."
+    ),
+    "spinner": lambda v: (
+        "The first double is the spinner: once tiles cover both its long sides, its short sides "
+        "open as two more arms."
+        + (
+            " An open, empty short side counts the spinner's pips."
+            if v["sides_count"]
+            else " An empty short side counts nothing."
+        )
+    ),
+    "no_spinner": lambda v: "There is no spinner: the line of play has two ends only.",
+    "end_sum": lambda v: (
+        "After every play, add up the open ends: each end's outer half, both halves of a double; "
+        "the lead alone counts both its halves."
+    ),
+    "multiple": lambda v: (
+        f"If that end sum is a multiple of {v['k']} (and not 0), the player scores it."
+    ),
+    "cribbage": lambda v: (
+        f"Cribbage scoring: every award is divided by {v['k']} and moved as pegs on the board "
+        f"(one peg for every {v['k']} points)."
+    ),
+    "muggins": lambda v: (
+        "Muggins: say the points of every scoring play. A missing, short or wrong claim scores "
+        "nothing for you, and the next opponent calls Muggins! and takes the points."
+    ),
+    "domino": _end_words,
+    "blocked": _end_words,
+    "example_lead": _example_words,
+    "example_play": _example_words,
+    "example_domino": _example_words,
+    "example_blocked": _example_words,
+}
+
+
+def english(line: Line) -> str:
+    """One line of the rules in English."""
+    return _ENGLISH[line["code"]](line)
+
+
+def rules_text(rules: Rules) -> list[dict[str, Any]]:
+    """Sections ``{title, lines}`` explaining the rules in force, in English."""
+    return [
+        {"title": TITLES[s["title"]], "lines": [english(line) for line in s["lines"]]}
+        for s in rules_lines(rules)
+    ]
 
 
 def text(rules: Rules) -> str:

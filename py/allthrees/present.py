@@ -22,7 +22,7 @@ from .round import Round
 from .rules import OPTIONS, Rules
 from .session import MAX_CLAIM, Drew, Event, Session
 from .settings import choices as setting_choices
-from .summary import round_summary
+from .summary import round_lines
 from .tiles import HI, IS_DOUBLE, LO, NAME, PIPS, mask_of, tiles_of
 
 
@@ -293,7 +293,7 @@ def _round_info(rnd: Round, names: list[str]) -> dict[str, Any]:
         "seat_points": earned,
         "pips": rnd.pips() if end.over else None,
         "hands": [[NAME[t] for t in tiles_of(h)] for h in rnd.hands] if end.over else None,
-        "summary": round_summary(rnd, names),
+        "summary": round_lines(rnd),
     }
 
 

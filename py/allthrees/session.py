@@ -350,7 +350,8 @@ class Session:
         move = advice["move"]
         out: dict[str, Any] = {
             "seat": seat,
-            "reason": advice["reason"],
+            "reason": advice["reason"],  # in English, for the command line
+            "why": advice["why"],  # the same as a code, which the page words
             "kind": "draw" if move == DRAW else "pass" if move == PASS else "play",
         }
         if move >= 0:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import AllThreesError, BadRules
-from .explain import preset_lines
+from .explain import preset_parts
 from .jsontext import shown
 from .rules import BOOLS, CHOICES, DEFAULT_PRESET, INTS, PRESETS, TARGET_CHOICES, Rules
 
@@ -422,7 +422,7 @@ def rules_form(data: Any) -> dict[str, Any]:
         options.append(entry)
     return {
         "preset": preset,
-        "presets": [{"name": n, "about": line} for n, line in preset_lines().items()],
+        "presets": [{"name": n, "about": preset_parts(n)} for n in PRESETS],
         "options": options,
         "customised": any(o["customised"] for o in options),
         "error": error,

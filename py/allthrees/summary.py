@@ -1,9 +1,29 @@
-"""How a round ended, in words, with the bonus arithmetic step by step (terminal and browser)."""
+"""How a round ended, with the bonus arithmetic step by step: as codes and values (``round_lines``,
+what the page words in its language) and in English (``round_summary``, the terminal's words,
+written from the same lines, so the two never disagree).
+
+A line is a dict with a ``code``:
+
+- ``muggins``: ``taker`` took ``award`` (pegs with cribbage: ``pegs`` true) from ``seat``, who
+  claimed ``claim`` (None: no claim); the ends made ``made``;
+- ``domino``: ``seat`` went out; then ``holds``: ``seats`` hold tiles of ``parts`` pips, ``total``,
+  rounded to ``rounded``;
+- ``blocked``; then ``side_pips`` per side (``side``, ``parts``, ``total``); then ``tie`` (nobody
+  wins, no bonus), or ``fewest`` (``side``; ``rule`` "difference": ``opponents`` - ``own`` =
+  ``pips``, or "total": ``opponents``; rounded to ``rounded``);
+- ``cribbage``: ``rounded`` / ``multiple`` = ``bonus`` pegs, or ``divisor``: ``rounded`` /
+  ``divisor`` = ``bonus``;
+- ``bonus``: ``bonus`` to ``side``.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .round import DOMINO, Round
 from .tiles import PIPS, tiles_of
+
+Line = dict[str, Any]
 
 
 def side_name(rnd: Round, side: int, names: list[str]) -> str:
@@ -11,69 +31,149 @@ def side_name(rnd: Round, side: int, names: list[str]) -> str:
     return " & ".join(names[s] for s in rnd.rules.seats_of(side))
 
 
-def _holding(rnd: Round, seats: list[int] | tuple[int, ...]) -> tuple[str, int]:
-    """'5+2' and 7: the pips of each tile the seats hold, and their total."""
-    parts = [PIPS[t] for s in seats for t in tiles_of(rnd.hands[s])]
-    return ("+".join(str(p) for p in parts) or "0"), sum(parts)
+def _pips(rnd: Round, seats: list[int] | tuple[int, ...]) -> list[int]:
+    """The pips of each tile the seats hold."""
+    return [PIPS[t] for s in seats for t in tiles_of(rnd.hands[s])]
 
 
-def muggins_calls(rnd: Round, names: list[str]) -> list[str]:
-    """One line per play whose points an opponent took (muggins): who, how many, and why."""
+def muggins_lines(rnd: Round) -> list[Line]:
+    """One line per play whose points an opponent took (muggins)."""
     rules = rnd.rules
-    unit = " pegs" if rules.cribbage else ""
     out = []
     for e in rnd.history:
         if e.taker < 0:
             continue
         made = rules.points(e.end_sum)
-        said = f"claimed {e.claim}" if e.claim >= 0 else "no claim"
         out.append(
-            f"Muggins! {names[e.taker]} took {rules.award(made)}{unit} from {names[e.seat]} "
-            f"({said}; the ends made {made})."
+            {
+                "code": "muggins",
+                "taker": e.taker,
+                "seat": e.seat,
+                "award": rules.award(made),
+                "pegs": rules.cribbage,
+                "claim": e.claim if e.claim >= 0 else None,
+                "made": made,
+            }
         )
     return out
 
 
-def round_summary(rnd: Round, names: list[str]) -> list[str]:
-    """Lines such as 'Computer holds 5+2 = 7 -> 6' explaining the round's end and bonus, after
-    any muggins calls of the round."""
+def round_lines(rnd: Round) -> list[Line]:
+    """The round's end and bonus as lines of codes and values (see the module docstring), after
+    any muggins calls of the round; [] while it goes on."""
     end = rnd.outcome()
     if not end.over:
         return []
     rules = rnd.rules
-    lines = muggins_calls(rnd, names)
+    lines = muggins_lines(rnd)
     if end.reason == DOMINO:
-        lines.append(f"{names[end.winner_seat]} went out: domino!")
+        lines.append({"code": "domino", "seat": end.winner_seat})
         opp = [
             s
             for side in range(rules.sides)
             if side != end.winner_side
             for s in rules.seats_of(side)
         ]
-        text, total = _holding(rnd, opp)
-        who = " & ".join(names[s] for s in opp)
-        verb = "holds" if len(opp) == 1 and who != "You" else "hold"
-        lines.append(f"{who} {verb} {text} = {total} -> {end.rounded}")
+        parts = _pips(rnd, opp)
+        lines.append(
+            {
+                "code": "holds",
+                "seats": opp,
+                "parts": parts,
+                "total": sum(parts),
+                "rounded": end.rounded,
+            }
+        )
     else:
-        lines.append("Blocked: nobody can play and nobody may draw.")
+        lines.append({"code": "blocked"})
         for side in range(rules.sides):
-            text, total = _holding(rnd, rules.seats_of(side))
-            lines.append(f"{side_name(rnd, side, names)}: {text} = {total}")
+            parts = _pips(rnd, rules.seats_of(side))
+            lines.append({"code": "side_pips", "side": side, "parts": parts, "total": sum(parts)})
         if end.winner_side < 0:
-            lines.append("Tied for the fewest pips: nobody wins the round, no bonus.")
+            lines.append({"code": "tie"})
             return lines
         own = end.side_pips[end.winner_side]
-        opp_pips = sum(end.side_pips) - own
-        winner = side_name(rnd, end.winner_side, names)
-        if rules.block_bonus == "difference":
-            lines.append(
-                f"Fewest pips: {winner}. {opp_pips} - {own} = {end.bonus_pips} -> {end.rounded}"
-            )
-        else:
-            lines.append(f"Fewest pips: {winner}. Opponents' pips {opp_pips} -> {end.rounded}")
+        lines.append(
+            {
+                "code": "fewest",
+                "side": end.winner_side,
+                "rule": rules.block_bonus,
+                "opponents": sum(end.side_pips) - own,
+                "own": own,
+                "pips": end.bonus_pips,
+                "rounded": end.rounded,
+            }
+        )
     if rules.cribbage:
-        lines.append(f"{end.rounded} / {rules.multiple} = {end.bonus} (cribbage pegs)")
+        lines.append(
+            {
+                "code": "cribbage",
+                "rounded": end.rounded,
+                "multiple": rules.multiple,
+                "bonus": end.bonus,
+            }
+        )
     elif rules.bonus_divisor != 1:
-        lines.append(f"{end.rounded} / {rules.bonus_divisor} = {end.bonus}")
-    lines.append(f"Bonus {end.bonus} to {side_name(rnd, end.winner_side, names)}.")
+        lines.append(
+            {
+                "code": "divisor",
+                "rounded": end.rounded,
+                "divisor": rules.bonus_divisor,
+                "bonus": end.bonus,
+            }
+        )
+    lines.append({"code": "bonus", "bonus": end.bonus, "side": end.winner_side})
     return lines
+
+
+def _sum(parts: list[int]) -> str:
+    return "+".join(str(p) for p in parts) or "0"
+
+
+def english(line: Line, rnd: Round, names: list[str]) -> str:
+    """One line in the terminal's English."""
+    code = line["code"]
+    if code == "muggins":
+        unit = " pegs" if line["pegs"] else ""
+        said = f"claimed {line['claim']}" if line["claim"] is not None else "no claim"
+        taker, seat = names[line["taker"]], names[line["seat"]]
+        return (
+            f"Muggins! {taker} took {line['award']}{unit} from {seat} "
+            f"({said}; the ends made {line['made']})."
+        )
+    if code == "domino":
+        return f"{names[line['seat']]} went out: domino!"
+    if code == "holds":
+        who = " & ".join(names[s] for s in line["seats"])
+        verb = "holds" if len(line["seats"]) == 1 and who != "You" else "hold"
+        return f"{who} {verb} {_sum(line['parts'])} = {line['total']} -> {line['rounded']}"
+    if code == "blocked":
+        return "Blocked: nobody can play and nobody may draw."
+    if code == "side_pips":
+        return f"{side_name(rnd, line['side'], names)}: {_sum(line['parts'])} = {line['total']}"
+    if code == "tie":
+        return "Tied for the fewest pips: nobody wins the round, no bonus."
+    if code == "fewest":
+        winner = side_name(rnd, line["side"], names)
+        if line["rule"] == "difference":
+            sums = f"{line['opponents']} - {line['own']} = {line['pips']}"
+            return f"Fewest pips: {winner}. {sums} -> {line['rounded']}"
+        return f"Fewest pips: {winner}. Opponents' pips {line['opponents']} -> {line['rounded']}"
+    if code == "cribbage":
+        return f"{line['rounded']} / {line['multiple']} = {line['bonus']} (cribbage pegs)"
+    if code == "divisor":
+        return f"{line['rounded']} / {line['divisor']} = {line['bonus']}"
+    if code == "bonus":
+        return f"Bonus {line['bonus']} to {side_name(rnd, line['side'], names)}."
+    raise ValueError(f"no words for the summary line {code!r}")
+
+
+def muggins_calls(rnd: Round, names: list[str]) -> list[str]:
+    """One line per play whose points an opponent took (muggins), in English."""
+    return [english(line, rnd, names) for line in muggins_lines(rnd)]
+
+
+def round_summary(rnd: Round, names: list[str]) -> list[str]:
+    """Lines such as 'Computer holds 5+2 = 7 -> 6' explaining the round's end and bonus, after
+    any muggins calls of the round (the terminal's English)."""
+    return [english(line, rnd, names) for line in round_lines(rnd)]

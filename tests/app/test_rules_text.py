@@ -11,12 +11,13 @@ from appkit import call, person_intent, play_until, step
 
 from allthrees.ai import claim
 from allthrees.cli import main
-from allthrees.explain import preset_lines, rules_text, text
+from allthrees.explain import english, preset_lines, rules_lines, rules_text, text
 from allthrees.match import Match
 from allthrees.present import snapshot
 from allthrees.rules import PRESETS, Rules
 from allthrees.session import Session
 from allthrees.settings import Seat, Settings, rules_form
+from allthrees.summary import round_summary
 from allthrees.view import make_view
 
 
@@ -148,8 +149,10 @@ def test_muggins_claims_at_the_table():
                 session.act(0, intent)
         if outcomes == {"right", "wrong", "none"}:
             summary = snapshot(session)["round"]["summary"]
-            calls = [line for line in summary if line.startswith("Muggins!")]
-            assert len(calls) >= 2 and "Casual took" in calls[0]
+            calls = [line for line in summary if line["code"] == "muggins"]
+            assert len(calls) >= 2 and calls[0]["taker"] == 1, "Casual took the points"
+            said = round_summary(session.round, session.settings.names())
+            assert "Casual took" in next(line for line in said if line.startswith("Muggins!"))
             return
     pytest.fail("no round gave a right, a wrong and a missing claim")
 
@@ -215,5 +218,7 @@ def test_cribbage_pegs_follow_the_scores_and_the_back_peg_is_the_last_score():
 def test_the_rules_screen_is_the_match_in_plays():
     call("start", seed=2, settings={"rules": "polish", "seats": ["you", "casual"]})
     reply = call("rules_text")
-    assert reply["ok"] and reply["rules"] == rules_text(Rules.make("polish"))
+    assert reply["ok"] and reply["rules"] == rules_lines(Rules.make("polish"))
+    words = [english(line) for section in reply["rules"] for line in section["lines"]]
+    assert [line for s in rules_text(Rules.make("polish")) for line in s["lines"]] == words
     assert json.dumps(reply["rules"])

@@ -6,7 +6,7 @@
 // The controller never decides a rule: whose move it is, what may be played and what a seat is
 // (a person or a computer) all come from the snapshot.
 
-import { T } from "./strings.js";
+import { T, whyWords } from "./strings.js";
 
 const PACE_MS = 600; // between two computer moves, so a person can follow them
 const ROUND_PANEL_DELAY_MS = 900; // the last tile lands and the table is seen before the panel
@@ -229,9 +229,10 @@ export class Controller {
     if (token !== this.hintToken) return; // the person moved on meanwhile
     state.hintThinking = false;
     if (reply?.ok && reply.hint) {
-      state.hint = reply.hint;
+      // the reason in the page's words (Python sends it as a code, advice.reason_code)
+      state.hint = { ...reply.hint, reason: whyWords(reply.hint.why) };
       if (!state.drag) state.selected = null; // the hinted tile and its end stand out alone
-      this.view.hud.showHint(T.hintText(this.view.hintMove(reply.hint), reply.hint.reason));
+      this.view.hud.showHint(T.hintText(this.view.hintMove(reply.hint), state.hint.reason));
       this.view.hud.setPassHinted(reply.hint.kind === "pass");
     } else {
       this.view.hud.showHint(null);

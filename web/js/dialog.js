@@ -228,12 +228,14 @@ export function askToReplace(root) {
 
 /** The rules in force, in Python's words (the same text `python -m allthrees rules` prints). */
 export function showRules(root, sections) {
+  // Python sends codes and values (explain.rules_lines); they are worded here
+  const words = T.rulesText;
   const body = sections.map((section) =>
     h(
       "section",
       { class: "rules-section" },
-      h("h3", { text: section.title }),
-      ...section.lines.map((line) => h("p", { text: line })),
+      h("h3", { text: words.titles[section.title] ?? section.title }),
+      ...section.lines.map((line) => h("p", { text: words.lines[line.code]?.(line) ?? line.code })),
     ),
   );
   const close = [{ id: "rules-close", text: T.close, primary: true, value: undefined }];

@@ -143,6 +143,11 @@ export class Game {
     canvas.setAttribute("aria-roledescription", "domino table");
     canvas.setAttribute("aria-label", "Domino table");
     this.mirror = new Mirror(canvas);
+    // Once the person plays, the first-visit offer of How to play steps aside (it may lie over an
+    // end near the rack); How to play stays in the tools.
+    const playing = () => this.hud.offerHowTo(false);
+    canvas.addEventListener("pointerdown", playing, { capture: true });
+    canvas.addEventListener("keydown", playing, { capture: true });
     listenPointer({ canvas, state: this.state, act });
     listenKeyboard({ canvas, state: this.state, act });
     const unlock = () => this.sound.unlock();

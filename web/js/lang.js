@@ -42,3 +42,8 @@ export function plural(n, forms, lang = LANG) {
 export function num(n, lang = LANG) {
   return new Intl.NumberFormat(lang).format(n);
 }
+
+/** "5+2", the pips of each tile left ("0" for none): the same in every language. */
+export function sumOf(parts) {
+  return parts.join("+") || "0";
+}

@@ -4,7 +4,7 @@
 
 import { h, trapTab } from "./dom.js";
 import { paintMiniHand } from "./render.js";
-import { T } from "./strings.js";
+import { T, whyWords } from "./strings.js";
 
 /** The panel's headline: the winning side, worded for the person(s) at the device. */
 export function winnerTitle(snap) {
@@ -127,7 +127,7 @@ export class Panel {
     this.sub.textContent = snap.rules.single_round
       ? T.sprintTitle(round.reason)
       : T.roundTitle(snap.round_no, round.reason);
-    this.lines.replaceChildren(...(round.summary ?? []).map((line) => h("li", { text: line })));
+    this.lines.replaceChildren(...summaryWords(snap).map((text) => h("li", { text })));
     this.#hands(snap);
     this.#scores(snap);
     this.#stats(snap);
@@ -244,12 +244,22 @@ export class Panel {
       const people = snap.seats.filter((s) => s.person).length;
       this.reviewList.append(
         ...review.map((r) => {
-          const who = people > 1 ? r.name : T.you;
+          const who = people > 1 ? (snap.seats[r.seat]?.name ?? r.name) : T.you;
           const loss = Number(r.loss).toFixed(1);
-          return h("li", { text: T.reviewEntry(r.turn, who, label(r.played), label(r.expert), loss, r.why) });
+          const why = whyWords(r.why);
+          return h("li", { text: T.reviewEntry(r.turn, who, label(r.played), label(r.expert), loss, why) });
         }),
       );
     }
     this.reviewStatus.hidden = !this.reviewStatus.textContent;
   }
+}
+
+/** The round's end in words, from Python's lines of codes (summary.round_lines). */
+export function summaryWords(snap) {
+  const seat = (i) => snap.seats[i]?.name ?? "";
+  const side = (i) => snap.sides[i]?.name ?? "";
+  const people = snap.seats.filter((s) => s.person).length;
+  const you = (i) => people === 1 && i === snap.you;
+  return (snap.round.summary ?? []).map((line) => T.summary[line.code]?.(line, seat, side, you) ?? line.code);
 }

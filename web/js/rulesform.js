@@ -92,7 +92,8 @@ export class RulesForm {
       ...form.presets.map((p) => h("option", { value: p.name, text: T.presets[p.name] ?? p.name })),
     );
     this.presetSelect.value = form.preset;
-    this.about.textContent = form.presets.find((p) => p.name === form.preset)?.about ?? "";
+    const about = form.presets.find((p) => p.name === form.preset)?.about;
+    this.about.textContent = about ? T.presetAbout(about) : "";
     this.customTag.hidden = !form.customised;
     const rows = form.options.map((o) => this.#row(o, form.error));
     this.main.replaceChildren(...rows.filter((r) => r.dataset.option === MAIN));

@@ -6,7 +6,7 @@
 // hints' and the review's reasons and the rules text still come from Python in English. The
 // loading screen's words live in bootwords.js, which loads first.
 
-import { LANG } from "./lang.js";
+import { LANG, sumOf } from "./lang.js";
 import { PL, SR_PL, tileWordsPl } from "./strings.pl.js";
 
 const ARM_NAMES = { N: "North", E: "East", S: "South", W: "West" };
@@ -16,6 +16,32 @@ function orList(values) {
   const xs = values.map(String);
   return xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}`;
 }
+
+const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const pipsEn = (n) => `${n} pip${n === 1 ? "" : "s"}`;
+const dividedEn = (d) => (d ? `, then divided by ${d.by}${d.pegs ? " into pegs" : ""}` : "");
+/** "11 → 12, / 3 = 4 pegs: you score 4 pegs." */
+function settledEn(v, how) {
+  const d = v.divide;
+  const divided = d ? `, / ${d.by} = ${v.score}${d.pegs ? " pegs" : ""}` : "";
+  return `${how} → ${v.rounded}${divided}: you score ${v.score}${v.pegs ? " pegs" : ""}.`;
+}
+const PRESET_PARTS_EN = {
+  multiple: (p) => `multiples of ${p.k} score`,
+  target: (p) => `to ${p.target}`,
+  hand: (p) => `${p.tiles} tiles each`,
+  lead: (p) =>
+    ({
+      highest_double: "the highest double leads it",
+      highest_double_any: "the highest double's holder leads anything",
+      lots: "lots decide the lead",
+    })[p.rule],
+  next_lead: (p) => (p.rule === "winner" ? "the winner leads next" : "the lead goes left"),
+  reserve: (p) => `${p.tiles} tiles stay in the boneyard`,
+  sides_count: () => "open spinner sides count",
+  block: (p) => (p.rule === "difference" ? "a block wins the difference" : "a block wins all"),
+  divisor: (p) => `bonus divided by ${p.by}`,
+};
 
 /** "1 tile", "3 tiles". */
 function tiles(n) {
@@ -36,6 +62,110 @@ const EN = {
   armShort: { N: "N", E: "E", S: "S", W: "W" },
   mustWords: { draw: "draw", pass: "pass" },
   languageLabel: "Language",
+  // the round's end, a line per code of Python's summary.round_lines: line, seat(i) and side(i)
+  // give names, you(i) says whether seat i is the one person at the device
+  summary: {
+    muggins: (l, seat) =>
+      `Muggins! ${seat(l.taker)} took ${l.award}${l.pegs ? " pegs" : ""} from ${seat(l.seat)} ` +
+      `(${l.claim != null ? `claimed ${l.claim}` : "no claim"}; the ends made ${l.made}).`,
+    domino: (l, seat) => `${seat(l.seat)} went out: domino!`,
+    holds: (l, seat, _side, you) =>
+      `${l.seats.map(seat).join(" & ")} ${l.seats.length === 1 && !you(l.seats[0]) ? "holds" : "hold"} ` +
+      `${sumOf(l.parts)} = ${l.total} → ${l.rounded}`,
+    blocked: () => "Blocked: nobody can play and nobody may draw.",
+    side_pips: (l, _seat, side) => `${side(l.side)}: ${sumOf(l.parts)} = ${l.total}`,
+    tie: () => "Tied for the fewest pips: nobody wins the round, no bonus.",
+    fewest: (l, _seat, side) =>
+      l.rule === "difference"
+        ? `Fewest pips: ${side(l.side)}. ${l.opponents} − ${l.own} = ${l.pips} → ${l.rounded}`
+        : `Fewest pips: ${side(l.side)}. Opponents' pips ${l.opponents} → ${l.rounded}`,
+    cribbage: (l) => `${l.rounded} / ${l.multiple} = ${l.bonus} (cribbage pegs)`,
+    divisor: (l) => `${l.rounded} / ${l.divisor} = ${l.bonus}`,
+    bonus: (l, _seat, side) => `Bonus ${l.bonus} to ${side(l.side)}.`,
+  },
+  // why the Expert likes a move (Python's advice.reason_code): the hint and the review
+  why: {
+    only_draw: () => "no tile fits: draw",
+    only_pass: () => "nothing fits and the boneyard is closed: pass",
+    only_play: () => "the only legal play",
+    scores: (w) => `scores ${w.points}${w.safe ? ", and no single tile scores after it" : ""}`,
+    dead_end: (w) => `leaves ${w.sum}: no single tile makes a multiple of ${w.k}`,
+    sheds: (w) => `sheds ${w.pips} pips; leaves ${w.sum} (${EN.chances(w.replies)})`,
+    leaves: (w) => `leaves ${w.sum}: ${EN.chances(w.replies)}`,
+  },
+  chances: (n) => `${tiles(n)} you cannot see could score next`,
+  // the rules screen, from Python's explain.rules_lines: section titles and a line per code
+  rulesText: {
+    titles: {
+      game: "The game",
+      leading: "Leading",
+      turn: "A turn",
+      scoring: "Scoring",
+      end: "The end of a round",
+      example: "A worked example",
+    },
+    lines: {
+      set: (v) => `The double-${v.top} set: ${v.tiles} tiles, each half 0 to ${v.top} pips.`,
+      players: (v) =>
+        `${v.players} players${v.teams ? " in two teams: partners sit opposite and pool their points." : "."} ` +
+        `Each is dealt ${v.hand} tiles; the rest are the boneyard.`,
+      single_round: () => "One round only (a Quick Sprint): the higher score wins, a tie is a draw.",
+      rounds: (v) =>
+        `Rounds are played until a side has at least ${v.target} ${v.pegs ? "pegs" : "points"} at the end ` +
+        "of a round; the higher total wins, and a tie at the top plays one more round.",
+      lead: (v) =>
+        ({
+          highest_double:
+            "The holder of the highest double leads, and must lead that double; if no hand holds a double, the holder of the heaviest tile leads it.",
+          highest_double_any:
+            "The holder of the highest double leads (if no hand holds a double, the holder of the heaviest tile), and may lead any tile.",
+          lots: "Each player draws a tile at random; the heaviest draws the lead and may lead any tile. The tiles go back and are shuffled before the deal.",
+        })[v.rule],
+      next_lead: (v) =>
+        ({
+          same: "Every round is led by the same rule as the first.",
+          winner:
+            "After the first round, the winner of the last round leads any tile (after a tied round, the player left of the last leader).",
+          left: "After the first round, the lead passes to the left: the player left of the last leader leads any tile.",
+        })[v.rule],
+      play: () => "Play one tile from your hand on an open end whose pips match one of its halves.",
+      draw: (v) =>
+        "With nothing to play, draw from the boneyard, one tile at a time, until a tile plays" +
+        (v.reserve ? ` or only ${v.reserve} tiles are left: those are never drawn.` : " or the boneyard is empty."),
+      pass: () => "With nothing to play and nothing to draw, pass.",
+      doubles: () => "Doubles are placed crosswise and count both halves while they end an arm.",
+      spinner: (v) =>
+        "The first double is the spinner: once tiles cover both its long sides, its short sides open as two more arms." +
+        (v.sides_count
+          ? " An open, empty short side counts the spinner's pips."
+          : " An empty short side counts nothing."),
+      no_spinner: () => "There is no spinner: the line of play has two ends only.",
+      end_sum: () =>
+        "After every play, add up the open ends: each end's outer half, both halves of a double; the lead alone counts both its halves.",
+      multiple: (v) => `If that end sum is a multiple of ${v.k} (and not 0), the player scores it.`,
+      cribbage: (v) =>
+        `Cribbage scoring: every award is divided by ${v.k} and moved as pegs on the board (one peg for every ${v.k} points).`,
+      muggins: () =>
+        "Muggins: say the points of every scoring play. A missing, short or wrong claim scores nothing for you, and the next opponent calls Muggins! and takes the points.",
+      domino: (v) =>
+        `Domino: a player who plays their last tile ends the round and scores ${v.teams ? "the other team's" : "every opponent's"} ` +
+        `pips, rounded to the nearest multiple of ${v.k} (halves up)${dividedEn(v.divide)}.`,
+      blocked: (v) =>
+        "Blocked: when nobody can play and nobody may draw, the round ends; the side with the fewest pips wins " +
+        `${v.rule === "difference" ? "the pips of the others less their own" : "all the pips the others hold"}, ` +
+        `rounded to the nearest multiple of ${v.k} (halves up)${dividedEn(v.divide)}. A tie for fewest wins nothing.`,
+      example_lead: (v) =>
+        `Lead ${v.tile}: the end sum is ${v.sum}, a multiple of ${v.k}: it scores ${v.award}${v.pegs ? " pegs" : ""}.`,
+      example_play: (v) =>
+        `Then ${v.tile} on the east end: the end sum is ${v.sum}: it scores ${v.award}${v.pegs ? " pegs" : ""}.`,
+      example_domino: (v) => `You go out while the others hold ${pipsEn(v.others)}: ${settledEn(v, v.raw)}`,
+      example_blocked: (v) =>
+        `The round blocks; you hold ${pipsEn(v.own)}, the others ${pipsEn(v.others)}: ` +
+        settledEn(v, v.rule === "difference" ? `${v.others} − ${v.own} = ${v.raw}` : String(v.others)),
+    },
+  },
+  // a preset's one line (Python's explain.preset_parts), its parts joined
+  presetAbout: (parts) => capitalize(parts.map((p) => PRESET_PARTS_EN[p.code]?.(p) ?? p.code).join("; ")),
   yourTurn: "Your turn",
   yourTurnNamed: (name) => `${name}: your turn`,
   yourLead: {
@@ -380,6 +510,11 @@ export const CATALOGUES = { en: { T: EN, SR: SR_EN }, pl: { T: PL, SR: SR_PL } }
 export const T = CATALOGUES[LANG]?.T ?? EN;
 export const SR = CATALOGUES[LANG]?.SR ?? SR_EN;
 export const tileWords = LANG === "pl" ? tileWordsPl : tileWordsEn;
+
+/** Why the Expert likes a move, from Python's code (advice.reason_code). */
+export function whyWords(why) {
+  return T.why[why?.code]?.(why) ?? "";
+}
 
 /** The words of a mode, by its code. */
 export function modeWords(code) {

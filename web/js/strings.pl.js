@@ -3,7 +3,7 @@
 // domino!, blokada, oczka, partia (a round), rozgrywka (a match). Plurals by Intl.PluralRules
 // (one, few, many), so "1 kamień, 2 kamienie, 5 kamieni".
 
-import { plural } from "./lang.js";
+import { plural, sumOf } from "./lang.js";
 
 const PL_LANG = "pl";
 const pl = (n, one, few, many) => plural(n, { one, few, many, other: few }, PL_LANG);
@@ -21,6 +21,32 @@ function noneOf(values) {
   const xs = values.map(String);
   return xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} ani ${xs[xs.length - 1]}`;
 }
+
+const oczka = (n) => `${n} ${pl(n, "oczko", "oczka", "oczek")}`;
+const kolki = (n) => `${n} ${pl(n, "kołek", "kołki", "kołków")}`;
+const dividedPl = (d) => (d ? `, potem podzielone przez ${d.by}${d.pegs ? " na kołki" : ""}` : "");
+/** "11 → 12, / 3 = 4 kołki: zdobywasz 4 kołki." */
+function settledPl(v, how) {
+  const d = v.divide;
+  const won = v.pegs ? kolki(v.score) : punkty(v.score);
+  return `${how} → ${v.rounded}${d ? `, / ${d.by} = ${v.score}` : ""}: zdobywasz ${won}.`;
+}
+const PRESET_PARTS = {
+  multiple: (p) => `punktują wielokrotności ${p.k}`,
+  target: (p) => `do ${p.target}`,
+  hand: (p) => `${kamienie(p.tiles)} w ręce`,
+  lead: (p) =>
+    ({
+      highest_double: "wychodzi się najwyższym dubletem",
+      highest_double_any: "posiadacz najwyższego dubletu wychodzi czymkolwiek",
+      lots: "o wyjściu decyduje losowanie",
+    })[p.rule],
+  next_lead: (p) => (p.rule === "winner" ? "zwycięzca wychodzi w następnej" : "wyjście przechodzi w lewo"),
+  reserve: (p) => `${p.tiles} ${pl(p.tiles, "kamień zostaje", "kamienie zostają", "kamieni zostaje")} w talonie`,
+  sides_count: () => "liczą się otwarte boki spinnera",
+  block: (p) => (p.rule === "difference" ? "blokada daje różnicę" : "blokada daje wszystko"),
+  divisor: (p) => `premia dzielona przez ${p.by}`,
+};
 
 const PIPS = ["zero", "jeden", "dwa", "trzy", "cztery", "pięć", "sześć", "siedem", "osiem", "dziewięć"];
 
@@ -43,6 +69,108 @@ export const PL = {
   armShort: ARM_SHORT,
   mustWords: { draw: "dobierać", pass: "pasować" },
   languageLabel: "Język",
+  summary: {
+    muggins: (l, seat) =>
+      `Muggins! ${seat(l.taker)} bierze ${l.award}${l.pegs ? ` ${pl(l.award, "kołek", "kołki", "kołków")}` : ""} ` +
+      `od: ${seat(l.seat)} (${l.claim != null ? `zgłoszono ${l.claim}` : "bez zgłoszenia"}; końce dały ${l.made}).`,
+    domino: (l, seat) => `${seat(l.seat)}: ostatni kamień na stole, domino!`,
+    holds: (l, seat) => `${l.seats.map(seat).join(" i ")}: w ręce ${sumOf(l.parts)} = ${l.total} → ${l.rounded}`,
+    blocked: () => "Blokada: nikt nie może zagrać ani dobrać.",
+    side_pips: (l, _seat, side) => `${side(l.side)}: ${sumOf(l.parts)} = ${l.total}`,
+    tie: () => "Remis w najmniejszej liczbie oczek: nikt nie wygrywa partii, bez premii.",
+    fewest: (l, _seat, side) =>
+      l.rule === "difference"
+        ? `Najmniej oczek: ${side(l.side)}. ${l.opponents} − ${l.own} = ${l.pips} → ${l.rounded}`
+        : `Najmniej oczek: ${side(l.side)}. Oczka przeciwników: ${l.opponents} → ${l.rounded}`,
+    cribbage: (l) => `${l.rounded} / ${l.multiple} = ${l.bonus} (${pl(l.bonus, "kołek", "kołki", "kołków")})`,
+    divisor: (l) => `${l.rounded} / ${l.divisor} = ${l.bonus}`,
+    bonus: (l, _seat, side) => `Premia ${l.bonus} dla: ${side(l.side)}.`,
+  },
+  why: {
+    only_draw: () => "żaden kamień nie pasuje: dobierz",
+    only_pass: () => "nic nie pasuje, a talon jest zamknięty: pasuj",
+    only_play: () => "jedyne dozwolone zagranie",
+    scores: (w) => `daje ${punkty(w.points)}${w.safe ? ", a potem żaden pojedynczy kamień nie punktuje" : ""}`,
+    dead_end: (w) => `zostawia ${w.sum}: żaden pojedynczy kamień nie da wielokrotności ${w.k}`,
+    sheds: (w) =>
+      `pozbywa się ${w.pips} ${pl(w.pips, "oczka", "oczek", "oczek")}; zostawia ${w.sum} (${PL.chances(w.replies)})`,
+    leaves: (w) => `zostawia ${w.sum}: ${PL.chances(w.replies)}`,
+  },
+  chances: (n) =>
+    `${kamienie(n)}, ${pl(n, "którego", "których", "których")} nie widzisz, ${pl(n, "może", "mogą", "może")} zapunktować w następnym ruchu`,
+  rulesText: {
+    titles: {
+      game: "Gra",
+      leading: "Wyjście",
+      turn: "Ruch",
+      scoring: "Punkty",
+      end: "Koniec partii",
+      example: "Przykład",
+    },
+    lines: {
+      set: (v) => `Komplet do ${v.top}: ${v.tiles} kamieni, na każdej połówce od 0 do ${v.top} oczek.`,
+      players: (v) =>
+        `${v.players} graczy${v.teams ? " w dwóch drużynach: partnerzy siedzą naprzeciw siebie i sumują punkty." : "."} ` +
+        `Każdy dostaje ${kamienie(v.hand)}; reszta to talon.`,
+      single_round: () => "Tylko jedna partia (szybki sprint): wygrywa wyższy wynik, równy wynik to remis.",
+      rounds: (v) =>
+        `Partie trwają, aż któraś strona ma na koniec partii co najmniej ${v.target} ${v.pegs ? "kołków" : "punktów"}; ` +
+        "wygrywa wyższa suma, a przy remisie na czele gra się jeszcze jedną partię.",
+      lead: (v) =>
+        ({
+          highest_double:
+            "Wychodzi gracz z najwyższym dubletem i musi wyjść tym dubletem; gdy nikt nie ma dubletu, wychodzi posiadacz najcięższego kamienia, właśnie nim.",
+          highest_double_any:
+            "Wychodzi gracz z najwyższym dubletem (gdy nikt nie ma dubletu, posiadacz najcięższego kamienia) i może wyjść dowolnym kamieniem.",
+          lots: "Każdy losuje kamień; najcięższy wygrywa wyjście i może wyjść dowolnym kamieniem. Kamienie wracają i są tasowane przed rozdaniem.",
+        })[v.rule],
+      next_lead: (v) =>
+        ({
+          same: "Każdą partię zaczyna się według tej samej zasady co pierwszą.",
+          winner:
+            "Od drugiej partii wychodzi zwycięzca poprzedniej, dowolnym kamieniem (po remisie: gracz z lewej od ostatnio wychodzącego).",
+          left: "Od drugiej partii wyjście przechodzi w lewo: wychodzi gracz z lewej od ostatnio wychodzącego, dowolnym kamieniem.",
+        })[v.rule],
+      play: () => "Dołóż jeden kamień z ręki do otwartego końca, którego oczka pasują do jednej z jego połówek.",
+      draw: (v) =>
+        "Gdy nie masz czym zagrać, dobieraj z talonu po jednym kamieniu, aż któryś będzie pasował" +
+        (v.reserve
+          ? ` albo zostaną ${v.reserve === 1 ? "ostatni kamień" : `ostatnie ${kamienie(v.reserve)}`}: tych nigdy się nie dobiera.`
+          : " albo talon się skończy."),
+      pass: () => "Gdy nie masz czym zagrać ani czego dobrać, pasujesz.",
+      doubles: () => "Dublety kładzie się w poprzek; na końcu ramienia liczą się obie ich połówki.",
+      spinner: (v) =>
+        "Pierwszy dublet to spinner: gdy oba jego dłuższe boki są zajęte, krótsze boki otwierają się jako dwa kolejne ramiona." +
+        (v.sides_count ? " Otwarty, pusty krótszy bok liczy oczka spinnera." : " Pusty krótszy bok nic nie liczy."),
+      no_spinner: () => "Bez spinnera: układ ma tylko dwa końce.",
+      end_sum: () =>
+        "Po każdym zagraniu zsumuj otwarte końce: zewnętrzną połówkę każdego końca, obie połówki dubletu; sam kamień wyjścia liczy obie połówki.",
+      multiple: (v) => `Jeśli ta suma jest wielokrotnością ${v.k} (i nie jest zerem), gracz ją zdobywa.`,
+      cribbage: (v) =>
+        `Punktacja kołkami (cribbage): każda zdobycz dzieli się przez ${v.k} i przesuwa kołki na planszy (jeden kołek za każde ${v.k} punkty).`,
+      muggins: () =>
+        "Muggins: podawaj punkty każdego punktującego zagrania. Brak zgłoszenia, za mało albo błędnie: nic nie dostajesz, a następny przeciwnik woła Muggins! i bierze punkty.",
+      domino: (v) =>
+        `Domino!: gracz, który wyłoży ostatni kamień, kończy partię i zdobywa oczka ${v.teams ? "drużyny przeciwnej" : "wszystkich przeciwników"}, ` +
+        `zaokrąglone do najbliższej wielokrotności ${v.k} (połowa w górę)${dividedPl(v.divide)}.`,
+      blocked: (v) =>
+        "Blokada: gdy nikt nie może zagrać ani dobrać, partia się kończy; strona z najmniejszą liczbą oczek zdobywa " +
+        `${v.rule === "difference" ? "oczka pozostałych minus swoje" : "wszystkie oczka pozostałych"}, ` +
+        `zaokrąglone do najbliższej wielokrotności ${v.k} (połowa w górę)${dividedPl(v.divide)}. Remis w najmniejszej liczbie oczek nic nie daje.`,
+      example_lead: (v) =>
+        `Wyjście ${v.tile}: suma końców to ${v.sum}, wielokrotność ${v.k}: daje ${v.pegs ? kolki(v.award) : punkty(v.award)}.`,
+      example_play: (v) =>
+        `Potem ${v.tile} na prawy koniec: suma końców to ${v.sum}: daje ${v.pegs ? kolki(v.award) : punkty(v.award)}.`,
+      example_domino: (v) => `Wykładasz ostatni kamień, a pozostali mają ${oczka(v.others)}: ${settledPl(v, v.raw)}`,
+      example_blocked: (v) =>
+        `Blokada; ty masz ${oczka(v.own)}, pozostali ${oczka(v.others)}: ` +
+        settledPl(v, v.rule === "difference" ? `${v.others} − ${v.own} = ${v.raw}` : String(v.others)),
+    },
+  },
+  presetAbout: (parts) => {
+    const text = parts.map((p) => PRESET_PARTS[p.code]?.(p) ?? p.code).join("; ");
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  },
   yourTurn: "Twój ruch",
   yourTurnNamed: (name) => `${name}: twój ruch`,
   yourLead: {

@@ -27,35 +27,65 @@ def scoring_replies(view: View, move: int) -> tuple[int, int]:
     return rnd.end_sum, _scoring(rnd, view.unseen_tiles())
 
 
-def reason(view: View, move: int) -> str:
-    """Why the move is good, in a few words."""
+def reason_code(view: View, move: int) -> dict[str, Any]:
+    """Why the move is good, as a code and values a page words in its language: ``only_draw``,
+    ``only_pass``, ``only_play`` (nothing else is legal); ``scores`` (``points``; ``safe``: no
+    single tile scores after it); ``dead_end`` (leaves ``sum``, and no single tile makes a
+    multiple of ``k``); ``sheds`` (a heavy tile of ``pips`` gone, leaving ``sum`` with ``replies``
+    tiles this seat cannot see that could score next); ``leaves`` (``sum``, ``replies``)."""
     if len(view.legal) == 1:
         if move == DRAW:
-            return "no tile fits: draw"
+            return {"code": "only_draw"}
         if move == PASS:
-            return "nothing fits and the boneyard is closed: pass"
-        return "the only legal play"
+            return {"code": "only_pass"}
+        return {"code": "only_play"}
     k = view.rules.multiple
     end_sum, replies = scoring_replies(view, move)
     points = view.rules.points(end_sum)
     if points:
-        text = f"scores {points}"
-        if replies == 0:
-            text += ", and no single tile scores after it"
-        return text
+        return {"code": "scores", "points": points, "safe": replies == 0}
     if replies == 0:
-        return f"leaves {end_sum}: no single tile makes a multiple of {k}"
-    chances = f"{replies} tile{'s' if replies > 1 else ''} you cannot see could score next"
+        return {"code": "dead_end", "sum": end_sum, "k": k}
     heavy = PIPS[tile_of(move)]
-    if heavy >= 9:
-        return f"sheds {heavy} pips; leaves {end_sum} ({chances})"
-    return f"leaves {end_sum}: {chances}"
+    if heavy >= SHED_PIPS:
+        return {"code": "sheds", "pips": heavy, "sum": end_sum, "replies": replies}
+    return {"code": "leaves", "sum": end_sum, "replies": replies}
+
+
+SHED_PIPS = 9  # a tile this heavy is worth saying it is gone (it counts against you at the end)
+
+
+def reason_words(why: dict[str, Any]) -> str:
+    """A reason code in the terminal's English."""
+    code = why["code"]
+    if code == "only_draw":
+        return "no tile fits: draw"
+    if code == "only_pass":
+        return "nothing fits and the boneyard is closed: pass"
+    if code == "only_play":
+        return "the only legal play"
+    if code == "scores":
+        safe = ", and no single tile scores after it" if why["safe"] else ""
+        return f"scores {why['points']}{safe}"
+    if code == "dead_end":
+        return f"leaves {why['sum']}: no single tile makes a multiple of {why['k']}"
+    n = why["replies"]
+    chances = f"{n} tile{'s' if n > 1 else ''} you cannot see could score next"
+    if code == "sheds":
+        return f"sheds {why['pips']} pips; leaves {why['sum']} ({chances})"
+    return f"leaves {why['sum']}: {chances}"
+
+
+def reason(view: View, move: int) -> str:
+    """Why the move is good, in a few words of English."""
+    return reason_words(reason_code(view, move))
 
 
 def hint(view: View, rng: random.Random, think_ms: float = DEFAULT_THINK_MS) -> dict[str, Any]:
     """The move the Expert would play here, with its reason."""
     move = view.legal[0] if len(view.legal) == 1 else analyse(view, rng, think_ms).ranked()[0][0]
-    return {"move": move, "reason": reason(view, move)}
+    why = reason_code(view, move)
+    return {"move": move, "why": why, "reason": reason_words(why)}
 
 
 # ---------------------------------------------------------------------- a partner's play in words
@@ -215,7 +245,7 @@ def review_round(
                             "played": format_move(rnd, move),
                             "expert": format_move(rnd, best),
                             "loss": round(best_value - mine, 1),
-                            "why": reason(view, best),
+                            "why": reason_code(view, best),
                         }
                     )
         rnd.apply(move, claim_of(match.rules, e))
