@@ -105,3 +105,38 @@ def test_the_language_switch_is_remembered(page: Page) -> None:
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=60_000)
     assert page.evaluate("() => document.documentElement.lang") == "en"
+
+
+def test_the_rules_and_the_round_panel_are_polish_too(page: Page) -> None:
+    open_table(page, "?sprint=1&seats=you,casual&seed=5")
+    page.evaluate(IDLE)
+    english = page.evaluate(ENGLISH)
+    page.locator("#btn-menu").click()
+    page.locator("#btn-rules").click()
+    dialog = page.locator("#rules-dialog")
+    expect(dialog).to_contain_text("Zasady tej gry")
+    expect(dialog).to_contain_text("Przykład")
+    expect(dialog).to_contain_text("wielokrotnością 3")
+    found = english_shown(page, english)
+    page.keyboard.press("Escape")
+    page.locator("#table").focus()
+    for _ in range(200):
+        page.evaluate(IDLE)
+        turn = page.locator("#mirror-turn").inner_text()
+        if turn in ("Koniec partii", "Koniec rozgrywki"):
+            break
+        if turn.startswith("Dobierz"):
+            page.keyboard.press("d")
+        elif turn.startswith("Nie masz czym"):
+            page.keyboard.press("p")
+        else:
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+    panel = page.locator("#round-panel")
+    expect(panel).to_be_visible()
+    expect(page.locator("#round-summary")).to_contain_text("Premia")
+    expect(page.locator("#review-status, #review-list").first).to_be_attached()
+    page.evaluate(IDLE)
+    screenshot(page, "polish-round-over-phone.png")
+    found += english_shown(page, english)
+    assert not found, "English on the Polish table:\n" + "\n".join(found)

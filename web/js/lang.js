@@ -38,9 +38,10 @@ export function plural(n, forms, lang = LANG) {
   return forms[rule] ?? forms.other ?? forms.many;
 }
 
-/** A number as the language writes it. */
-export function num(n, lang = LANG) {
-  return new Intl.NumberFormat(lang).format(n);
+/** A number as the language writes it ("29,1" in Polish), with `digits` decimals if given. */
+export function num(n, lang = LANG, digits = null) {
+  const fixed = digits === null ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return new Intl.NumberFormat(lang, fixed).format(n);
 }
 
 /** "5+2", the pips of each tile left ("0" for none): the same in every language. */

@@ -3,6 +3,7 @@
 // match's statistics at its end, the Expert's review, and Next round / Rematch.
 
 import { h, trapTab } from "./dom.js";
+import { LANG, num } from "./lang.js";
 import { paintMiniHand } from "./render.js";
 import { T, whyWords } from "./strings.js";
 
@@ -221,7 +222,7 @@ export class Panel {
         ),
         row(
           T.avgPerTurn,
-          match.stats.map((s) => s.avg_per_turn.toFixed(2)),
+          match.stats.map((s) => num(s.avg_per_turn, LANG, 2)),
         ),
       ),
     );
@@ -245,7 +246,7 @@ export class Panel {
       this.reviewList.append(
         ...review.map((r) => {
           const who = people > 1 ? (snap.seats[r.seat]?.name ?? r.name) : T.you;
-          const loss = Number(r.loss).toFixed(1);
+          const loss = num(Number(r.loss), LANG, 1);
           const why = whyWords(r.why);
           return h("li", { text: T.reviewEntry(r.turn, who, label(r.played), label(r.expert), loss, why) });
         }),
