@@ -29,7 +29,7 @@ SHOWN = """() => {
 # The English catalogue's fixed words (functions are worded with values, so their fixed parts
 # are not listed), and the Polish ones: an English phrase that is not also Polish must not show.
 ENGLISH = """async () => {
-  const { CATALOGUES } = await import("/js/strings.js");
+  const CATALOGUES = await (await import("/js/strings.js")).catalogues();
   const { BOOT_WORDS } = await import("/js/bootwords.js");
   const leaves = (v, out = []) => {
     if (typeof v === "string") out.push(v);

@@ -7,7 +7,9 @@
 // loading screen's words live in bootwords.js, which loads first.
 
 import { LANG, sumOf } from "./lang.js";
-import { PL, SR_PL, tileWordsPl } from "./strings.pl.js";
+
+// Only the language in use is downloaded (the Polish words are 9 kB compressed).
+const other = LANG === "pl" ? await import("./strings.pl.js") : null;
 
 const ARM_NAMES = { N: "North", E: "East", S: "South", W: "West" };
 
@@ -506,10 +508,15 @@ const SR_EN = {
   yourTurn: "Your turn.",
 };
 
-export const CATALOGUES = { en: { T: EN, SR: SR_EN }, pl: { T: PL, SR: SR_PL } };
-export const T = CATALOGUES[LANG]?.T ?? EN;
-export const SR = CATALOGUES[LANG]?.SR ?? SR_EN;
-export const tileWords = LANG === "pl" ? tileWordsPl : tileWordsEn;
+export const T = other ? other.PL : EN;
+export const SR = other ? other.SR_PL : SR_EN;
+export const tileWords = other ? other.tileWordsPl : tileWordsEn;
+
+/** Every language's catalogue (the tests compare them). */
+export async function catalogues() {
+  const pl = await import("./strings.pl.js");
+  return { en: { T: EN, SR: SR_EN }, pl: { T: pl.PL, SR: pl.SR_PL } };
+}
 
 /** Why the Expert likes a move, from Python's code (advice.reason_code). */
 export function whyWords(why) {

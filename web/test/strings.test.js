@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { pickLanguage } from "../js/lang.js";
-import { CATALOGUES, modeWords, T } from "../js/strings.js";
+import { catalogues, modeWords, T } from "../js/strings.js";
+
+const CATALOGUES = await catalogues();
 
 function walk(value, path, out) {
   if (typeof value === "function") out.push([path, value]);
