@@ -6,6 +6,8 @@ are still written by Python in English: see the README.)"""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, Playwright, expect
 from tablekit import IDLE, open_table, screenshot
@@ -48,9 +50,21 @@ def browser_context_args(browser_context_args: dict, playwright: Playwright) -> 
     return {**browser_context_args, **phone, "locale": "pl-PL"}
 
 
+# A second net for words written outside the catalogues: common English words of this game.
+ENGLISH_WORDS = re.compile(
+    r"\b(the|and|you|your|tiles?|round|play|plays|score|scores|points|draw|pass|table|hand|"
+    r"new|game|rules|keys|close|turn|boneyard|double|lead|hint)\b",
+    re.IGNORECASE,
+)
+
+
 def english_shown(page: Page, english: list[str]) -> list[str]:
     shown = page.evaluate(SHOWN)
-    return [f"{e!r} in {s!r}" for s in shown for e in english if e in s]
+    found = [f"{e!r} in {s!r}" for s in shown for e in english if e in s]
+    found += [
+        f"English word in {s!r}" for s in shown if ENGLISH_WORDS.search(s.replace("All Threes", ""))
+    ]
+    return found
 
 
 def test_a_polish_browser_gets_the_table_in_polish(page: Page) -> None:

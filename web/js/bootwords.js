@@ -20,6 +20,7 @@ const WORDS = {
     workerStopped: (detail) => `The game worker stopped: ${detail}.`,
     workerScript: "its script (js/worker.js) could not be loaded",
     update: "New version: reload",
+    table: "Domino table",
     description: "All Threes dominoes: score on multiples of three against the computer.",
   },
   pl: {
@@ -37,6 +38,7 @@ const WORDS = {
     workerStopped: (detail) => `Wątek gry się zatrzymał: ${detail}.`,
     workerScript: "nie udało się wczytać jego skryptu (js/worker.js)",
     update: "Nowa wersja: odśwież",
+    table: "Stół do domina",
     description: "Domino All Threes: punkty za wielokrotności trzech, gra z komputerem.",
   },
 };
@@ -46,7 +48,7 @@ export const B = WORDS[LANG] ?? WORDS.en;
 
 /** Megabytes with one decimal, as the language writes them. */
 export function megabytes(bytes) {
-  return num(Math.round(bytes / 1e5) / 10, LANG);
+  return num(bytes / 1e6, LANG, 1);
 }
 
 /** The static page's words in the chosen language (index.html is written in English). */
@@ -59,5 +61,6 @@ export function wordPage(doc = globalThis.document) {
   set("loading-text", B.loading);
   set("boot-error-title", B.errorTitle);
   set("boot-retry", B.retry);
+  doc.getElementById("table")?.setAttribute("aria-label", B.table);
   doc.querySelector('meta[name="description"]')?.setAttribute("content", B.description);
 }

@@ -140,8 +140,8 @@ export class Game {
     };
     canvas.tabIndex = 0;
     canvas.setAttribute("role", "application");
-    canvas.setAttribute("aria-roledescription", "domino table");
-    canvas.setAttribute("aria-label", "Domino table");
+    canvas.setAttribute("aria-roledescription", T.tableRole);
+    canvas.setAttribute("aria-label", T.tableLabel);
     this.mirror = new Mirror(canvas);
     // Once the person plays, the first-visit offer of How to play steps aside (it may lie over an
     // end near the rack); How to play stays in the tools.

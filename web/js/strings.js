@@ -64,6 +64,8 @@ const EN = {
   armShort: { N: "N", E: "E", S: "S", W: "W" },
   mustWords: { draw: "draw", pass: "pass" },
   languageLabel: "Language",
+  tableLabel: "Domino table",
+  tableRole: "domino table",
   // the round's end, a line per code of Python's summary.round_lines: line, seat(i) and side(i)
   // give names, you(i) says whether seat i is the one person at the device
   summary: {

@@ -69,6 +69,8 @@ export const PL = {
   armShort: ARM_SHORT,
   mustWords: { draw: "dobierać", pass: "pasować" },
   languageLabel: "Język",
+  tableLabel: "Stół do domina",
+  tableRole: "stół do domina",
   summary: {
     muggins: (l, seat) =>
       `Muggins! ${seat(l.taker)} bierze ${l.award}${l.pegs ? ` ${pl(l.award, "kołek", "kołki", "kołków")}` : ""} ` +
