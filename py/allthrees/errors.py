@@ -35,8 +35,13 @@ class BadRecord(AllThreesError):
 
 class BadRules(BadRecord):
     """An unknown preset, an unknown option or an option value out of range. ``option`` names
-    the option at fault (or None), so a form can show the message next to it."""
+    the option at fault (or None), so a form can show the message next to it; ``code`` and
+    ``values`` say the same for a page to word in its language (``settings.rules_form``)."""
 
-    def __init__(self, message: str, option: str | None = None) -> None:
+    def __init__(
+        self, message: str, option: str | None = None, code: str | None = None, **values: object
+    ) -> None:
         super().__init__(message)
         self.option = option
+        self.code = code
+        self.values = values

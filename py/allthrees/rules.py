@@ -192,7 +192,7 @@ class Rules:
         players = options.get("players", 2)
         teams = options.get("teams", False)
         if teams and players != 4:
-            raise BadRules(f"teams need 4 players, not {players}", "players")
+            raise BadRules(f"teams need 4 players, not {players}", "players", "teams_of_four")
         set_name = options.get("set", "double_six")
         default_hand = (
             DOUBLE_NINE_HAND if set_name == "double_nine" else base["hand_sizes"][players]
@@ -225,6 +225,12 @@ class Rules:
                 f"{rules.players} hands of {rules.hand_size} need {dealt} tiles; "
                 f"the double-{rules.max_pip} set has {rules.tile_count}",
                 "hand_size",
+                "too_many_tiles",
+                players=rules.players,
+                hand=rules.hand_size,
+                need=dealt,
+                top=rules.max_pip,
+                tiles=rules.tile_count,
             )
         return rules
 
@@ -278,20 +284,38 @@ class Rules:
         return (2 * rounded + d) // (2 * d)  # nearest integer, halves up
 
 
+# Why a rules choice is refused, as codes a page words (BadRules.code; settings.rules_form)
+RULE_ERROR_CODES = (
+    "not_bool",
+    "too_small",
+    "players",
+    "not_a_choice",
+    "teams_of_four",
+    "too_many_tiles",
+)
+
+
 def _check_option(name: str, value: Any) -> None:
     if name not in OPTIONS:
         raise BadRules(f"unknown option {shown(name)} (known: {', '.join(OPTIONS)})", name)
     if name in BOOLS:
         if not isinstance(value, bool):
-            raise BadRules(f"option {name} must be true or false, not {shown(value)}", name)
+            raise BadRules(
+                f"option {name} must be true or false, not {shown(value)}", name, "not_bool"
+            )
     elif name in INTS:
         if isinstance(value, bool) or not isinstance(value, int) or value < INTS[name]:
             raise BadRules(
-                f"option {name} must be a whole number >= {INTS[name]}, not {shown(value)}", name
+                f"option {name} must be a whole number >= {INTS[name]}, not {shown(value)}",
+                name,
+                "too_small",
+                least=INTS[name],
             )
         if name == "players" and value > 4:
-            raise BadRules(f"option players must be 2, 3 or 4, not {value}", name)
+            raise BadRules(f"option players must be 2, 3 or 4, not {value}", name, "players")
     elif value not in CHOICES[name]:
         raise BadRules(
-            f"option {name} must be one of {', '.join(CHOICES[name])}, not {shown(value)}", name
+            f"option {name} must be one of {', '.join(CHOICES[name])}, not {shown(value)}",
+            name,
+            "not_a_choice",
         )

@@ -389,7 +389,12 @@ def rules_form(data: Any) -> dict[str, Any]:
         settings = Settings.from_json({**data, "options": overrides})
         rules = settings.to_rules()
     except AllThreesError as exc:
-        error = {"option": getattr(exc, "option", None), "message": str(exc)}
+        error = {
+            "option": getattr(exc, "option", None),
+            "message": str(exc),  # English; the page words "code" and "values" when it has them
+            "code": getattr(exc, "code", None),
+            "values": getattr(exc, "values", {}),
+        }
         try:
             rules = Rules.make(preset, **table)
         except BadRules:

@@ -140,7 +140,7 @@ export class RulesForm {
         this.#set(o.name, Number.isInteger(v) ? v : control.value, o.default);
       });
     }
-    const fault = error && error.option === o.name ? error.message : "";
+    const fault = error && error.option === o.name ? errorWords(error) : "";
     const message = h("p", { class: "option-error", id: `${id}-error`, role: "alert", text: fault, hidden: !fault });
     if (fault) control.setAttribute("aria-describedby", message.id);
     control.setAttribute("aria-invalid", String(Boolean(fault)));
@@ -158,6 +158,11 @@ export class RulesForm {
   /** The engine's message for a fault no single option owns (shown under the preset). */
   get generalError() {
     const e = this.form?.error;
-    return e && !this.form.options.some((o) => o.name === e.option) ? e.message : "";
+    return e && !this.form.options.some((o) => o.name === e.option) ? errorWords(e) : "";
   }
+}
+
+/** The engine's refusal in the page's words (its code), else in its own (English) message. */
+function errorWords(error) {
+  return T.ruleErrors[error.code]?.(error.values ?? {}) ?? error.message;
 }

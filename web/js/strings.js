@@ -65,6 +65,16 @@ const EN = {
   mustWords: { draw: "draw", pass: "pass" },
   languageLabel: "Language",
   tableLabel: "Domino table",
+  // why a rules choice is refused (Python's BadRules codes, settings.rules_form)
+  ruleErrors: {
+    not_bool: () => "Choose yes or no.",
+    too_small: (v) => `A whole number of at least ${v.least}.`,
+    players: () => "2, 3 or 4 players.",
+    not_a_choice: () => "Choose one of the values offered.",
+    teams_of_four: () => "Two teams need 4 players.",
+    too_many_tiles: (v) =>
+      `${v.players} hands of ${v.hand} need ${v.need} tiles; the double-${v.top} set has ${v.tiles}.`,
+  },
   tableRole: "domino table",
   // the round's end, a line per code of Python's summary.round_lines: line, seat(i) and side(i)
   // give names, you(i) says whether seat i is the one person at the device

@@ -70,6 +70,15 @@ export const PL = {
   mustWords: { draw: "dobierać", pass: "pasować" },
   languageLabel: "Język",
   tableLabel: "Stół do domina",
+  ruleErrors: {
+    not_bool: () => "Wybierz tak albo nie.",
+    too_small: (v) => `Liczba całkowita, co najmniej ${v.least}.`,
+    players: () => "2, 3 lub 4 graczy.",
+    not_a_choice: () => "Wybierz jedną z podanych wartości.",
+    teams_of_four: () => "Dwie drużyny to 4 graczy.",
+    too_many_tiles: (v) =>
+      `${v.players} ręce po ${kamienie(v.hand)} to ${kamienie(v.need)}; komplet do ${v.top} ma ${kamienie(v.tiles)}.`,
+  },
   tableRole: "stół do domina",
   summary: {
     muggins: (l, seat) =>

@@ -38,7 +38,11 @@ function checkWords(catalogue, name, least) {
   walk(catalogue, name, entries);
   assert.ok(entries.length > least, name);
   for (const [path, value] of entries) {
-    if ([".partnerNote.", ".summary.", ".why.", ".rulesText.lines.", ".presetAbout"].some((p) => path.includes(p)))
+    if (
+      [".partnerNote.", ".summary.", ".why.", ".rulesText.lines.", ".presetAbout", ".ruleErrors."].some((p) =>
+        path.includes(p),
+      )
+    )
       continue; // each takes its own values: tested below
     const key = path.split(".").at(-1);
     const args = ARGS[key] ?? ["X", "Y", "Z", "1", "2", "3"];
@@ -249,4 +253,16 @@ test("every line of the rules screen and every preset part explain.py sends has 
     ]),
     "To 150; 2 tiles stay in the boneyard",
   );
+});
+
+test("every refusal of a rules choice rules.py names by a code has words, in every language", () => {
+  const source = py("rules.py");
+  const named = tupleOf(source, "RULE_ERROR_CODES");
+  assert.ok(named.length >= 6);
+  for (const code of named) assert.ok(source.split(`"${code}"`).length > 2, `${code} is raised somewhere`);
+  const values = { least: 2, players: 4, hand: 9, need: 36, top: 6, tiles: 28 };
+  for (const [lang, { T: words }] of Object.entries(CATALOGUES)) {
+    assert.deepEqual(Object.keys(words.ruleErrors).sort(), [...named].sort(), lang);
+    for (const code of named) assert.ok(!words.ruleErrors[code](values).includes("undefined"), `${lang} ${code}`);
+  }
 });
