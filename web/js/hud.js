@@ -11,7 +11,7 @@ import { T } from "./strings.js";
 const ARM_ORDER = ["W", "E", "N", "S"];
 
 export class Hud {
-  /** @param {object} on {pass(), newGame(), rules(), keys(), howTo(), dismissHowTo(), fair(), toggleSound(), toggleSum(), hint(), ready()} */
+  /** @param {object} on {pass(), newGame(), rules(), keys(), howTo(), dismissHowTo(), language(), fair(), toggleSound(), toggleSum(), hint(), ready()} */
   constructor(on) {
     this.on = on;
     this.root = h("div", { id: "hud", class: "hud" });
