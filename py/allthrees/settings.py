@@ -49,11 +49,16 @@ OPTION_NAMES = (
 
 class BadSettings(AllThreesError):
     """Settings (from the dialog, a link or a save) that do not describe a game. ``option``
-    names the rule option at fault, when one is."""
+    names the rule option at fault, when one is; ``code`` and ``values``, a refused rules choice
+    as codes (``rules.RULE_ERROR_CODES``) a page words in its language."""
 
-    def __init__(self, message: str, option: str | None = None) -> None:
+    def __init__(
+        self, message: str, option: str | None = None, code: str | None = None, **values: object
+    ) -> None:
         super().__init__(message)
         self.option = option
+        self.code = code
+        self.values = values
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +123,7 @@ class Settings:
                 **dict(self.options),
             )
         except BadRules as exc:
-            raise BadSettings(str(exc), exc.option) from None
+            raise BadSettings(str(exc), exc.option, exc.code, **exc.values) from None
         object.__setattr__(self, "_rules", rules)
 
     # ------------------------------------------------------------------ reading

@@ -112,6 +112,8 @@ def test_an_impossible_combination_gets_the_engines_message_beside_its_option():
     assert form["error"] == {
         "option": "hand_size",
         "message": "4 hands of 9 need 36 tiles; the double-6 set has 28",
+        "code": "too_many_tiles",
+        "values": {"players": 4, "hand": 9, "need": 36, "top": 6, "tiles": 28},
     }
     reply = call("rules_form", settings={"rules": "parlor", "options": {"multiple": 1}})
     assert reply["form"]["error"]["option"] == "multiple"
