@@ -73,7 +73,7 @@ const EN = {
     not_a_choice: () => "Choose one of the values offered.",
     teams_of_four: () => "Two teams need 4 players.",
     too_many_tiles: (v) =>
-      `${v.players} hands of ${v.hand} need ${v.need} tiles; the double-${v.top} set has ${v.tiles}.`,
+      `${v.players} hands of ${v.hand} need ${v.need} tiles; the double-${v.top} set has ${v.tiles}`,
   },
   tableRole: "domino table",
   // the round's end, a line per code of Python's summary.round_lines: line, seat(i) and side(i)
