@@ -12,6 +12,7 @@ codes and their values are listed in ``_ENGLISH`` (every code has its English th
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from .moves import E, lead, play
@@ -157,6 +158,31 @@ def _first_scoring(rules: Rules) -> tuple[int, int, int, int] | None:
             for u in _tiles_with(rules, table.ends[E]):
                 if u != t and rules.points(table.sum_after(play(u, E))):
                     return t, table.end_sum, u, table.sum_after(play(u, E))
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def end_sum_picture(rules: Rules) -> Line | None:
+    """Two tiles in a line whose open ends score, for the page's How to play: a lead and a play
+    on its east end, found by the engine, with what the play is awarded (pegs with cribbage)."""
+    top = rules.max_pip
+    for a in range(top, -1, -1):
+        for m in range(top, -1, -1):
+            for c in range(top, -1, -1):
+                if len({a, m, c}) < 3:
+                    continue  # no doubles, and two different tiles
+                table = Round(rules, [mask_of(range(rules.tile_count))] * rules.players, [], 0)
+                table.play_as(0, lead(tile_id(a, m), lo_west=a < m))  # a on the west, m east
+                move = play(tile_id(m, c), E)
+                points = table.points_after(move)
+                if points:
+                    return {
+                        "tiles": [f"{a}-{m}", f"{m}-{c}"],
+                        "ends": [a, c],
+                        "sum": table.sum_after(move),
+                        "award": rules.award(points),
+                        "pegs": rules.cribbage,
+                    }
     return None
 
 

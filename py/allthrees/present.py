@@ -14,6 +14,7 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from . import __version__
+from .explain import end_sum_picture
 from .geometry import EMPTY_BOUNDS, layout_geometry, lead_placement
 from .match import Match, commitment, decided_leader, seed_hex
 from .moves import DRAW, PASS, arm_name, is_lead, is_play, tile_of
@@ -57,6 +58,8 @@ def snapshot(session: Session) -> dict[str, Any]:
             "muggins": rules.muggins,
             "max_claim": MAX_CLAIM,
             "max_pip": rules.max_pip,
+            "spinner": rules.uses_spinner,
+            "picture": end_sum_picture(rules),  # How to play's example of an end sum that scores
         },
         "seats": _seats(session, names),
         "sides": [

@@ -154,6 +154,45 @@ class Player:
         raise AssertionError(f"the round did not end within {max_actions} actions")
 
 
+# The mirror's turn line (web/js/mirror.js) in each language: a round's end, a draw, a pass.
+TURN_WORDS = {
+    "en": {"over": ("Round over", "Match over"), "draw": "Draw", "pass": "Nothing to play"},
+    "pl": {
+        "over": ("Koniec partii", "Koniec rozgrywki"),
+        "draw": "Dobierz",
+        "pass": "Nie masz czym",
+    },
+}
+
+
+def first_move_by_keys(page: Page) -> None:
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+
+
+def keys_round(
+    page: Page,
+    lang: str = "en",
+    move: Callable[[Page], None] = first_move_by_keys,
+    max_turns: int = 200,
+) -> None:
+    """Play the person's turns with keys alone, deciding from the mirror's turn line (what a
+    screen reader reads), until the round is over: D to draw, P to pass, else ``move``."""
+    words = TURN_WORDS[lang]
+    for _ in range(max_turns):
+        page.evaluate(IDLE)
+        turn = page.locator("#mirror-turn").inner_text()
+        if turn in words["over"]:
+            return
+        if turn.startswith(words["draw"]):
+            page.keyboard.press("d")
+        elif turn.startswith(words["pass"]):
+            page.keyboard.press("p")
+        else:
+            move(page)
+    raise AssertionError(f"the round did not end within {max_turns} turns")
+
+
 def saved_result(page: Page) -> dict[str, Any]:
     """Replay the hook's record (as `python -m allthrees replay` does) and return its result."""
     return result(replay(hook_record(page)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from tablekit import IDLE, STATE, hook_record, open_table, screenshot
+from tablekit import IDLE, STATE, hook_record, keys_round, open_table, screenshot
 
 from allthrees.moves import DRAW, PASS, tile_of
 from allthrees.record import replay
@@ -81,24 +81,16 @@ def test_a_round_is_followed_and_played_from_the_mirror_and_the_keys(page: Page)
     ring = page.evaluate("() => getComputedStyle(document.getElementById('table')).outlineStyle")
     assert ring == "solid", "the focused table shows a ring"
     chosen = []
-    for _ in range(120):
-        page.evaluate(IDLE)
-        turn = page.locator("#mirror-turn").inner_text()
-        if turn in ("Round over", "Match over"):
-            break
-        if turn.startswith("Draw"):
-            page.keyboard.press("d")
-        elif turn.startswith("Nothing to play"):
-            page.keyboard.press("p")
-        else:
-            assert options(page), f"my turn ({turn}) and no move offered"
-            page.keyboard.press("ArrowRight")
-            said = active_option(page)
-            assert said in options(page), "the canvas points at one of its options"
-            chosen.append(said)
-            page.keyboard.press("Enter")
-    else:
-        raise AssertionError("the round did not end")
+
+    def choose(page: Page) -> None:
+        assert options(page), "my turn and no move offered"
+        page.keyboard.press("ArrowRight")
+        said = active_option(page)
+        assert said in options(page), "the canvas points at one of its options"
+        chosen.append(said)
+        page.keyboard.press("Enter")
+
+    keys_round(page, move=choose, max_turns=120)
     page.evaluate(IDLE)
     screenshot(page, "access-round-over.png")
     heard = page.evaluate("() => window.__heard")
@@ -192,7 +184,7 @@ def test_a_first_visit_offers_how_to_play_once(page: Page) -> None:
     expect(dialog).to_contain_text("The last 2 tiles stay in the boneyard")
     expect(dialog).to_contain_text("The spinner")
     picture = dialog.locator("canvas[role=img]")
-    expect(picture).to_have_attribute("aria-label", re.compile(r"5 \+ 1 = 6, a multiple of 3"))
+    expect(picture).to_have_attribute("aria-label", re.compile(r"6 \+ 3 = 9, a multiple of 3"))
     screenshot(page, "howto.png")
     page.keyboard.press("Escape")
     expect(dialog).to_have_count(0)

@@ -12,7 +12,7 @@ import time
 
 import pytest
 from playwright.sync_api import Page, Playwright, expect
-from tablekit import BOOT_TIMEOUT_MS, IDLE, ROOT
+from tablekit import BOOT_TIMEOUT_MS, IDLE, ROOT, keys_round
 
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 RUN = """async () => {
@@ -81,18 +81,7 @@ def test_no_screen_has_an_accessibility_violation(page: Page) -> None:
         expect(page.locator(dialog)).not_to_be_visible()
     # the sprint's one round, played with the keys; then its end panel
     page.locator("#table").focus()
-    for _ in range(200):
-        page.evaluate(IDLE)
-        turn = page.locator("#mirror-turn").inner_text()
-        if turn in ("Round over", "Match over"):
-            break
-        key = {"Draw": "d", "Nothing to play": "p"}
-        pressed = next((k for prefix, k in key.items() if turn.startswith(prefix)), None)
-        if pressed:
-            page.keyboard.press(pressed)
-        else:
-            page.keyboard.press("ArrowRight")
-            page.keyboard.press("Enter")
+    keys_round(page)
     expect(page.locator("#round-panel")).to_be_visible()
     found += violations(page, "match over panel")
     assert not found, "\n".join(found)

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, Playwright, expect
-from tablekit import IDLE, open_table, screenshot
+from tablekit import IDLE, keys_round, open_table, screenshot
 
 # Every visible text node, and the mirror's words (visually hidden, read aloud).
 SHOWN = """() => {
@@ -134,18 +134,7 @@ def test_the_rules_and_the_round_panel_are_polish_too(page: Page) -> None:
     found = english_shown(page, english)
     page.keyboard.press("Escape")
     page.locator("#table").focus()
-    for _ in range(200):
-        page.evaluate(IDLE)
-        turn = page.locator("#mirror-turn").inner_text()
-        if turn in ("Koniec partii", "Koniec rozgrywki"):
-            break
-        if turn.startswith("Dobierz"):
-            page.keyboard.press("d")
-        elif turn.startswith("Nie masz czym"):
-            page.keyboard.press("p")
-        else:
-            page.keyboard.press("ArrowRight")
-            page.keyboard.press("Enter")
+    keys_round(page, "pl")
     panel = page.locator("#round-panel")
     expect(panel).to_be_visible()
     expect(page.locator("#round-summary")).to_contain_text("Premia")

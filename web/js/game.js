@@ -243,6 +243,7 @@ export class Game {
 
   async #openHowTo() {
     this.#howToDone();
+    if (!this.state.snap) return; // the table's rules are not in yet
     this.state.dialogOpen = true;
     await showHowTo(this.hud.root, this.state.snap);
     this.state.dialogOpen = false;

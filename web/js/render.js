@@ -411,12 +411,9 @@ export function drawFloater(ctx, text, x, y, { size = 26, alpha = 1, color = "#f
   ctx.restore();
 }
 
-/** Draw a row of small face-up tiles into a canvas element (round summary). */
-export function paintMiniHand(canvas, tiles, s = 16) {
+/** A canvas element sized `w` x `h` CSS px for the screen's pixel ratio, `draw(ctx)` into it. */
+function paintCanvas(canvas, w, h, draw) {
   const dpr = window.devicePixelRatio || 1;
-  const gap = Math.round(s * 0.3);
-  const w = Math.max(1, tiles.length * (s + gap) - gap + 8);
-  const h = 2 * s + 8;
   canvas.width = Math.round(w * dpr);
   canvas.height = Math.round(h * dpr);
   canvas.style.width = `${w}px`;
@@ -425,29 +422,30 @@ export function paintMiniHand(canvas, tiles, s = 16) {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   const saved = DPR;
   DPR = dpr;
-  tiles.forEach((name, i) => {
-    const [a, b] = name.split("-").map(Number);
-    drawTile(ctx, { x: 4 + s / 2 + i * (s + gap), y: h / 2, s, angle: Math.PI / 2, a, b, lift: 0.15 });
-  });
+  draw(ctx);
   DPR = saved;
+}
+
+/** Draw a row of small face-up tiles into a canvas element (round summary). */
+export function paintMiniHand(canvas, tiles, s = 16) {
+  const gap = Math.round(s * 0.3);
+  const w = Math.max(1, tiles.length * (s + gap) - gap + 8);
+  const h = 2 * s + 8;
+  paintCanvas(canvas, w, h, (ctx) => {
+    tiles.forEach((name, i) => {
+      const [a, b] = name.split("-").map(Number);
+      drawTile(ctx, { x: 4 + s / 2 + i * (s + gap), y: h / 2, s, angle: Math.PI / 2, a, b, lift: 0.15 });
+    });
+  });
 }
 
 /** Tiles end to end in a line, left to right, each "a-b" with a on its left (How to play). */
 export function paintLine(canvas, tiles, s = 36) {
-  const dpr = window.devicePixelRatio || 1;
-  const w = tiles.length * 2 * s + 8;
   const h = s + 12;
-  canvas.width = Math.round(w * dpr);
-  canvas.height = Math.round(h * dpr);
-  canvas.style.width = `${w}px`;
-  canvas.style.height = `${h}px`;
-  const ctx = canvas.getContext("2d");
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  const saved = DPR;
-  DPR = dpr;
-  tiles.forEach((name, i) => {
-    const [a, b] = name.split("-").map(Number);
-    drawTile(ctx, { x: 4 + s + i * 2 * s, y: h / 2, s, angle: 0, a, b, lift: 0.15 });
+  paintCanvas(canvas, tiles.length * 2 * s + 8, h, (ctx) => {
+    tiles.forEach((name, i) => {
+      const [a, b] = name.split("-").map(Number);
+      drawTile(ctx, { x: 4 + s + i * 2 * s, y: h / 2, s, angle: 0, a, b, lift: 0.15 });
+    });
   });
-  DPR = saved;
 }

@@ -54,7 +54,7 @@ const EN = {
   // seats' names from Python's codes (settings.labels): you, a person (their name, else a
   // number), a computer by its level ("Expert 2" for the second)
   seatName: (label) => {
-    if (label.kind === "you") return "You";
+    if (label.kind === "you") return EN.controllers.you;
     if (label.kind === "person") return label.name ?? `Player ${label.n}`;
     const level = EN.controllers[label.level] ?? label.level;
     return label.n > 1 ? `${level} ${label.n}` : level;
@@ -281,8 +281,9 @@ const EN = {
         ],
       },
     ],
-    picture: (left, right, sum, k) =>
-      `The open ends are ${left} and ${right}: ${left} + ${right} = ${sum}, a multiple of ${k}, so the play scores ${sum}.`,
+    picture: (left, right, sum, k, award, pegs) =>
+      `The open ends are ${left} and ${right}: ${left} + ${right} = ${sum}, a multiple of ${k}, so the play scores ` +
+      `${pegs ? `${award} ${award === 1 ? "peg" : "pegs"}` : award}.`,
   },
   keysTitle: "Playing with the keyboard",
   keys: [

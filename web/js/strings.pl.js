@@ -60,7 +60,7 @@ const LEVELS = { beginner: "Początkujący", casual: "Amator", expert: "Ekspert"
 
 export const PL = {
   seatName: (label) => {
-    if (label.kind === "you") return "Ty";
+    if (label.kind === "you") return PL.controllers.you;
     if (label.kind === "person") return label.name ?? `Gracz ${label.n}`;
     const level = LEVELS[label.level] ?? label.level;
     return label.n > 1 ? `${level} ${label.n}` : level;
@@ -454,8 +454,9 @@ export const PL = {
         ],
       },
     ],
-    picture: (left, right, sum, k) =>
-      `Otwarte końce to ${left} i ${right}: ${left} + ${right} = ${sum}, wielokrotność ${k}, więc zagranie daje ${sum} pkt.`,
+    picture: (left, right, sum, k, award, pegs) =>
+      `Otwarte końce to ${left} i ${right}: ${left} + ${right} = ${sum}, wielokrotność ${k}, więc zagranie daje ` +
+      `${pegs ? kolki(award) : punkty(award)}.`,
   },
   keysTitle: "Gra klawiaturą",
   keys: [
