@@ -14,7 +14,7 @@ Requests (``op``):
 - ``record``: the match's record (RULES.md), for the test hook (every hand: see the README's
   "Test hook"); with the seed, its commitment and dealing once the match is over.
 - ``start`` ``{save?, settings?, seed?}``: resume a save, or begin a new match (with ``settings``
-  and ``seed`` when given). A save that cannot be restored begins a new match with a ``notice``.
+  and ``seed`` when given). A save that cannot be restored begins a new match with a ``problem``.
 - ``link`` ``{params, settings?}``: check a link's parameters (over the player's own ``settings``);
   replies ``{settings, seed}`` and starts nothing.
 - ``new`` ``{settings?, seed?}``: a fresh match, replacing the one in play.
@@ -24,7 +24,8 @@ Requests (``op``):
 - ``review`` ``{round?}``: each person's plays in a finished round where the Expert would have
   chosen differently.
 Every reply that changes the table is ``{ok, snapshot, events, save}``; a refusal is
-``{ok: false, error, snapshot?}`` and changes nothing.
+``{ok: false, error, code, values, snapshot?}`` (``errors.refusal_json``: the English message
+for the terminal, the code and values for the page's words) and changes nothing.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import json
 from typing import Any
 
 from . import __version__, jsontext
-from .errors import AllThreesError
+from .errors import AllThreesError, refusal_json
 from .explain import rules_lines
 from .jsontext import shown
 from .present import choices, events_json, match_record, snapshot
@@ -103,14 +104,16 @@ class App:
             try:
                 self.session = load(save, salvage=req.get("salvage") is True)
             except AllThreesError as exc:
+                words = refusal_json(exc)
                 problem = {
                     "kind": getattr(exc, "kind", "unreadable"),
-                    "message": str(exc),
+                    "message": words["error"],
+                    "code": words["code"],
+                    "values": words["values"],
                     "where": getattr(exc, "where", None),
                 }
-                notice = f"Your saved game could not be restored ({exc}); a new one begins."
                 self.session = Session(_settings_of_save(save))
-                return {**self._reply([Dealt(1)]), "notice": notice, "problem": problem}
+                return {**self._reply([Dealt(1)]), "problem": problem}
             return self._reply([])
         self.session = Session(Settings.from_json(req.get("settings")), seed)
         return self._reply([Dealt(1)])
@@ -126,8 +129,8 @@ class App:
             "save": self.saved,
         }
 
-    def refusal(self, error: str) -> dict[str, Any]:
-        reply: dict[str, Any] = {"ok": False, "error": error}
+    def refusal(self, exc: AllThreesError) -> dict[str, Any]:
+        reply: dict[str, Any] = {"ok": False, **refusal_json(exc)}
         if self.session is not None:
             reply["snapshot"] = snapshot(self.session)
         return reply
@@ -170,9 +173,9 @@ def _handle(request: Any) -> dict[str, Any]:
     try:
         req = jsontext.parse(request, "the request", MAX_REQUEST_CHARS, BadIntent)
     except AllThreesError as exc:
-        return _app.refusal(str(exc))
+        return _app.refusal(exc)
     if not isinstance(req, dict):
-        return _app.refusal("a request is a JSON object")
+        return _app.refusal(BadIntent("a request is a JSON object"))
     before = _app.session
     # every change ends in a reply, whose save text is kept: the table as it is now
     saved = _app.saved if before is not None and req.get("op") in CHANGES else None
@@ -180,7 +183,11 @@ def _handle(request: Any) -> dict[str, Any]:
         return _app.handle(req)
     except AllThreesError as exc:
         _app.session = before  # a refused start or new leaves the match in play
-        return _app.refusal(str(exc))
+        return _app.refusal(exc)
     except Exception as exc:  # noqa: BLE001 - a bug must not end the game: report, restore
         _app.session = load(saved) if saved is not None else before
-        return _app.refusal(f"that request failed ({type(exc).__name__}); the table is as it was")
+        failed = AllThreesError(
+            f"that request failed ({type(exc).__name__}); the table is as it was"
+        )
+        failed.code, failed.values = "failed", {"name": type(exc).__name__}
+        return _app.refusal(failed)

@@ -9,11 +9,73 @@ move was offered to is unchanged after any of them.
 
 
 class AllThreesError(Exception):
-    """Base of every error this package raises on purpose."""
+    """Base of every error this package raises on purpose. Its message is English (the terminal's
+    words); ``code`` and ``values`` say the same for a page to word in its own language (the
+    page's catalogues word every code; ``code`` falls back to the class's own)."""
+
+    code = "refused"
+    values: dict[str, object] = {}  # noqa: RUF012 - never mutated: instances get their own
+
+
+# Every code an error may carry, so that a page's catalogues can word each one (a node test holds
+# web/js/strings*.js to this list, and a test here holds every raise to it).
+REFUSAL_CODES = (
+    # any request: app.py, session.py; any move
+    "refused",
+    "bad_request",
+    "failed",
+    "illegal_move",
+    "bad_record",
+    # a rules choice: rules.py, New game's Options
+    "bad_rules",
+    "not_bool",
+    "too_small",
+    "players",
+    "not_a_choice",
+    "teams_of_four",
+    "too_many_tiles",
+    # settings and links: settings.py
+    "bad_settings",
+    "unknown_mode",
+    "unknown_preset",
+    "one_you",
+    "unknown_option",
+    "target_max",
+    "name_control",
+    "name_long",
+    "link_flag",
+    "link_number",
+    "link_unknown",
+    "link_players_seats",
+    "link_seat",
+    "seat_name",
+    # saves: save.py, the kinds, then what exactly is wrong
+    "unreadable",
+    "newer",
+    "tampered",
+    "damaged",
+    "not_a_save",
+    "save_version",
+    "save_settings",
+    "save_seed",
+    "save_record",
+    "save_replay",
+    "save_dealing",
+    "save_id",
+    "save_past_end",
+)
+
+
+def refusal_json(exc: AllThreesError) -> dict[str, object]:
+    """An error as a page reads it: ``{error: English message, code, values}``."""
+    values = {k: v if isinstance(v, (int, str, list)) else str(v) for k, v in exc.values.items()}
+    return {"error": str(exc), "code": exc.code or type(exc).code, "values": values}
 
 
 class MoveError(AllThreesError):
     """A move that cannot be made. The state it was offered to is unchanged."""
+
+    code = "illegal_move"
 
 
 class MalformedMove(MoveError):
@@ -32,16 +94,20 @@ class IllegalMove(MoveError):
 class BadRecord(AllThreesError):
     """A record (or save) that is malformed or cannot be replayed."""
 
+    code = "bad_record"
+
 
 class BadRules(BadRecord):
     """An unknown preset, an unknown option or an option value out of range. ``option`` names
     the option at fault (or None), so a form can show the message next to it; ``code`` and
     ``values`` say the same for a page to word in its language (``settings.rules_form``)."""
 
+    code = "bad_rules"
+
     def __init__(
         self, message: str, option: str | None = None, code: str | None = None, **values: object
     ) -> None:
         super().__init__(message)
         self.option = option
-        self.code = code
+        self.code = code or type(self).code
         self.values = values

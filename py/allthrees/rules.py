@@ -284,7 +284,6 @@ class Rules:
         return (2 * rounded + d) // (2 * d)  # nearest integer, halves up
 
 
-# Why a rules choice is refused, as codes a page words (BadRules.code; settings.rules_form)
 RULE_ERROR_CODES = (
     "not_bool",
     "too_small",

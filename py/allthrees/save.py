@@ -36,10 +36,14 @@ class BadSave(BadRecord):
     ``unreadable``, ``newer`` (a save from a later version), ``tampered`` or ``damaged`` (its
     moves turn illegal at ``where``, a round and a move: see ``load(salvage=True)``)."""
 
-    def __init__(self, message: str, kind: str = "unreadable", where: Any = None) -> None:
+    def __init__(
+        self, message: str, kind: str = "unreadable", where: Any = None, code: str = ""
+    ) -> None:
         super().__init__(message)
         self.kind = kind
         self.where = where
+        self.code = code or kind  # what exactly, for the page's words (the kind when it says all)
+        self.values: dict[str, object] = {"where": where} if where else {}
 
 
 def parse(text: Any, what: str = "the save") -> Any:
@@ -71,16 +75,16 @@ def load(text: Any, salvage: bool = False) -> Session:
     moves turn illegal resumes from its last legal move instead of being refused."""
     data = parse(text)
     if not isinstance(data, dict):
-        raise BadSave("the save is not a saved game")
+        raise BadSave("the save is not a saved game", code="not_a_save")
     version = data.get("version")
     if version not in READS:
         if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
             raise BadSave("this save is from a newer version of the game", "newer")
-        raise BadSave("the save is from an unknown version")
+        raise BadSave("the save is from an unknown version", code="save_version")
     try:
         settings = Settings.from_json(data.get("settings"))
     except AllThreesError as exc:
-        raise BadSave(f"the save's settings are wrong: {exc}") from None
+        raise BadSave(f"the save's settings are wrong: {exc}", code="save_settings") from None
     load_version = _load_record if version < 3 else _load_moves
     session = load_version(data, settings, salvage)
     if version >= 2:
@@ -92,42 +96,44 @@ def _load_record(data: dict[str, Any], settings: Settings, salvage: bool) -> Ses
     """Versions 1 and 2: the whole record, dealt from a small seed with the string scheme."""
     seed = data.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise BadSave("the save has no seed")
+        raise BadSave("the save has no seed", code="save_seed")
     record = data.get("record")
     if not isinstance(record, dict):
-        raise BadSave("the save has no match record")
+        raise BadSave("the save has no match record", code="save_record")
     try:
         match = resume(record, seed, dealing="string")
     except AllThreesError as exc:
-        raise BadSave(f"the saved match does not replay: {exc}") from None
+        raise BadSave(f"the saved match does not replay: {exc}", code="save_replay") from None
     if match.rules != settings.to_rules():
-        raise BadSave("the save's record does not match its settings")
+        raise BadSave("the save's record does not match its settings", code="save_record")
     return Session(settings, seed, match, practice=True)
 
 
 def _load_moves(data: dict[str, Any], settings: Settings, salvage: bool) -> Session:
     seed_text = data.get("seed")
     if not isinstance(seed_text, str) or not re.fullmatch(r"[0-9a-f]{64}", seed_text):
-        raise BadSave("the save has no seed")
+        raise BadSave("the save has no seed", code="save_seed")
     seed = int(seed_text, 16)
     if data.get("commitment") != commitment(seed):
         raise BadSave("the save's seed is not the one the match was dealt from", "tampered")
     dealing = data.get("dealing", "keyed")
     if dealing not in ("keyed", "string"):
-        raise BadSave("the save names an unknown way of dealing")
+        raise BadSave("the save names an unknown way of dealing", code="save_dealing")
     match_id = data.get("match_id")
     if not isinstance(match_id, str) or not re.fullmatch(r"[0-9a-f]{16}", match_id):
-        raise BadSave("the save has no match id")
+        raise BadSave("the save has no match id", code="save_id")
     rounds = data.get("rounds")
     if not isinstance(rounds, list) or not rounds or not all(isinstance(r, list) for r in rounds):
-        raise BadSave("the save has no rounds of moves")
+        raise BadSave("the save has no rounds of moves", code="save_record")
     match = Match(settings.to_rules(), seed=seed, dealing=dealing)
     for i, moves in enumerate(rounds):
         where = f"round {i + 1}, " if len(rounds) > 1 else ""
         if match.over or (match.rounds and not match.round.over):
             if salvage:
                 break
-            raise BadSave(f"{where}the save goes on past the end", "damaged", [i + 1, 0])
+            raise BadSave(
+                f"{where}the save goes on past the end", "damaged", [i + 1, 0], "save_past_end"
+            )
         match.start_round()
         for k, text in enumerate(moves, start=1):
             try:

@@ -39,6 +39,8 @@ MAX_CLAIM = 999  # a claim is an end sum: three digits are plenty
 class BadIntent(AllThreesError):
     """A request the table should never send: a stray, malformed or out-of-turn intent."""
 
+    code = "bad_request"
+
 
 # ---------------------------------------------------------------------- events
 @dataclass(frozen=True, slots=True)

@@ -50,14 +50,16 @@ OPTION_NAMES = (
 class BadSettings(AllThreesError):
     """Settings (from the dialog, a link or a save) that do not describe a game. ``option``
     names the rule option at fault, when one is; ``code`` and ``values``, a refused rules choice
-    as codes (``rules.RULE_ERROR_CODES``) a page words in its language."""
+    as codes (``errors.REFUSAL_CODES``) a page words in its language."""
+
+    code = "bad_settings"
 
     def __init__(
         self, message: str, option: str | None = None, code: str | None = None, **values: object
     ) -> None:
         super().__init__(message)
         self.option = option
-        self.code = code
+        self.code = code or type(self).code
         self.values = values
 
 
@@ -93,27 +95,51 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
-            raise BadSettings(f"mode must be one of {', '.join(MODES)}, not {shown(self.mode)}")
+            raise BadSettings(
+                f"mode must be one of {', '.join(MODES)}, not {shown(self.mode)}",
+                None,
+                "unknown_mode",
+                text=str(self.mode)[:20],
+            )
         if not isinstance(self.rules, str) or self.rules not in PRESETS:
-            raise BadSettings(f"rules must be one of {', '.join(PRESETS)}, not {shown(self.rules)}")
+            raise BadSettings(
+                f"rules must be one of {', '.join(PRESETS)}, not {shown(self.rules)}",
+                None,
+                "unknown_preset",
+                text=str(self.rules)[:20],
+            )
         n = len(self.seats)
         if n not in PLAYER_COUNTS:
-            raise BadSettings(f"a table has 2, 3 or 4 players, not {n}")
+            raise BadSettings(f"a table has 2, 3 or 4 players, not {n}", None, "players")
         if self.mode == "partners" and n != 4:
-            raise BadSettings(f"Partner All Threes is played by 4 (two teams of two), not {n}")
+            raise BadSettings(
+                f"Partner All Threes is played by 4 (two teams of two), not {n}",
+                None,
+                "teams_of_four",
+            )
         yours = sum(1 for s in self.seats if s.controller == "you")
         if yours != 1:
-            raise BadSettings(f"exactly one seat is yours (controller you), not {yours}")
+            raise BadSettings(
+                f"exactly one seat is yours (controller you), not {yours}", None, "one_you"
+            )
         if not isinstance(self.hide_sum, bool):
             raise BadSettings("hide_sum must be true or false")
         for name, _value in self.options:
             if name not in OPTION_NAMES:
                 raise BadSettings(
-                    f"unknown option {shown(name)} (known: {', '.join(OPTION_NAMES)})"
+                    f"unknown option {shown(name)} (known: {', '.join(OPTION_NAMES)})",
+                    None,
+                    "unknown_option",
+                    name=str(name)[:20],
                 )
         target = dict(self.options).get("target")
         if isinstance(target, int) and not isinstance(target, bool) and target > TARGET_MAX:
-            raise BadSettings(f"target must be at most {TARGET_MAX}, not {target}", "target")
+            raise BadSettings(
+                f"target must be at most {TARGET_MAX}, not {target}",
+                "target",
+                "target_max",
+                most=TARGET_MAX,
+            )
         try:
             rules = Rules.make(
                 self.rules,
@@ -274,9 +300,11 @@ def clean_name(name: Any) -> str:
         raise BadSettings("a name is text")
     name = " ".join(name.split())
     if any(unicodedata.category(c).startswith("C") for c in name):
-        raise BadSettings("a name cannot hold control characters")
+        raise BadSettings("a name cannot hold control characters", None, "name_control")
     if len(name) > NAME_MAX:
-        raise BadSettings(f"a name has at most {NAME_MAX} characters")
+        raise BadSettings(
+            f"a name has at most {NAME_MAX} characters", None, "name_long", most=NAME_MAX
+        )
     return name
 
 
@@ -290,12 +318,20 @@ def _link_bool(key: str, text: str) -> bool:
         return True
     if text in ("0", "false", "no", "off"):
         return False
-    raise BadSettings(f"{key} is 1 or 0, not {shown(text)}")
+    raise BadSettings(
+        f"{key} is 1 or 0, not {shown(text)}", None, "link_flag", key=key, text=text[:20]
+    )
 
 
 def _link_int(key: str, text: str, digits: int = 6) -> int:
     if not text.isdigit() or len(text) > digits:
-        raise BadSettings(f"{key} is a whole number, not {shown(text)}")
+        raise BadSettings(
+            f"{key} is a whole number, not {shown(text)}",
+            None,
+            "link_number",
+            key=key,
+            text=text[:20],
+        )
     return int(text)
 
 
@@ -307,7 +343,12 @@ def parse_link(params: Any, own: Settings) -> tuple[Settings, int | None]:
         raise BadSettings("link parameters are names and texts")
     unknown = [k for k in params if k not in LINK_KEYS]
     if unknown:
-        raise BadSettings(f"unknown link parameter {shown(unknown[0])}")
+        raise BadSettings(
+            f"unknown link parameter {shown(unknown[0])}",
+            None,
+            "link_unknown",
+            name=unknown[0][:20],
+        )
     get = params.get
     seed = _link_int("seed", get("seed"), MAX_SEED_DIGITS) if "seed" in params else None
     if set(params) <= {"seed"}:  # a seed alone: that deal at the player's own table
@@ -321,7 +362,12 @@ def parse_link(params: Any, own: Settings) -> tuple[Settings, int | None]:
             elif mode == named:
                 mode = "match"
     if mode not in MODES:
-        raise BadSettings(f"mode is one of {', '.join(MODES)}, not {shown(mode)}")
+        raise BadSettings(
+            f"mode is one of {', '.join(MODES)}, not {shown(mode)}",
+            None,
+            "unknown_mode",
+            text=mode[:20],
+        )
     players = _link_int("players", get("players")) if "players" in params else None
     if "seats" in params:
         seats = tuple(_link_seat(part) for part in get("seats").split(",")[:5])
@@ -329,7 +375,13 @@ def parse_link(params: Any, own: Settings) -> tuple[Settings, int | None]:
         n = players or (4 if mode == "partners" else 2)
         seats = (Seat("you"),) + (Seat("expert"),) * (n - 1)
     if players is not None and players != len(seats):
-        raise BadSettings(f"players={players} but seats names {len(seats)}")
+        raise BadSettings(
+            f"players={players} but seats names {len(seats)}",
+            None,
+            "link_players_seats",
+            players=players,
+            seats=len(seats),
+        )
     options: dict[str, Any] = {}
     for key in OPTION_NAMES:
         if key in params:
@@ -349,12 +401,17 @@ def _link_seat(text: str) -> Seat:
     controller = controller.strip().lower()
     if controller not in CONTROLLERS:
         raise BadSettings(
-            f"a seat is one of {', '.join(CONTROLLERS)} (person:NAME), not {shown(controller)}"
+            f"a seat is one of {', '.join(CONTROLLERS)} (person:NAME), not {shown(controller)}",
+            None,
+            "link_seat",
+            text=controller[:20],
         )
     if controller == "person":
         return Seat("person", clean_name(name))
     if name:
-        raise BadSettings(f"only a person seat has a name, not {controller}")
+        raise BadSettings(
+            f"only a person seat has a name, not {controller}", None, "seat_name", text=controller
+        )
     return Seat(controller)
 
 

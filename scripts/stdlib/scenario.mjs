@@ -231,10 +231,10 @@ r = playRound(r, { hints: 1 });
 
 // Save and restore; damaged and foreign saves.
 r = ask({ op: "start", save: save1 });
-r = ask({ op: "start", save: save1.slice(0, save1.length - 20) }); // damaged: new game + notice
-if (!r.notice) problems.push("a damaged save gave no notice");
+r = ask({ op: "start", save: save1.slice(0, save1.length - 20) }); // damaged: new game + problem
+if (!r.problem?.code) problems.push("a damaged save gave no problem code");
 ask({ op: "start", save: save1, salvage: true });
-ask({ op: "start", save: '{"version": 99}' }); // newer version: notice
+ask({ op: "start", save: '{"version": 99}' }); // newer version: a problem
 ask({ op: "start", save: "[]" });
 
 // 2. Classic, 3 players (beginner, casual).

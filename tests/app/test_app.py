@@ -86,7 +86,7 @@ def test_a_save_restores_the_exact_table_mid_round():
     )
     snap, save = reply["snapshot"], reply["save"]
     restored = call("start", save=save)
-    assert restored["ok"] and "notice" not in restored
+    assert restored["ok"] and "problem" not in restored
     assert restored["snapshot"] == snap
 
 
@@ -96,16 +96,24 @@ def test_a_tampered_save_is_refused_and_a_new_match_begins():
     assert "hands" not in reply["save"] and "boneyard" not in reply["save"], "no deal in a save"
     other = {**data, "seed": format(int(data["seed"], 16) ^ 1, "064x")}  # another deal
     restored = call("start", save=json.dumps(other))
-    assert restored["ok"] and "could not be restored" in restored["notice"]
-    assert "not the one the match was dealt from" in restored["notice"]
+    problem = restored["problem"]
+    assert restored["ok"] and problem["kind"] == problem["code"] == "tampered"
+    assert "not the one the match was dealt from" in problem["message"]
     assert restored["snapshot"]["round_no"] == 1 and not restored["snapshot"]["layout"]["tiles"]
     moved = json.loads(reply["save"])
     moved["rounds"][0][0] = "0-0"  # a lead the hands never held
-    assert "not legal" in call("start", save=json.dumps(moved))["notice"]
-    for junk in ["{", "[]", json.dumps({"version": 0}), json.dumps({**data, "seed": 5})]:
-        assert "notice" in call("start", save=junk)
-    newer = call("start", save=json.dumps({**data, "version": 4}))
-    assert "newer version" in newer["notice"]
+    damaged = call("start", save=json.dumps(moved))["problem"]
+    assert "not legal" in damaged["message"]
+    assert damaged["code"] == "damaged" and damaged["values"] == {"where": [1, 1]}
+    for junk, code in [
+        ("{", "unreadable"),
+        ("[]", "not_a_save"),
+        (json.dumps({"version": 0}), "save_version"),
+        (json.dumps({**data, "seed": 5}), "save_seed"),
+    ]:
+        assert call("start", save=junk)["problem"]["code"] == code, junk
+    newer = call("start", save=json.dumps({**data, "version": 4}))["problem"]
+    assert "newer version" in newer["message"] and newer["code"] == "newer"
 
 
 def test_saves_of_older_versions_still_load():

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from allthrees import app
+from allthrees.errors import REFUSAL_CODES
 from allthrees.save import dump
 
 OPS = ["ping", "choices", "rules_form", "link", "start", "new", "intent", "advance", "hint",
@@ -54,6 +55,7 @@ def check(request_text: str) -> None:
     if not reply["ok"]:
         assert isinstance(reply["error"], str) and reply["error"]
         assert "Traceback" not in reply["error"]
+        assert reply["code"] in REFUSAL_CODES and isinstance(reply["values"], dict), reply
         assert dump(app._app.session) == before_save, "a refusal changed the save"
         if "snapshot" in reply:
             assert json.dumps(reply["snapshot"], sort_keys=True) == before_snap

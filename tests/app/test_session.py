@@ -51,7 +51,7 @@ def test_every_table_resumes_exactly_from_its_save(table):
             break
         reply = step(reply)
     again = call("start", save=reply["save"])
-    assert again["ok"] and "notice" not in again, again.get("notice")
+    assert again["ok"] and "problem" not in again, again.get("problem")
     assert again["snapshot"] == reply["snapshot"]
     assert again["save"] == reply["save"]
 

@@ -1,6 +1,7 @@
 """axe-core (npm, used by these tests only, never shipped) finds no violation of any impact on
 any screen of the game: the loading screen, the table, the menu, each dialog (New game, Rules,
-Keys, Fair deal), the round panel and the match's end, on a desktop and on a 360 px phone.
+Keys, Fair deal), the round panel and the match's end, on a desktop and on a 360 px phone, in
+English and in Polish (Chromium's locale pl-PL: the page speaks Polish, <html lang="pl">).
 
 axe is injected into the page, so these contexts bypass the page's CSP (the shipped page allows
 no inline script); everything else runs as shipped."""
@@ -28,9 +29,18 @@ SCREENS = {
 }
 
 
-@pytest.fixture(params=sorted(SCREENS))
+LOCALES = {"en": "en-US", "pl": "pl-PL"}
+
+
+@pytest.fixture(params=[(screen, lang) for screen in sorted(SCREENS) for lang in LOCALES])
 def browser_context_args(browser_context_args: dict, playwright: Playwright, request) -> dict:
-    return {**browser_context_args, **SCREENS[request.param], "bypass_csp": True}
+    screen, lang = request.param
+    return {
+        **browser_context_args,
+        **SCREENS[screen],
+        "locale": LOCALES[lang],
+        "bypass_csp": True,
+    }
 
 
 def violations(page: Page, where: str) -> list[str]:
@@ -40,7 +50,8 @@ def violations(page: Page, where: str) -> list[str]:
     return [f"{where}: {json.dumps(v)}" for v in found]
 
 
-def test_no_screen_has_an_accessibility_violation(page: Page) -> None:
+def test_no_screen_has_an_accessibility_violation(page: Page, browser_context_args: dict) -> None:
+    lang = browser_context_args["locale"].split("-")[0]
     found: list[str] = []
     # the loading screen, held while the runtime's wasm is on its way
     held = []
@@ -57,6 +68,7 @@ def test_no_screen_has_an_accessibility_violation(page: Page) -> None:
         route.continue_()
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
     page.evaluate(IDLE)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
     found += violations(page, "table")
     if page.locator("#btn-menu").is_visible():
         page.locator("#btn-menu").click()
@@ -81,7 +93,7 @@ def test_no_screen_has_an_accessibility_violation(page: Page) -> None:
         expect(page.locator(dialog)).not_to_be_visible()
     # the sprint's one round, played with the keys; then its end panel
     page.locator("#table").focus()
-    keys_round(page)
+    keys_round(page, lang)
     expect(page.locator("#round-panel")).to_be_visible()
     found += violations(page, "match over panel")
     assert not found, "\n".join(found)

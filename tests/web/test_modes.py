@@ -158,7 +158,10 @@ def test_a_link_with_every_parameter_and_reload_mid_round(desktop: Page) -> None
 def test_a_bad_link_says_why_and_the_table_is_the_usual_one(desktop: Page) -> None:
     open_table(desktop, "?players=5&seats=you,wizard")
     st = Player(desktop).idle()
-    expect(desktop.locator(".toast").first).to_contain_text("does not describe a game")
+    expect(desktop.locator(".toast").first).to_have_text(
+        "This link does not describe a game (a seat is you, person, beginner, casual or expert,"
+        ' not "wizard"); here is your table.'
+    )
     assert len(st["seats"]) == 2 and st["seats"][1]["controller"] == "expert"
 
 

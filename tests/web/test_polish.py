@@ -1,8 +1,9 @@
 """A Polish player: Chromium with locale pl-PL gets the table in Polish (the page picks the
 browser's language; the choice is remembered once switched in the menu), <html lang="pl">, and
 no word of the English catalogue on the table, its menu, its dialogs or in the words a screen
-reader is given. (The round's summary, the hints' and the review's reasons and the rules text
-are still written by Python in English: see the README.)"""
+reader is given, and no word written outside the Polish catalogue at all: every word shown must
+come from strings.pl.js or the loading screen's Polish words (Python sends codes and values; the
+page words them)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,40 @@ ENGLISH = """async () => {
   return en.filter((s) => s.length > 3 && !pl.has(s));
 }"""
 
+# Every word the Polish catalogues can say: the words of strings.pl.js's string and template
+# literals (a template's ${...} parts are searched for literals too) and of the loading screen's
+# Polish words, and the languages' own names (the switch shows the other one).
+VOCABULARY = r"""async () => {
+  const literals = (src) => {
+    const out = [];
+    const quoted = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g;
+    for (const m of src.matchAll(quoted)) {
+      if (m[3] === undefined) { out.push(m[1] ?? m[2]); continue; }
+      out.push(m[3].replace(/\$\{((?:[^{}]|\{[^{}]*\})*)\}/g, (_, inner) => {
+        out.push(...literals(inner));
+        return " ";
+      }));
+    }
+    return out;
+  };
+  const texts = literals(await (await fetch("/js/strings.pl.js")).text());
+  const { BOOT_WORDS } = await import("/js/bootwords.js");
+  const { LANGUAGES } = await import("/js/lang.js");
+  const leaves = (v) => {
+    if (typeof v === "string") texts.push(v);
+    else if (typeof v === "function") texts.push(...literals(v.toString()));
+    else if (v && typeof v === "object") Object.values(v).forEach(leaves);
+  };
+  leaves(BOOT_WORDS.pl);
+  leaves(LANGUAGES);
+  const words = new Set();
+  for (const t of texts) for (const w of t.match(/\p{L}+/gu) ?? []) words.add(w.toLowerCase());
+  return [...words];
+}"""
+WORD = re.compile(r"[^\W\d_]+")
+QUOTED = re.compile(r"„[^”]*”")  # the player's own text, quoted back ("wizard" in a bad link)
+PRODUCT = "All Threes"  # the game's name, the same in every language
+
 
 @pytest.fixture
 def browser_context_args(browser_context_args: dict, playwright: Playwright) -> dict:
@@ -59,10 +94,18 @@ ENGLISH_WORDS = re.compile(
 
 
 def english_shown(page: Page, english: list[str]) -> list[str]:
-    shown = page.evaluate(SHOWN)
+    shown = [s.replace(PRODUCT, "") for s in page.evaluate(SHOWN)]
+    vocabulary = set(page.evaluate(VOCABULARY))
+    assert {"talon", "dublet", "kamień"} <= vocabulary, "the check knows the Polish words"
     found = [f"{e!r} in {s!r}" for s in shown for e in english if e in s]
+    found += [f"English word in {s!r}" for s in shown if ENGLISH_WORDS.search(s)]
     found += [
-        f"English word in {s!r}" for s in shown if ENGLISH_WORDS.search(s.replace("All Threes", ""))
+        f"{w!r}, in no Polish catalogue, in {s!r}"
+        for s in shown
+        for token in QUOTED.sub("", s).split()
+        if not any(c.isdigit() for c in token)  # numbers, a deal's fingerprint ("96de8f")
+        for w in WORD.findall(token)
+        if w.lower() not in vocabulary
     ]
     return found
 
@@ -143,3 +186,37 @@ def test_the_rules_and_the_round_panel_are_polish_too(page: Page) -> None:
     screenshot(page, "polish-round-over-phone.png")
     found += english_shown(page, english)
     assert not found, "English on the Polish table:\n" + "\n".join(found)
+
+
+def test_a_failed_start_and_a_bad_link_are_said_in_polish(
+    page: Page, build_info: dict, problems
+) -> None:
+    """The worker reports a failed start by a code, the loading screen words it; Python refuses a
+    link by a code and values, the page words them."""
+    # the game engine's wheel is not there (a first visit: no offline copy yet)
+    wheel = build_info["wheels"]["allthrees"].split("/")[-1]
+    problems.allow(r"status of 404")
+    problems.allow(r"All Threes could not start: .*" + re.escape(wheel))
+    page.route(f"**/{wheel}", lambda route: route.fulfill(status=404, body="nie ma"))
+    page.goto("/")
+    message = page.locator("#boot-error-message")
+    expect(message).to_contain_text(
+        f"Nie udało się pobrać silnika gry ({wheel}): HTTP 404", timeout=60_000
+    )
+    retry = page.get_by_role("button", name="Spróbuj ponownie")
+    expect(retry).to_be_focused()
+    english = page.evaluate(ENGLISH)
+    found = english_shown(page, english)
+    page.unroute(f"**/{wheel}")
+    retry.click()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=60_000)
+    # a bad link
+    open_table(page, "?players=5&seats=you,wizard")
+    expect(page.locator(".toast").first).to_have_text(
+        "Ten link nie opisuje gry (nieznany rodzaj miejsca „wizard”); oto twój stół."
+    )
+    found += english_shown(page, english)
+    open_table(page, "?target=5000")
+    expect(page.locator(".toast").first).to_contain_text("najwyżej do 1000 punktów")
+    found += english_shown(page, english)
+    assert not found, "English on the Polish page:\n" + "\n".join(found)

@@ -12,7 +12,7 @@
 //       The same, driving the page's #loading screen and #boot-error panel; resolves only once the
 //       engine is up (the player retries as often as needed).
 
-import { B, megabytes, wordPage } from "./bootwords.js";
+import { B, failureWords, megabytes, wordPage } from "./bootwords.js";
 import { Bridge } from "./bridge.js";
 import { scriptURL } from "./trusted.js";
 
@@ -22,11 +22,14 @@ export const STALL_TIMEOUT_MS = 30_000;
 export const START_TIMEOUT_MS = 120_000;
 
 export class BootError extends Error {
-  /** @param {string} message shown to the player @param {string} what the part that failed */
-  constructor(message, what) {
+  /** @param {string} message shown to the player @param {string} what the part that failed
+   * @param {string} [detail] the browser's own words (English whatever the page's language): the
+   * console gets them, the player does not */
+  constructor(message, what, detail = "") {
     super(message);
     this.name = "BootError";
     this.what = what;
+    this.detail = detail;
   }
 }
 
@@ -49,7 +52,7 @@ export function boot({
     try {
       worker = new Worker(scriptURL(workerURL), { type: "module", name: "allthrees-engine" });
     } catch (err) {
-      reject(new BootError(B.noWorker(err.message), "worker"));
+      reject(new BootError(B.noWorker, "worker", err.message));
       return;
     }
     let last = { stage: "download", waiting: [] };
@@ -94,12 +97,12 @@ export function boot({
           resolve(new Bridge(worker));
           break;
         case "failed":
-          fail(new BootError(message.message, message.what));
+          fail(new BootError(failureWords(message), message.what, message.detail));
           break;
       }
     };
     const onError = (event) => {
-      fail(new BootError(B.workerStopped(event.message || B.workerScript), "worker"));
+      fail(new BootError(B.workerStopped, "worker", event.message));
     };
 
     worker.addEventListener("message", onMessage);
@@ -199,7 +202,7 @@ export async function bootWithLoadingScreen(options = {}) {
       return bridge;
     } catch (err) {
       stop();
-      console.error(`All Threes could not start: ${err.message}`);
+      console.error(`All Threes could not start: ${err.message}${err.detail ? ` (${err.detail})` : ""}`);
       errorMessage.textContent = err.message;
       loading.hidden = true;
       errorPanel.hidden = false;

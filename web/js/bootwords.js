@@ -16,9 +16,29 @@ const WORDS = {
     stage: { download: "downloading the game", start: "starting Python", install: "installing the game" },
     waitingFor: (files) => `waiting for ${files.join(", ")}`,
     stalled: (seconds, doing) => `Loading stalled: nothing happened for ${seconds} s while ${doing}.`,
-    noWorker: (message) => `This browser could not start the game worker: ${message}`,
-    workerStopped: (detail) => `The game worker stopped: ${detail}.`,
-    workerScript: "its script (js/worker.js) could not be loaded",
+    noWorker: "This browser could not start the game worker.",
+    workerStopped: "The game worker stopped (its script, js/worker.js, may not have loaded).",
+    // What failed as the worker starts, by its code (worker.js BootFailure): `file` a file's name,
+    // `label` which file it is (files), `status` an HTTP status.
+    files: {
+      runtime: "the Python runtime",
+      stdlib: "the Python standard library",
+      loader: "the Python runtime loader",
+      engine: "the game engine",
+    },
+    failures: {
+      download_http: (f, v) => `Could not download ${f}: HTTP ${v.status}.`,
+      download_broke: (f) => `The download of ${f} broke off.`,
+      download_offline: (f) => `Could not download ${f}: are you offline?`,
+      wasm_start: (f) => `${f} could not start.`,
+      manifest_http: (_f, v) => `Could not download the build manifest (build.json): HTTP ${v.status}.`,
+      manifest_offline: () => "Could not download the build manifest (build.json): are you offline?",
+      load: (f) => `Could not load ${f}.`,
+      start_python: () => "Starting Python failed.",
+      install_game: (f) => `Installing ${f} failed.`,
+      start_engine: () => "Starting the game engine failed.",
+      worker: () => "The game worker failed.",
+    },
     update: "New version: reload",
     table: "Domino table",
     description: "All Threes dominoes: score on multiples of three against the computer.",
@@ -34,9 +54,27 @@ const WORDS = {
     stage: { download: "pobierania gry", start: "uruchamiania Pythona", install: "instalowania gry" },
     waitingFor: (files) => `oczekiwania na ${files.join(", ")}`,
     stalled: (seconds, doing) => `Wczytywanie stanęło: nic się nie działo przez ${seconds} s podczas ${doing}.`,
-    noWorker: (message) => `Ta przeglądarka nie mogła uruchomić wątku gry: ${message}`,
-    workerStopped: (detail) => `Wątek gry się zatrzymał: ${detail}.`,
-    workerScript: "nie udało się wczytać jego skryptu (js/worker.js)",
+    noWorker: "Ta przeglądarka nie mogła uruchomić wątku gry.",
+    workerStopped: "Wątek gry się zatrzymał (może nie wczytał się jego skrypt, js/worker.js).",
+    files: {
+      runtime: "środowiska Pythona",
+      stdlib: "biblioteki standardowej Pythona",
+      loader: "programu ładującego Pythona",
+      engine: "silnika gry",
+    },
+    failures: {
+      download_http: (f, v) => `Nie udało się pobrać ${f}: HTTP ${v.status}.`,
+      download_broke: (f) => `Pobieranie ${f} się urwało.`,
+      download_offline: (f) => `Nie udało się pobrać ${f}: czy jesteś offline?`,
+      wasm_start: (f) => `Nie udało się uruchomić ${f}.`,
+      manifest_http: (_f, v) => `Nie udało się pobrać opisu wersji (build.json): HTTP ${v.status}.`,
+      manifest_offline: () => "Nie udało się pobrać opisu wersji (build.json): czy jesteś offline?",
+      load: (f) => `Nie udało się wczytać ${f}.`,
+      start_python: () => "Nie udało się uruchomić Pythona.",
+      install_game: (f) => `Nie udało się zainstalować ${f}.`,
+      start_engine: () => "Nie udało się uruchomić silnika gry.",
+      worker: () => "Wątek gry zawiódł.",
+    },
     update: "Nowa wersja: odśwież",
     table: "Stół do domina",
     description: "Domino All Threes: punkty za wielokrotności trzech, gra z komputerem.",
@@ -45,6 +83,14 @@ const WORDS = {
 
 export const BOOT_WORDS = WORDS;
 export const B = WORDS[LANG] ?? WORDS.en;
+
+/** A boot failure the worker reports by code ({code, values: {label?, file?, status?}}) in words. */
+export function failureWords({ code, values = {} }, words = B) {
+  const named = words.files[values.label] ?? values.label;
+  const file = named && values.file ? `${named} (${values.file})` : (named ?? values.file ?? "");
+  const said = (words.failures[code] ?? words.failures.worker)(file, values);
+  return said.charAt(0).toUpperCase() + said.slice(1);
+}
 
 /** Megabytes with one decimal, as the language writes them. */
 export function megabytes(bytes) {

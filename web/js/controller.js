@@ -6,7 +6,7 @@
 // The controller never decides a rule: whose move it is, what may be played and what a seat is
 // (a person or a computer) all come from the snapshot.
 
-import { T, whyWords } from "./strings.js";
+import { refusalWords, T, whyWords } from "./strings.js";
 
 const PACE_MS = 600; // between two computer moves, so a person can follow them
 const ROUND_PANEL_DELAY_MS = 900; // the last tile lands and the table is seen before the panel
@@ -54,7 +54,7 @@ export class Controller {
         return await this.bridge.call(op, payload);
       } catch (err) {
         console.error(`All Threes: ${op} failed: ${err.message}`);
-        this.view.hud.toast(T.engineError(err.message), 6000);
+        this.view.hud.toast(T.engineError, 6000); // the details went to the console above
         return null;
       } finally {
         this.state[counter]--;
@@ -83,13 +83,12 @@ export class Controller {
   async accept(reply, source = null) {
     if (!reply) return;
     if (!reply.ok) {
-      if (reply.error) this.view.hud.toast(reply.error);
+      if (reply.error) this.view.hud.toast(refusalWords(reply));
       if (reply.snapshot) this.view.show(reply.snapshot, [], null);
       this.afterMove();
       return;
     }
     await this.store.save(reply.save);
-    if (reply.notice) this.view.hud.toast(reply.notice, 7000);
     this.state.pending++;
     try {
       this.view.show(reply.snapshot, reply.events ?? [], source);
@@ -236,7 +235,7 @@ export class Controller {
       this.view.hud.setPassHinted(reply.hint.kind === "pass");
     } else {
       this.view.hud.showHint(null);
-      if (reply?.error) this.view.hud.toast(reply.error);
+      if (reply?.error) this.view.hud.toast(refusalWords(reply));
     }
     this.view.changed();
   }

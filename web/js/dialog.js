@@ -8,9 +8,6 @@ import { seatPositions } from "./regions.js";
 import { RulesForm } from "./rulesform.js";
 import { modeWords, T } from "./strings.js";
 
-// Where each other seat sits, seen from yours: as the table draws them (regions.js).
-const PLACE_WORDS = { left: "On your left", top: "Across", right: "On your right" };
-
 export class NewGameDialog {
   /** @param {HTMLElement} root @param {object} on {start(settings), closed(), form(settings)} */
   constructor(root, on) {
@@ -157,7 +154,7 @@ export class NewGameDialog {
         autocomplete: "off",
         spellcheck: "false",
         placeholder: T.namePlaceholder(seat + 1),
-        "aria-label": `${T.nameLabel}, ${PLACE_WORDS[place].toLowerCase()}`,
+        "aria-label": `${T.nameLabel}, ${T.places[place].toLowerCase()}`,
         hidden: select.value !== "person",
       });
       name.value = spec.name ?? "";
@@ -168,7 +165,7 @@ export class NewGameDialog {
         h(
           "label",
           { for: `seat-${seat}`, class: "seat-place" },
-          h("b", { text: PLACE_WORDS[place] }),
+          h("b", { text: T.places[place] }),
           role ? h("small", { text: role }) : null,
         ),
         select,

@@ -3,7 +3,7 @@
 // fair deal (the commitment, and once the match is over the seed and the record to check it).
 
 import { askDialog as ask, h } from "./dom.js";
-import { T } from "./strings.js";
+import { refusalWords, T } from "./strings.js";
 
 /** Offer a text as a file to keep. */
 export function download(name, text) {
@@ -17,16 +17,13 @@ export function download(name, text) {
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
 
-/** A saved game could not be opened: say why, that it is kept, and offer to export it. */
-export function saveProblem(kind, detail, raw) {
-  const said = T.saveProblem[kind] ?? T.saveProblem.unreadable;
-  // the engine's own words add to the sentence only when they say something else
-  const plain = (text) =>
-    text
-      .toLowerCase()
-      .replace(/[^a-z]+/g, " ")
-      .trim();
-  const more = detail && plain(detail) !== plain(said);
+/** A saved game could not be opened (`problem`: {kind, code?, values?}, from Python or from
+ * storage.js): say why, what exactly when the engine's code says more than the kind, that it is
+ * kept, and offer to export it. */
+export function saveProblem(problem, raw) {
+  const said = T.saveProblem[problem.kind] ?? T.saveProblem.unreadable;
+  const more = problem.code && problem.code !== problem.kind;
+  const detail = more ? refusalWords(problem) : null;
   return ask(
     "save-problem",
     T.saveProblemTitle,

@@ -6,7 +6,7 @@
 // "customised".
 
 import { h } from "./dom.js";
-import { T } from "./strings.js";
+import { refusalWords, T } from "./strings.js";
 
 const MAIN = "target"; // shown beside the preset; the others fold into "Options"
 
@@ -162,7 +162,7 @@ export class RulesForm {
   }
 }
 
-/** The engine's refusal in the page's words (its code), else in its own (English) message. */
+/** The engine's refusal in the page's words, from its code. */
 function errorWords(error) {
-  return T.ruleErrors[error.code]?.(error.values ?? {}) ?? error.message;
+  return refusalWords(error);
 }

@@ -12,7 +12,7 @@ import { askToReplace } from "./dialog.js";
 import { clearLink, linkParams } from "./links.js";
 import { askSalvage, saveProblem } from "./notices.js";
 import { backupSave, loadSave, prefsStored } from "./storage.js";
-import { T } from "./strings.js";
+import { refusalWords, T } from "./strings.js";
 
 /** Resume or begin, then follow a link. `game` is the Game (game.js). */
 export async function startTable(game) {
@@ -24,7 +24,7 @@ export async function startTable(game) {
   let link = null;
   if (Object.keys(params).length) {
     link = await call("link", { params, settings: own });
-    if (!link?.ok) game.hud.toast(T.badLink(link?.error ?? "?"), 7000);
+    if (!link?.ok) game.hud.toast(T.badLink(refusalWords(link)), 7000);
   }
   const firstVisit = !prefsStored();
   const loaded = await loadSave(game.vault);
@@ -33,7 +33,7 @@ export async function startTable(game) {
   if (loaded?.text) {
     reply = await call("start", { save: loaded.text });
     problem = reply?.problem ?? null;
-    if (reply && !reply.ok) problem = { kind: "unreadable", message: reply.error }; // refused whole
+    if (reply && !reply.ok) problem = { ...reply, kind: "unreadable", message: reply.error }; // refused whole
     if (problem?.kind === "damaged") {
       backupSave(loaded.raw, `damaged: ${problem.message}`);
       game.announceReady?.(); // a person can act: on this question
@@ -55,7 +55,7 @@ export async function startTable(game) {
     // said while the new table comes up; the person closes it when read
     backupSave(loaded.raw, `${problem.kind}: ${problem.message}`);
     game.state.dialogOpen = true;
-    saveProblem(problem.kind, problem.message, loaded.raw).then(() => {
+    saveProblem(problem, loaded.raw).then(() => {
       game.state.dialogOpen = false;
       game.changed();
     });
@@ -67,9 +67,8 @@ export async function startTable(game) {
         : await call("start", { settings: own });
     if (reply && !reply.ok) reply = await call("start", {}); // settings no longer accepted
   }
-  if (reply?.notice && !reply.problem) game.hud.toast(reply.notice, 7000);
   // The table comes up dealt, without the deal's animation: the loading screen was the wait.
-  await game.controller.accept({ ...reply, notice: null, events: [] });
+  await game.controller.accept({ ...reply, events: [] });
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   if (firstVisit && !loaded && !game.prefs.howTo) game.hud.offerHowTo(true);
   if (link?.ok && loaded) replaceWithLink(game, link);

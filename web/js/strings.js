@@ -65,8 +65,42 @@ const EN = {
   mustWords: { draw: "draw", pass: "pass" },
   languageLabel: "Language",
   tableLabel: "Domino table",
-  // why a rules choice is refused (Python's BadRules codes, settings.rules_form)
-  ruleErrors: {
+  // Why the engine refused something, by its code (errors.REFUSAL_CODES; values as it sends
+  // them): a rules choice in New game, a link, a saved game, a request.
+  refusals: {
+    refused: () => "The game did not take that; nothing changed.",
+    bad_request: () => "The game did not take that request; nothing changed.",
+    failed: () => "Something went wrong inside the game; the table is as it was.",
+    illegal_move: () => "That move is not allowed here.",
+    bad_record: () => "The match's record cannot be replayed.",
+    bad_rules: () => "These rules do not make a game.",
+    bad_settings: () => "These settings do not describe a game.",
+    unknown_mode: (v) => `There is no way to play called "${v.text}".`,
+    unknown_preset: (v) => `There are no rules called "${v.text}".`,
+    one_you: () => "Exactly one seat must be yours.",
+    unknown_option: (v) => `There is no rule option called "${v.name}".`,
+    target_max: (v) => `A match goes to at most ${v.most} points.`,
+    name_control: () => "A name cannot hold control characters.",
+    name_long: (v) => `A name has at most ${v.most} characters.`,
+    link_flag: (v) => `${v.key} is 1 or 0, not "${v.text}"`,
+    link_number: (v) => `${v.key} is a whole number, not "${v.text}"`,
+    link_unknown: (v) => `it has no "${v.name}"`,
+    link_players_seats: (v) => `players=${v.players} but it names ${v.seats} seats`,
+    link_seat: (v) => `a seat is you, person, beginner, casual or expert, not "${v.text}"`,
+    seat_name: () => "only a person's seat has a name",
+    unreadable: () => "It is not a saved game this page can read.",
+    newer: () => "It was saved by a newer version of the game.",
+    tampered: () => "Its deal is not the one the match was dealt from.",
+    damaged: (v) => `Move ${v.where?.[1]} of round ${v.where?.[0]} is not legal.`,
+    not_a_save: () => "It is not a saved game.",
+    save_version: () => "It is from an unknown version of the game.",
+    save_settings: () => "Its table and rules do not describe a game.",
+    save_seed: () => "Its deal is missing.",
+    save_record: () => "Its moves are missing or do not fit its rules.",
+    save_replay: () => "Its moves do not replay.",
+    save_dealing: () => "It names an unknown way of dealing.",
+    save_id: () => "It has no match id.",
+    save_past_end: () => "Its moves go on past the end of the match.",
     not_bool: () => "Choose yes or no.",
     too_small: (v) => `A whole number of at least ${v.least}.`,
     players: () => "2, 3 or 4 players.",
@@ -332,7 +366,7 @@ const EN = {
   bonus: "Bonus",
   multiples: (k) => `Multiples of ${k}`,
   avgPerTurn: "Points per turn",
-  engineError: (message) => `Something went wrong: ${message}`,
+  engineError: "Something went wrong in the game; try again, or reload the page.",
   controllers: {
     you: "You",
     person: "Person (pass and play)",
@@ -367,6 +401,8 @@ const EN = {
   playersLegend: "Players",
   playersCount: (n) => `${n} players`,
   seatsLegend: "Around the table",
+  // Where each other seat sits, seen from yours, as the table draws them (regions.js).
+  places: { left: "On your left", top: "Across", right: "On your right" },
   partnerSeat: "Your partner",
   opponentSeat: "Opponent",
   nameLabel: "Name",
@@ -471,7 +507,7 @@ const EN = {
   linkBody: "Your match in progress will be replaced.",
   linkStart: "Start it",
   linkKeep: "Keep my match",
-  badLink: (message) => `This link does not describe a game (${message}); here is your table.`,
+  badLink: (why) => `This link does not describe a game (${why.replace(/\.$/, "")}); here is your table.`,
 };
 
 // The table read aloud (mirror.js): tiles as a player says them, the ends, the seats and one
@@ -534,6 +570,11 @@ export async function catalogues() {
 /** Why the Expert likes a move, from Python's code (advice.reason_code). */
 export function whyWords(why) {
   return T.why[why?.code]?.(why) ?? "";
+}
+
+/** A refusal from Python ({code, values, error}: errors.refusal_json) in the page's language. */
+export function refusalWords(refusal) {
+  return T.refusals[refusal?.code]?.(refusal.values ?? {}) ?? T.refusals.refused();
 }
 
 /** The words of a mode, by its code. */

@@ -6,7 +6,9 @@
 //   {type: "progress", stage, loaded, total, waiting}
 //       stage: "download" | "start" | "install"; waiting: names of files not fully downloaded yet
 //   {type: "ready", ms}                               boot finished (ms since the worker started)
-//   {type: "failed", what, message}                   boot failed; `what` names the part that failed
+//   {type: "failed", what, code, values, detail}      boot failed; `what` names the part that failed,
+//                                                     `code` and `values` say how (bootwords.js
+//                                                     words them), `detail` the browser's own words
 //   {type: "reply", id, reply} | {type: "reply", id, error}
 // Messages from the page:
 //   {type: "call", id, request}                       request: JSON text for app.handle
@@ -30,20 +32,25 @@ const STDLIB_FILE = "python_stdlib.zip"; // stamped by scripts/build
 const LOCK_INFO = {}; // stamped by scripts/build
 const MANIFEST_URL = new URL("build.json", SITE).href;
 
-// What each file is, in words a player could repeat in a bug report.
+// What each file is, as a label the page words (bootwords.js files) for a bug report.
 const RUNTIME_FILES = {
-  "pyodide.asm.wasm": "the Python runtime",
-  [STDLIB_FILE]: "the Python standard library",
-  "pyodide.asm.mjs": "the Python runtime loader",
+  "pyodide.asm.wasm": "runtime",
+  [STDLIB_FILE]: "stdlib",
+  "pyodide.asm.mjs": "loader",
 };
 const WHEEL_LABELS = {
-  allthrees: "the game engine",
+  allthrees: "engine",
 };
 
 class BootFailure extends Error {
-  constructor(what, message) {
-    super(message);
+  /** @param {string} what the part that failed @param {string} code how (bootwords.js failures)
+   * @param {object} values {label?, file?, status?} @param {string} [detail] the browser's words */
+  constructor(what, code, values = {}, detail = "") {
+    super(`${code} ${values.file ?? ""}: ${detail}`);
     this.what = what;
+    this.code = code;
+    this.values = values;
+    this.detail = detail;
   }
 }
 
@@ -115,16 +122,16 @@ function setStage(next) {
   reportProgress(true);
 }
 
-function describe(file) {
-  return `${file.label} (${file.name})`;
+function named(file) {
+  return { label: file.label, file: file.name };
 }
 
 // Count the bytes of `response` as they arrive by reading a clone; the original is left untouched.
 function countBytes(url, response) {
   const file = tracked.get(url);
   if (!response.ok) {
-    const status = `${response.status} ${response.statusText}`.trim();
-    fail(new BootFailure(file.name, `Could not download ${describe(file)}: HTTP ${status}.`));
+    // the status's number only: its text ("Not Found") is English whatever the page's language
+    fail(new BootFailure(file.name, "download_http", { ...named(file), status: response.status }));
     return;
   }
   const reader = response.clone().body?.getReader();
@@ -139,7 +146,7 @@ function countBytes(url, response) {
     file.done = true;
     reportProgress(true);
   })().catch((err) => {
-    fail(new BootFailure(file.name, `Download of ${describe(file)} broke off: ${err.message}`));
+    fail(new BootFailure(file.name, "download_broke", named(file), err.message));
   });
 }
 
@@ -148,8 +155,7 @@ function trackedFetch(url) {
   const promise = realFetch(url, { credentials: "same-origin" });
   promise.then(
     (response) => countBytes(url, response),
-    (err) =>
-      fail(new BootFailure(file.name, `Could not download ${describe(file)}: ${err.message} (are you offline?)`)),
+    (err) => fail(new BootFailure(file.name, "download_offline", named(file), err.message)),
   );
   return promise;
 }
@@ -188,8 +194,8 @@ WebAssembly.instantiateStreaming = async function instantiateStreaming(source, i
     }
     return await realInstantiateStreaming.call(WebAssembly, source, imports);
   } catch (err) {
-    const message = `${RUNTIME_FILES["pyodide.asm.wasm"]} (pyodide.asm.wasm) could not start: ${err.message}`;
-    fail(new BootFailure("pyodide.asm.wasm", message.charAt(0).toUpperCase() + message.slice(1)));
+    const values = { label: RUNTIME_FILES["pyodide.asm.wasm"], file: "pyodide.asm.wasm" };
+    fail(new BootFailure("pyodide.asm.wasm", "wasm_start", values, err.message));
     throw err;
   }
 };
@@ -201,13 +207,10 @@ async function loadManifest() {
   try {
     response = await realFetch(MANIFEST_URL, { cache: "no-cache" });
   } catch (err) {
-    throw new BootFailure("build.json", `Could not download the build manifest (build.json): ${err.message}`);
+    throw new BootFailure("build.json", "manifest_offline", {}, err.message);
   }
   if (!response.ok) {
-    throw new BootFailure(
-      "build.json",
-      `Could not download the build manifest (build.json): HTTP ${response.status} ${response.statusText}.`,
-    );
+    throw new BootFailure("build.json", "manifest_http", { status: response.status });
   }
   return response.json();
 }
@@ -217,16 +220,16 @@ async function importRuntime(file) {
   try {
     return await import(url);
   } catch (err) {
-    throw new BootFailure(file, `Could not load ${RUNTIME_FILES[file] ?? file} (${file}): ${err.message}`);
+    throw new BootFailure(file, "load", { label: RUNTIME_FILES[file], file }, err.message);
   }
 }
 
-async function step(what, description, action) {
+async function step(what, code, values, action) {
   try {
     return await action();
   } catch (err) {
     if (err instanceof BootFailure) throw err;
-    throw new BootFailure(what, `${description} failed: ${lastLine(err)}`);
+    throw new BootFailure(what, code, values, lastLine(err));
   }
 }
 
@@ -279,20 +282,23 @@ async function boot() {
   }
   reportProgress(true);
 
-  const pyodide = await step("pyodide", "Starting Python", () => runtime);
+  const pyodide = await step("pyodide", "start_python", {}, () => runtime);
   setStage("install");
 
   // The wheel is pure Python with no dependencies and reads no data files, so it goes on sys.path
   // as it is and zipimport (built in) imports from it: no micropip, no unpacking (importing
   // micropip alone cost about 1.5 s at start, unpacking with loadPackage another 0.3 s).
-  await step(tracked.get(wheelURL.allthrees).name, "Installing the game engine", async () => {
+  const wheel = tracked.get(wheelURL.allthrees);
+  await step(wheel.name, "install_game", named(wheel), async () => {
     const response = await fetch(wheelURL.allthrees); // the early download, handed off
-    if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
+    if (!response.ok) {
+      throw new BootFailure(wheel.name, "download_http", { ...named(wheel), status: response.status });
+    }
     const path = `/home/pyodide/${wheelURL.allthrees.slice(wheelURL.allthrees.lastIndexOf("/") + 1)}`;
     pyodide.FS.writeFile(path, new Uint8Array(await response.arrayBuffer()));
     pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(path)})`);
   });
-  return step("allthrees.app", "Starting the game engine", () => {
+  return step("allthrees.app", "start_engine", {}, () => {
     const app = pyodide.pyimport("allthrees.app");
     try {
       // A PyProxy of the function: it lives as long as this worker and never leaves it.
@@ -315,8 +321,9 @@ appHandle.then(
     post({ type: "ready", ms: Math.round(performance.now() - started) });
   },
   (err) => {
-    const what = err instanceof BootFailure ? err.what : "worker";
-    post({ type: "failed", what, message: err.message || String(err) });
+    const known = err instanceof BootFailure;
+    const { what, code, values, detail } = known ? err : { what: "worker", code: "worker", values: {} };
+    post({ type: "failed", what, code, values, detail: known ? detail : err?.message || String(err) });
   },
 );
 

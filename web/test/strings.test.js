@@ -39,7 +39,7 @@ function checkWords(catalogue, name, least) {
   assert.ok(entries.length > least, name);
   for (const [path, value] of entries) {
     if (
-      [".partnerNote.", ".summary.", ".why.", ".rulesText.lines.", ".presetAbout", ".ruleErrors."].some((p) =>
+      [".partnerNote.", ".summary.", ".why.", ".rulesText.lines.", ".presetAbout", ".refusals."].some((p) =>
         path.includes(p),
       )
     )
@@ -255,14 +255,39 @@ test("every line of the rules screen and every preset part explain.py sends has 
   );
 });
 
-test("every refusal of a rules choice rules.py names by a code has words, in every language", () => {
-  const source = py("rules.py");
-  const named = tupleOf(source, "RULE_ERROR_CODES");
-  assert.ok(named.length >= 6);
-  for (const code of named) assert.ok(source.split(`"${code}"`).length > 2, `${code} is raised somewhere`);
-  const values = { least: 2, players: 4, hand: 9, need: 36, top: 6, tiles: 28 };
+test("every refusal code the engine names has words, in every language", () => {
+  // errors.REFUSAL_CODES; tests/app/test_refusal_codes.py holds every raise to that list
+  const named = tupleOf(py("errors.py"), "REFUSAL_CODES");
+  assert.ok(named.length >= 35 && named.includes("too_many_tiles") && named.includes("link_unknown"));
+  const values = {
+    ...{ least: 2, players: 4, hand: 9, need: 36, top: 6, tiles: 28, seats: 3, most: 999 },
+    ...{ text: "x", name: "x", key: "sprint", where: [2, 5] },
+  };
   for (const [lang, { T: words }] of Object.entries(CATALOGUES)) {
-    assert.deepEqual(Object.keys(words.ruleErrors).sort(), [...named].sort(), lang);
-    for (const code of named) assert.ok(!words.ruleErrors[code](values).includes("undefined"), `${lang} ${code}`);
+    assert.deepEqual(Object.keys(words.refusals).sort(), [...named].sort(), lang);
+    for (const code of named) {
+      const text = words.refusals[code](values);
+      assert.ok(text.length > 5 && !text.includes("undefined"), `${lang} ${code}: ${text}`);
+    }
   }
+});
+
+test("every way the worker says its start failed has words, in every language", async () => {
+  const { BOOT_WORDS, failureWords } = await import("../js/bootwords.js");
+  const source = readFileSync(new URL("../js/worker.js", import.meta.url), "utf8");
+  const codes = new Set(["worker"]);
+  for (const m of source.matchAll(/new BootFailure\([^,]+, "(\w+)"|step\([^,]+, "(\w+)"/g)) codes.add(m[1] ?? m[2]);
+  assert.ok(codes.size >= 10, [...codes].join());
+  for (const [lang, words] of Object.entries(BOOT_WORDS)) {
+    assert.deepEqual(Object.keys(words.failures).sort(), [...codes].sort(), lang);
+    for (const label of ["runtime", "stdlib", "loader", "engine"]) assert.ok(words.files[label], `${lang} ${label}`);
+    for (const code of codes) {
+      const text = failureWords({ code, values: { label: "engine", file: "a.whl", status: "404" } }, words);
+      assert.ok(text.length > 10 && !text.includes("undefined") && /^\p{Lu}/u.test(text), `${lang} ${code}: ${text}`);
+    }
+  }
+  assert.equal(
+    failureWords({ code: "download_http", values: { label: "engine", file: "a.whl", status: "404" } }, BOOT_WORDS.en),
+    "Could not download the game engine (a.whl): HTTP 404.",
+  );
 });
