@@ -175,13 +175,16 @@ class Settings:
     def labels(self) -> list[dict[str, Any]]:
         """What names each seat, as codes a page words in its language: ``{"kind": "you"}``,
         ``{"kind": "person", "name": "Ana" or None, "n": seat number from 1}``, or
-        ``{"kind": "level", "level": "expert", "n": 2}`` for the second Expert at the table."""
+        ``{"kind": "level", "level": "expert", "n": 2}`` for the second Expert at the table. When
+        several people share the device (pass-and-play), the device owner's seat is a person
+        too ("Player 1"): "You" would name whoever holds the device ("Pass to You", "You plays")."""
         out: list[dict[str, Any]] = []
         seen: dict[str, int] = {}
+        shared = sum(1 for seat in self.seats if seat.person) > 1
         for i, seat in enumerate(self.seats):
-            if seat.controller == "you":
+            if seat.controller == "you" and not shared:
                 out.append({"kind": "you"})
-            elif seat.controller == "person":
+            elif seat.person:
                 out.append({"kind": "person", "name": seat.name or None, "n": i + 1})
             else:
                 seen[seat.controller] = seen.get(seat.controller, 0) + 1

@@ -23,7 +23,7 @@ def test_the_links_of_the_readme_describe_the_games_they_say():
 
     three, _ = Settings.from_link({"players": "3", "seats": "you,person:Ana,expert"})
     assert three.seats == (Seat("you"), Seat("person", "Ana"), Seat("expert"))
-    assert three.names() == ["You", "Ana", "Expert"]
+    assert three.names() == ["Player 1", "Ana", "Expert"]  # two people: "You" would be either
 
 
 def test_a_link_leaves_out_what_the_defaults_say():

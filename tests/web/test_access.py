@@ -215,3 +215,89 @@ def test_a_tile_that_does_not_play_says_why(page: Page) -> None:
     y = tile["rect"]["y"] + tile["rect"]["height"] / 2
     page.mouse.click(x, y)
     expect(page.locator("#toasts")).to_contain_text(f"{tile['tile']} matches no open end")
+
+
+def plays_heard(heard: list[str], names: list[str]) -> list[str]:
+    """The log's sentences that say a play ("Casual 2 plays six-three on East ...")."""
+    who = "|".join(re.escape(n) for n in names)
+    return [s for s in heard if re.match(rf"^(You play|({who}) plays) ", s)]
+
+
+def test_a_partners_round_is_followed_from_the_mirror(page: Page) -> None:
+    """Four seats, two sides: the mirror names every other seat and its tiles, each side's
+    score, and the log says every seat's every play once."""
+    page.add_init_script(script=HEAR)
+    open_table(page, "?players=4&teams=1&seats=you,casual,beginner,casual&seed=7")
+    page.evaluate(IDLE)
+    st = page.evaluate(STATE)
+    names = [s["name"] for s in st["seats"]]
+    seats = page.locator("#mirror-seats li")
+    expect(seats).to_have_count(3)
+    for name in names[1:]:
+        expect(page.locator("#mirror-seats")).to_contain_text(f"{name}: ")
+    scores = page.locator("#mirror-scores").inner_text()
+    assert f"{names[0]} & {names[2]} " in scores and f"{names[1]} & {names[3]} " in scores, scores
+    page.locator("#table").focus()
+    keys_round(page, max_turns=120)
+    page.evaluate(IDLE)
+    heard = page.evaluate("() => window.__heard")
+    history = replay(hook_record(page)).rounds[0].history
+    plays = [e for e in history if e.move >= 0]
+    said = plays_heard(heard, names[1:])
+    assert len(said) == len(plays), (said, plays)
+    for sentence, e in zip(said, plays, strict=True):
+        who = "You play" if e.seat == 0 else f"{names[e.seat]} plays"
+        assert sentence.startswith(who + " "), (sentence, e)
+        assert words(NAME[tile_of(e.move)]) in sentence, (sentence, e)
+    assert sum(1 for s in heard if s.startswith("Round 1: ")) == 1
+
+
+def test_pass_and_play_is_followed_from_the_mirror_without_seeing_the_next_hand(page: Page) -> None:
+    """Two people at one device: at each hand-over the log says whom to pass to, the mirror says
+    nothing of either hand while the cover is up, the keyboard is on "I'm ready" (Enter takes
+    it), and after it the mirror reads the new person's hand."""
+    page.add_init_script(script=HEAR)
+    open_table(page, "?seats=you,person:Ana&seed=6")
+    page.evaluate(IDLE)
+    # the page opens on a hand-over: its focused button says whom to pass to (no event is logged)
+    at_start = page.locator("#cover").is_visible()
+    if at_start:
+        assert focused(page) == "btn-ready"
+        expect(page.locator("#btn-ready")).to_contain_text(re.compile(r"Pass to (Player 1|Ana)"))
+    else:
+        page.locator("#table").focus()
+    covers = 0
+    for _ in range(200):
+        page.evaluate(IDLE)
+        turn = page.locator("#mirror-turn").inner_text()
+        if turn in ("Round over", "Match over"):
+            break
+        if page.locator("#cover").is_visible():
+            covers += 1
+            hand = page.locator("#mirror-hand").inner_text()
+            assert not re.search(r"(double|-)(blank|one|two|three|four|five|six)", hand), hand
+            assert focused(page) == "btn-ready", "the keyboard waits on the hand-over"
+            page.keyboard.press("Enter")
+            page.evaluate(IDLE)
+            assert focused(page) == "table"
+            assert page.locator("#mirror-hand").inner_text().startswith("Your hand, ")
+            continue
+        if turn.startswith("Draw"):
+            page.keyboard.press("d")
+        elif turn.startswith("Nothing to play"):
+            page.keyboard.press("p")
+        else:
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+    else:
+        raise AssertionError("the round did not end")
+    heard = page.evaluate("() => window.__heard")
+    handed = [s for s in heard if s.startswith("Pass the device to ")]
+    assert covers >= 2 and len(handed) == covers - at_start, (covers, handed)
+    assert set(handed) == {"Pass the device to Player 1.", "Pass the device to Ana."}
+    history = replay(hook_record(page)).rounds[0].history
+    plays = [e for e in history if e.move >= 0]
+    said = plays_heard(heard, ["Player 1", "Ana"])
+    assert len(said) == len(plays), said
+    for sentence, e in zip(said, plays, strict=True):
+        assert sentence.startswith(("Player 1", "Ana")[e.seat] + " plays "), (sentence, e)
