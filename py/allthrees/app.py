@@ -1,6 +1,7 @@
 """The controller the browser drives: one JSON request in, one JSON reply out. It only routes:
 settings and links (``settings``), acting and advancing (``session``), the snapshot and the
-events as the viewer may see them (``present``), save text (``save``).
+events as the viewer may see them (``present``), save text (``save``), the player's career, the
+daily deal and an export's check (``career``).
 
 The page's worker calls ``handle(request_json)`` and gets JSON back; nothing else crosses.
 
@@ -17,12 +18,25 @@ Requests (``op``):
   and ``seed`` when given). A save that cannot be restored begins a new match with a ``problem``.
 - ``link`` ``{params, settings?}``: check a link's parameters (over the player's own ``settings``);
   replies ``{settings, seed}`` and starts nothing.
-- ``new`` ``{settings?, seed?}``: a fresh match, replacing the one in play.
+- ``new`` ``{settings?, seed?}``: a fresh match, replacing the one in play; ``{daily, preset?}``:
+  the deal of that UTC day (``career.daily_session``: it counts, unlike a ``seed``'s practice
+  deal; only ``hide_sum`` is taken from ``settings``).
 - ``intent`` ``{seat, intent}``: a person acts (see ``session.Session.act`` for the intents).
 - ``advance``: the computer to move makes one move (the page paces these).
 - ``hint`` ``{seat}``: the move the Expert would play for that person now, with a short reason.
 - ``review`` ``{round?}``: each person's plays in a finished round where the Expert would have
   chosen differently.
+- ``career_entry`` ``{date, daily?}``: the finished match as a career entry (``career.entry``:
+  ``date`` the page's ISO UTC time, ``daily`` the UTC day when it was that day's daily); replies
+  ``{entry, line}``, ``line`` the daily's shareable result (``career.daily_line``) or null.
+- ``career`` ``{entries}``: every figure and trophy of the career (``career.figures``).
+- ``daily`` ``{date, preset?}``: the UTC day's deal, the same for everyone (``career.daily``).
+- ``check_import`` ``{data}``: an export (the object or its text) checked through, every record
+  replayed, before the page replaces anything (``career.check_import``); replies ``{summary}``.
+- ``replay_round`` ``{settings, record, round, review?}``: one round (1-based) of a finished
+  match kept as its settings and record, move by move with every hand face up, and the Expert's
+  review of each person's plays (``replayview``; ``review: false`` leaves it out, for speed); the
+  match in play is not touched.
 Every reply that changes the table is ``{ok, snapshot, events, save}``; a refusal is
 ``{ok: false, error, code, values, snapshot?}`` (``errors.refusal_json``: the English message
 for the terminal, the code and values for the page's words) and changes nothing.
@@ -33,11 +47,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import __version__, jsontext
+from . import __version__, career, jsontext
 from .errors import AllThreesError, refusal_json
 from .explain import rules_lines
 from .jsontext import shown
 from .present import choices, events_json, match_record, snapshot
+from .replayview import replay_round
+from .rules import DEFAULT_PRESET
 from .save import MAX_SAVE_CHARS, dump, load
 from .session import BadIntent, Dealt, Session
 from .settings import MAX_SEED_DIGITS, Settings, rules_form
@@ -71,8 +87,27 @@ class App:
         if op == "link":
             settings, seed = Settings.from_link(req.get("params"), _own(req.get("settings")))
             return {"ok": True, "settings": settings.to_json(), "seed": seed}
+        if op == "replay_round":
+            view = replay_round(
+                req.get("settings"), req.get("record"), req.get("round"), req.get("review", True)
+            )
+            return {"ok": True, "round": view}
+        if op == "career":
+            return {"ok": True, "career": career.figures(req.get("entries"))}
+        if op == "daily":
+            return {
+                "ok": True,
+                "daily": career.daily(req.get("date"), req.get("preset", DEFAULT_PRESET)),
+            }
+        if op == "check_import":
+            return {"ok": True, "summary": career.check_import(req.get("data"))}
         if op == "start":
             return self._start(req)
+        if op == "new" and "daily" in req:
+            own = _own(req.get("settings"))
+            preset = req.get("preset", DEFAULT_PRESET)
+            self.session = career.daily_session(req["daily"], preset, own.hide_sum)
+            return self._reply([Dealt(1)])
         if op == "new":
             settings = Settings.from_json(req.get("settings"))
             self.session = Session(settings, _seed_or_none(req.get("seed")))
@@ -92,6 +127,10 @@ class App:
             return {"ok": True, "rules": rules_lines(session.match.rules)}
         if op == "record":
             return {"ok": True, "record": match_record(session)}
+        if op == "career_entry":
+            entry = career.entry(session, req.get("date"), req.get("daily"))
+            line = career.daily_line(entry) if entry["daily"] is not None else None
+            return {"ok": True, "entry": entry, "line": line}
         raise BadIntent(f"unknown op {shown(op)}")
 
     def _start(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -162,7 +201,8 @@ def handle(request: str) -> str:
     return json.dumps(_handle(request))
 
 
-MAX_REQUEST_CHARS = MAX_SAVE_CHARS + 10_000  # the largest request carries a save
+# the largest requests carry a save or an export
+MAX_REQUEST_CHARS = max(MAX_SAVE_CHARS, career.MAX_EXPORT_CHARS) + 10_000
 # Requests that may change the table: an unexpected failure in one of them puts the table back
 # as it was before it.
 CHANGES = ("start", "new", "intent", "advance")

@@ -63,6 +63,27 @@ REFUSAL_CODES = (
     "save_dealing",
     "save_id",
     "save_past_end",
+    # the career, the daily deal and an export's check: career.py
+    "bad_career",
+    "bad_date",
+    "match_not_over",
+    "not_daily",
+    "not_an_export",
+    "export_newer",
+    "export_version",
+    "export_shape",
+    "export_too_many",
+    "export_history",
+    "export_settings",
+    "export_seed",
+    "export_replay",
+    "export_rules",
+    "export_unfinished",
+    "export_mismatch",
+    # the match replay viewer: replayview.py
+    "replay_record",
+    "replay_round",
+    "replay_rules",
 )
 
 

@@ -37,7 +37,7 @@ def snapshot(session: Session) -> dict[str, Any]:
     acting = session.person_to_move() if viewer is not None else None
     my_turn = acting is not None and acting == viewer
     legal = rnd.legal_moves() if my_turn else []
-    geo = _layout(rnd)
+    geo = layout_of(rnd)
     totals = (
         match.scores if rnd.over else [a + b for a, b in zip(match.scores, rnd.points, strict=True)]
     )
@@ -117,7 +117,9 @@ def rules_options(rules: Rules) -> dict[str, Any]:
     return {name: getattr(rules, name) for name in OPTIONS}
 
 
-def _layout(rnd: Round) -> dict[str, Any]:
+def layout_of(rnd: Round) -> dict[str, Any]:
+    """The layout of ``rnd`` as it lies now: ``{tiles, ends, bounds}`` in table units
+    (``geometry.layout_geometry``): the snapshot's, and each frame of the replay viewer's."""
     plays = [(e.seat, e.move, e.touch) for e in rnd.history if e.move >= 0]
     if not plays:
         return {"tiles": [], "ends": [], "bounds": list(EMPTY_BOUNDS)}

@@ -190,7 +190,7 @@ export class Controller {
 
   /** A new match with `settings` and, from a link, a seed. The dialog's choices are remembered
    * for next time; a link's game is not the player's own choice, so it is not. */
-  newGame(settings, seed = null, { remember = true } = {}) {
+  newGame(settings, seed = null, { remember = true, daily = null } = {}) {
     if (remember) {
       this.store.prefs.settings = settings;
       this.store.savePrefs();
@@ -202,6 +202,7 @@ export class Controller {
     Object.assign(this.state, { selected: null, drag: null, review: null });
     this.clearHint();
     this.reviewToken++;
+    if (daily) return this.send("new", { daily }); // the day's deal: Python knows its settings and seed
     return this.send("new", seed === null ? { settings } : { settings, seed });
   }
 

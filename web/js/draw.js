@@ -5,6 +5,7 @@
 
 import { flightAt, landing, shakeAt, stepSprite } from "./anim.js";
 import { armLabel, toScreen } from "./camera.js";
+import { currentDesign } from "./designs.js";
 import { DIR_ANGLE, halves } from "./hit.js";
 import {
   drawBadge,
@@ -29,12 +30,13 @@ const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
 /**
  * The felt, the band under the score bar and the rack: painted once per size into a layer of
  * their own and copied each frame (a full-screen gradient and the rack's wide soft shadow are
- * the costliest things to paint, and a frame must stay cheap while a computer moves).
+ * the costliest things to paint, and a frame must stay cheap while a computer moves). Painted
+ * again when the player picks another felt (designs.js).
  */
 export function drawBackground(ctx, state, canvas, cache) {
   const { w, h, dpr } = state.size;
   const R = state.R;
-  const key = `${w}x${h}@${dpr}:${R.free.x},${R.free.y},${R.free.width},${R.free.height}:${R.band.y + R.band.height}:${R.rack.y}`;
+  const key = `${w}x${h}@${dpr}:${R.free.x},${R.free.y},${R.free.width},${R.free.height}:${R.band.y + R.band.height}:${R.rack.y}:${currentDesign().felt}`;
   if (!cache.layer || cache.key !== key || cache.layer.width !== canvas.width || cache.layer.height !== canvas.height) {
     const layer = new OffscreenCanvas(canvas.width, canvas.height);
     const g = layer.getContext("2d");

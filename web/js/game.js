@@ -6,6 +6,7 @@
 //   await game.start();              // resumes the saved match; a link (?players=4...) asks first
 
 import { armLabel, cameraTarget, easeCamera, orient } from "./camera.js";
+import { CareerFlow } from "./careerflow.js";
 import { ClaimPad } from "./claim.js";
 import { Controller } from "./controller.js";
 import { NewGameDialog, showKeys, showRules } from "./dialog.js";
@@ -61,6 +62,7 @@ export class Game {
       dismissHowTo: () => this.#howToDone(),
       language: () => this.#switchLanguage(),
       fair: () => this.#openFair(),
+      career: () => this.#openCareer(),
       toggleSound: () => this.#toggleSound(),
       toggleSum: () => this.controller.toggleSum(),
       hint: () => this.controller.hint(),
@@ -121,6 +123,30 @@ export class Game {
       },
     };
     this.controller = new Controller({ bridge, state: this.state, view, store });
+    this.careerFlow = new CareerFlow({
+      call: (op, payload) => this.controller.call(op, payload, false),
+      game: {
+        prefs: this.prefs,
+        savePrefs: () => storePrefs(this.prefs),
+        root: this.hud.root,
+        toast: (text) => this.hud.toast(text, TOAST_MS),
+        lastMatchId: () => this.#lastMatchId(),
+        newDaily: (date) => this.controller.newGame(null, null, { remember: false, daily: date }),
+        opened: () => {
+          this.state.dialogOpen = true;
+        },
+        closed: () => {
+          this.state.dialogOpen = false;
+          this.#focusTable();
+          this.changed();
+        },
+        redraw: () => {
+          this.bg = {}; // the felt is painted once per size: paint it again in the new design
+          this.panel.repaint?.();
+          this.changed();
+        },
+      },
+    });
     const act = {
       play: (tile, arm, source) =>
         this.controller.act(arm ? { kind: "play", tile, arm } : { kind: "play", tile }, source),
@@ -158,7 +184,10 @@ export class Game {
     // the test hook is there for automated browsers only (navigator.webdriver): see the README
     if (navigator.webdriver) {
       installTestHook({
-        state: () => testState(this.state, { canvas, hud: this.hud, panel: this.panel, claimPad: this.claimPad }),
+        state: () => {
+          const table = testState(this.state, { canvas, hud: this.hud, panel: this.panel, claimPad: this.claimPad });
+          return table && { ...table, ...this.careerFlow.hook() };
+        },
         idle: () => this.whenIdle(),
         record: async () => (await this.controller.call("record", {}, false))?.record ?? null,
       });
@@ -168,8 +197,10 @@ export class Game {
   // ================================================================================ starting
 
   /** Resume the saved match or begin one, then follow a link (startup.js). */
-  start() {
-    return startTable(this);
+  async start() {
+    await startTable(this);
+    this.careerFlow.loadDaily(); // the day's deal, for the career screen and the test hook
+    this.careerFlow.refresh(); // the trophies: which designs may be drawn
   }
 
   /** Another tab took the table: this one stops, saves nothing more, and asks nothing more. */
@@ -192,6 +223,7 @@ export class Game {
   /** Keep the engine's save text; say (and keep saying) when storage fails. */
   async #store(text) {
     clearTimeout(this.retryTimer);
+    this.lastSave = text;
     if (this.stopped || sameSave(text, this.savedText)) return; // nothing new: the stored save stands
     const done = await storeSave(this.vault, text);
     if (done === "saved") this.savedText = text;
@@ -202,6 +234,19 @@ export class Game {
     this.hud.saveTrouble(done !== "saved");
     // storage may come back (space freed, another tab closed) before the next move: try again
     if (done !== "saved") this.retryTimer = setTimeout(() => this.#store(text), SAVE_RETRY_MS);
+  }
+
+  /** The match in play's id, from its last save (the daily deal's attempts are kept by it). */
+  #lastMatchId() {
+    try {
+      return JSON.parse(this.lastSave ?? "null")?.match_id ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  async #openCareer() {
+    await this.careerFlow.open();
   }
 
   async #openFair() {
@@ -305,6 +350,10 @@ export class Game {
     this.#refreshHud();
     this.mirror.update(this.state);
     this.mirror.announce(events, this.state);
+    if (snap.match.over) {
+      // the finished match joins the career; its entry gives the panel its score race
+      this.careerFlow.seen(snap).then((entry) => entry && this.panel.showRace(entry, this.state.snap));
+    }
     this.changed();
   }
 

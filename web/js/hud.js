@@ -11,7 +11,7 @@ import { T } from "./strings.js";
 const ARM_ORDER = ["W", "E", "N", "S"];
 
 export class Hud {
-  /** @param {object} on {pass(), newGame(), rules(), keys(), howTo(), dismissHowTo(), language(), fair(), toggleSound(), toggleSum(), hint(), ready()} */
+  /** @param {object} on {pass(), newGame(), rules(), keys(), howTo(), dismissHowTo(), language(), fair(), career(), toggleSound(), toggleSum(), hint(), ready()} */
   constructor(on) {
     this.on = on;
     this.root = h("div", { id: "hud", class: "hud" });
@@ -88,6 +88,14 @@ export class Hud {
       h("span", { class: "tool-label", text: T.rulesButton }),
     );
     this.rulesBtn.classList.add("tool-wide");
+    this.careerBtn = tool(
+      "btn-career",
+      () => this.on.career(),
+      icon(ICONS.trophy),
+      h("span", { class: "tool-label menu-only", text: T.career.button }),
+    );
+    this.careerBtn.setAttribute("aria-label", T.career.button);
+    this.careerBtn.title = T.career.button;
     this.keysBtn = tool(
       "btn-keys",
       () => this.on.keys(),
@@ -131,6 +139,7 @@ export class Hud {
       this.soundBtn,
       this.fairBtn,
       this.langBtn,
+      this.careerBtn,
       this.howToBtn,
       this.keysBtn,
       this.rulesBtn,

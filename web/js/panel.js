@@ -33,6 +33,15 @@ export class Panel {
     this.hands = h("div", { class: "hands", id: "round-hands" });
     this.scores = h("table", { class: "score-table", id: "round-scores" });
     this.stats = h("table", { class: "score-table stats-table", id: "match-stats", hidden: true });
+    // the match's score race, round by round (from its career entry, once Python has made it)
+    this.raceCanvas = h("canvas", { id: "race-chart", class: "career-chart", role: "img" });
+    this.race = h(
+      "figure",
+      { class: "career-figure race", id: "match-race", hidden: true },
+      h("figcaption", { text: T.career.raceTitle }),
+      this.raceCanvas,
+    );
+    this.raceData = null;
     this.reviewStatus = h("p", { class: "review-status", id: "review-status" });
     this.reviewList = h("ol", { class: "review-list", id: "review-list" });
     this.review = h(
@@ -66,6 +75,7 @@ export class Panel {
       this.hands,
       this.scores,
       this.stats,
+      this.race,
       h("div", { class: "panel-actions" }, this.peekBtn, this.nextBtn),
     );
     this.el = h(
@@ -132,10 +142,38 @@ export class Panel {
     this.#hands(snap);
     this.#scores(snap);
     this.#stats(snap);
+    if (!match.over) this.raceData = null; // a new match: its race comes at its end
+    this.race.hidden = !match.over || !this.raceData;
+    if (!this.race.hidden) requestAnimationFrame(() => this.repaint());
     this.nextBtn.textContent = !match.over ? T.nextRound : snap.rules.single_round ? T.newSprint : T.rematch;
     this.el.hidden = false;
     this.unpeekBtn.hidden = true;
     this.nextBtn.focus({ preventScroll: true });
+  }
+
+  /** The finished match's score race (its career entry's `race`: each side's score after each
+   * round), drawn now if the panel is up, else when it opens. */
+  showRace(entry, snap) {
+    if (!entry?.race || !snap?.match.over) return;
+    this.raceData = {
+      series: entry.race.map((points, side) => ({ label: snap.sides[side]?.name ?? "", points })),
+      target: snap.rules.single_round ? null : snap.rules.target,
+    };
+    const data = this.raceData;
+    import("./charts.js").then(({ chartSummary }) => {
+      this.raceCanvas.setAttribute("aria-label", chartSummary("race", data, T.charts));
+    });
+    if (!this.el.hidden) {
+      this.race.hidden = false;
+      this.repaint();
+    }
+  }
+
+  /** Paint the chart again (a new size or a new design); charts.js comes when first needed. */
+  async repaint() {
+    if (!this.raceData || this.race.hidden) return;
+    const { drawRace } = await import("./charts.js");
+    if (this.raceData && !this.race.hidden) drawRace(this.raceCanvas, this.raceData);
   }
 
   #hands(snap) {

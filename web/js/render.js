@@ -1,6 +1,9 @@
 // Drawing primitives for the table canvas: felt, tiles with pips, the rack, the boneyard, glows.
 // Everything is in CSS pixels; the caller sets the device-pixel transform. Shadows are the one
 // thing a canvas transform does not scale, so they are multiplied by the device pixel ratio here.
+// The colours of the tiles, the felt and the rack are the player's chosen design (designs.js).
+
+import { feltStyle, tileStyle } from "./designs.js";
 
 let DPR = 1;
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -92,17 +95,21 @@ export function roundRectPath(ctx, x, y, w, h, r) {
 
 // --------------------------------------------------------------------------------------- the felt
 
+/** A seeded random sequence in [0, 1): the felt and a tile's marks look the same at every repaint. */
+function seeded(seed) {
+  return () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+}
+
 let feltTexture = null;
 function feltPattern(ctx) {
   if (feltTexture) return feltTexture;
   const size = 160;
   const tile = new OffscreenCanvas(size, size);
   const g = tile.getContext("2d");
-  let seed = 7;
-  const rand = () => {
-    seed = (seed * 16807) % 2147483647;
-    return seed / 2147483647;
-  };
+  const rand = seeded(7);
   for (let i = 0; i < 2600; i++) {
     const light = rand() < 0.5;
     g.fillStyle = light ? `rgba(255,255,255,${0.018 + rand() * 0.03})` : `rgba(0,0,0,${0.03 + rand() * 0.05})`;
@@ -114,20 +121,87 @@ function feltPattern(ctx) {
   return feltTexture;
 }
 
-/** The green baize, with a soft light in the middle of the table area and darker edges. */
+/**
+ * The felt (green baize by default), with a soft light in the middle of the table area and darker
+ * edges; a wooden table has planks and grain instead of fibres, a stone one clouds under them.
+ */
 export function drawFelt(ctx, w, h, light) {
+  const felt = feltStyle();
   const cx = light.x;
   const cy = light.y;
   const grad = ctx.createRadialGradient(cx, cy, 0, cx, cy, Math.hypot(w, h) * 0.62);
-  grad.addColorStop(0, "#1c8a50");
-  grad.addColorStop(0.45, "#136d3e");
-  grad.addColorStop(1, "#07361f");
+  grad.addColorStop(0, felt.light[0]);
+  grad.addColorStop(0.45, felt.light[1]);
+  grad.addColorStop(1, felt.light[2]);
   ctx.fillStyle = grad;
   ctx.fillRect(0, 0, w, h);
+  if (felt.grain === "wood") {
+    drawWood(ctx, w, h, felt.tint);
+    return;
+  }
+  if (felt.grain === "stone") drawClouds(ctx, w, h, felt.tint);
   ctx.save();
   ctx.fillStyle = feltPattern(ctx);
   ctx.fillRect(0, 0, w, h);
   ctx.restore();
+}
+
+/** Planks across the table: long wavy grain, a fine seam between planks, now and then a joint. */
+function drawWood(ctx, w, h, tint) {
+  const rand = seeded(11);
+  const plank = 64;
+  ctx.save();
+  ctx.lineCap = "round";
+  for (let top = -rand() * plank; top < h; top += plank) {
+    // each plank a shade lighter or darker than the next
+    ctx.fillStyle =
+      rand() < 0.5 ? `rgba(${tint.light}, ${0.02 + rand() * 0.03})` : `rgba(${tint.dark}, ${0.04 + rand() * 0.06})`;
+    ctx.fillRect(0, top, w, plank);
+    for (let i = 0; i < 22; i++) {
+      const base = top + rand() * plank;
+      const amp = 0.5 + rand() * 3;
+      const freq = 0.002 + rand() * 0.005;
+      const phase = rand() * Math.PI * 2;
+      const lit = rand() < 0.35;
+      ctx.beginPath();
+      for (let x = 0; x <= w + 12; x += 12) {
+        const y = base + amp * Math.sin(x * freq + phase) + 1.2 * Math.sin(x * freq * 3.7 + phase);
+        if (x === 0) ctx.moveTo(x, y);
+        else ctx.lineTo(x, y);
+      }
+      ctx.lineWidth = 0.5 + rand() * 1.6;
+      ctx.strokeStyle = lit
+        ? `rgba(${tint.light}, ${0.03 + rand() * 0.04})`
+        : `rgba(${tint.dark}, ${0.06 + rand() * 0.09})`;
+      ctx.stroke();
+    }
+    ctx.fillStyle = `rgba(${tint.dark}, 0.3)`;
+    ctx.fillRect(0, top + plank - 1, w, 1);
+    ctx.fillStyle = `rgba(${tint.light}, 0.05)`;
+    ctx.fillRect(0, top + plank, w, 1);
+    for (let x = 200 + rand() * 700; x < w; x += 700 + rand() * 500) {
+      ctx.fillStyle = `rgba(${tint.dark}, 0.25)`;
+      ctx.fillRect(x, top, 1, plank - 1);
+    }
+  }
+  ctx.restore();
+}
+
+/** Soft light and dark clouds, as in a slab of stone. */
+function drawClouds(ctx, w, h, tint) {
+  const rand = seeded(5);
+  const count = Math.ceil((w * h) / 9000);
+  for (let i = 0; i < count; i++) {
+    const x = rand() * w;
+    const y = rand() * h;
+    const radius = 20 + rand() * 90;
+    const cloud = ctx.createRadialGradient(x, y, 0, x, y, radius);
+    const colour = rand() < 0.45 ? `rgba(${tint.light}, ` : `rgba(${tint.dark}, `;
+    cloud.addColorStop(0, `${colour}${0.03 + rand() * 0.05})`);
+    cloud.addColorStop(1, `${colour}0)`);
+    ctx.fillStyle = cloud;
+    ctx.fillRect(x - radius, y - radius, 2 * radius, 2 * radius);
+  }
 }
 
 // --------------------------------------------------------------------------------------- tiles
@@ -140,6 +214,7 @@ export function drawTile(ctx, opt) {
   const { x, y, s, angle = 0, a = 0, b = 0, faceDown = false, alpha = 1, lift = 0.35, glow = null, dim = 0 } = opt;
   const L = 2 * s;
   const r = s * 0.16;
+  const look = tileStyle();
   ctx.save();
   ctx.translate(x, y);
   ctx.rotate(angle);
@@ -154,7 +229,7 @@ export function drawTile(ctx, opt) {
     ctx.shadowOffsetX = off * 0.4;
     ctx.shadowOffsetY = off;
     roundRectPath(ctx, -L / 2, -s / 2, L, s, r);
-    ctx.fillStyle = faceDown ? "#3d1119" : "#e8dfc3";
+    ctx.fillStyle = faceDown ? look.shadowBack : look.shadowFace;
     ctx.fill();
     ctx.restore();
   }
@@ -171,36 +246,40 @@ export function drawTile(ctx, opt) {
   }
 
   if (faceDown) {
-    drawBack(ctx, L, s, r);
+    drawBack(ctx, L, s, r, look);
   } else {
-    drawFace(ctx, L, s, r, a, b);
+    drawFace(ctx, L, s, r, a, b, look);
   }
 
   if (dim > 0) {
     roundRectPath(ctx, -L / 2, -s / 2, L, s, r);
-    ctx.fillStyle = `rgba(20, 30, 25, ${0.3 * dim})`;
+    ctx.fillStyle = `rgba(${look.dim}, ${look.dimAlpha * dim})`;
     ctx.fill();
   }
   ctx.restore();
 }
 
-function drawFace(ctx, L, s, r, a, b) {
-  // ivory body with a faint sheen across it
+function drawFace(ctx, L, s, r, a, b, look) {
+  // the body (ivory by default) with a faint sheen across it
   const body = ctx.createLinearGradient(-L / 2, -s / 2, L / 2, s / 2);
-  body.addColorStop(0, "#fffdf5");
-  body.addColorStop(0.55, "#f6f0de");
-  body.addColorStop(1, "#e6dcc0");
+  body.addColorStop(0, look.face[0]);
+  body.addColorStop(0.55, look.face[1]);
+  body.addColorStop(1, look.face[2]);
   roundRectPath(ctx, -L / 2, -s / 2, L, s, r);
   ctx.fillStyle = body;
   ctx.fill();
+  if (look.texture && s >= 14) {
+    drawTexture(ctx, L, s, r, look.texture, a * 10 + b);
+    roundRectPath(ctx, -L / 2, -s / 2, L, s, r);
+  }
   ctx.lineWidth = Math.max(0.75, s * 0.025);
-  ctx.strokeStyle = "rgba(110, 90, 55, 0.55)";
+  ctx.strokeStyle = look.edge;
   ctx.stroke();
   // bevel: light inner rim on the top-left
   const inset = Math.max(1, s * 0.05);
   roundRectPath(ctx, -L / 2 + inset, -s / 2 + inset, L - 2 * inset, s - 2 * inset, r * 0.7);
   ctx.lineWidth = Math.max(0.6, s * 0.02);
-  ctx.strokeStyle = "rgba(255, 255, 255, 0.75)";
+  ctx.strokeStyle = look.bevel;
   ctx.stroke();
 
   // divider
@@ -208,26 +287,64 @@ function drawFace(ctx, L, s, r, a, b) {
   ctx.moveTo(0, -s * 0.36);
   ctx.lineTo(0, s * 0.36);
   ctx.lineWidth = Math.max(1, s * 0.04);
-  ctx.strokeStyle = "rgba(70, 58, 38, 0.6)";
+  ctx.strokeStyle = look.divider;
   ctx.lineCap = "round";
   ctx.stroke();
-  // brass spinner pin
+  // the spinner pin (brass by default)
   if (s >= 16) {
     const pin = ctx.createRadialGradient(-s * 0.02, -s * 0.02, 0, 0, 0, s * 0.07);
-    pin.addColorStop(0, "#fff3c4");
-    pin.addColorStop(0.6, "#c99a3a");
-    pin.addColorStop(1, "#7b5a1c");
+    pin.addColorStop(0, look.pin[0]);
+    pin.addColorStop(0.6, look.pin[1]);
+    pin.addColorStop(1, look.pin[2]);
     ctx.beginPath();
     ctx.arc(0, 0, s * 0.065, 0, Math.PI * 2);
     ctx.fillStyle = pin;
     ctx.fill();
   }
 
-  drawPips(ctx, -s / 2, s, a);
-  drawPips(ctx, s / 2, s, b);
+  drawPips(ctx, -s / 2, s, a, look);
+  drawPips(ctx, s / 2, s, b, look);
 }
 
-function drawPips(ctx, cx, s, n) {
+/**
+ * The material's own marks on a face, the same on a tile every frame (seeded by its pips): the
+ * fine streaks of ebony's grain, the flecks of bone, the clouds and veins of jade.
+ */
+function drawTexture(ctx, L, s, r, texture, which) {
+  const rand = seeded(1 + which * 7919);
+  ctx.save();
+  roundRectPath(ctx, -L / 2, -s / 2, L, s, r);
+  ctx.clip();
+  ctx.lineCap = "round";
+  if (texture.kind === "veins") {
+    for (let i = 0; i < 3; i++) {
+      const y = (rand() - 0.5) * s;
+      ctx.beginPath();
+      ctx.moveTo(-L / 2, y);
+      ctx.bezierCurveTo(-L / 6, y + (rand() - 0.5) * s, L / 6, y + (rand() - 0.5) * s, L / 2, y + (rand() - 0.5) * s);
+      ctx.lineWidth = s * (0.03 + rand() * 0.1);
+      ctx.strokeStyle = i ? texture.color : texture.deep;
+      ctx.stroke();
+    }
+  } else {
+    // grain and flecks: short strokes along the tile's length
+    const count = texture.kind === "grain" ? 14 : 8;
+    for (let i = 0; i < count; i++) {
+      const x = (rand() - 0.5) * L;
+      const y = (rand() - 0.5) * s;
+      const len = texture.kind === "grain" ? L * (0.3 + rand() * 0.6) : s * (0.04 + rand() * 0.1);
+      ctx.beginPath();
+      ctx.moveTo(x - len / 2, y);
+      ctx.quadraticCurveTo(x, y + (rand() - 0.5) * len * 0.08, x + len / 2, y + (rand() - 0.5) * len * 0.06);
+      ctx.lineWidth = Math.max(0.5, s * (0.01 + rand() * 0.015));
+      ctx.strokeStyle = rand() < 0.3 ? texture.deep : texture.color;
+      ctx.stroke();
+    }
+  }
+  ctx.restore();
+}
+
+function drawPips(ctx, cx, s, n, look) {
   const layout = PIPS[n] ?? [];
   if (!layout.length) return;
   const d = s * (n > 6 ? 0.26 : 0.245);
@@ -237,32 +354,32 @@ function drawPips(ctx, cx, s, n) {
     const py = v * d;
     ctx.beginPath();
     ctx.arc(px, py, pr, 0, Math.PI * 2);
-    ctx.fillStyle = "#1c1a17";
+    ctx.fillStyle = look.pip;
     ctx.fill();
     if (pr > 2.5) {
       // a carved pip catches a little light on its lower edge
       ctx.beginPath();
       ctx.arc(px + pr * 0.2, py + pr * 0.25, pr * 0.45, 0, Math.PI * 2);
-      ctx.fillStyle = "rgba(255, 255, 255, 0.12)";
+      ctx.fillStyle = look.pipGlint;
       ctx.fill();
     }
   }
 }
 
-function drawBack(ctx, L, s, r) {
+function drawBack(ctx, L, s, r, look) {
   const body = ctx.createLinearGradient(-L / 2, -s / 2, L / 2, s / 2);
-  body.addColorStop(0, "#8a2a3a");
-  body.addColorStop(1, "#4e1320");
+  body.addColorStop(0, look.back[0]);
+  body.addColorStop(1, look.back[1]);
   roundRectPath(ctx, -L / 2, -s / 2, L, s, r);
   ctx.fillStyle = body;
   ctx.fill();
   ctx.lineWidth = Math.max(0.75, s * 0.03);
-  ctx.strokeStyle = "rgba(20, 0, 5, 0.6)";
+  ctx.strokeStyle = look.backEdge;
   ctx.stroke();
   const inset = s * 0.14;
   roundRectPath(ctx, -L / 2 + inset, -s / 2 + inset, L - 2 * inset, s - 2 * inset, r * 0.6);
   ctx.lineWidth = Math.max(0.6, s * 0.035);
-  ctx.strokeStyle = "rgba(242, 193, 78, 0.55)";
+  ctx.strokeStyle = look.inlay;
   ctx.stroke();
   // a small diamond in the middle
   const m = s * 0.16;
@@ -272,7 +389,7 @@ function drawBack(ctx, L, s, r) {
   ctx.lineTo(0, m);
   ctx.lineTo(-m, 0);
   ctx.closePath();
-  ctx.fillStyle = "rgba(242, 193, 78, 0.7)";
+  ctx.fillStyle = look.diamond;
   ctx.fill();
 }
 
@@ -281,15 +398,16 @@ function drawBack(ctx, L, s, r) {
 /** The wooden rack the person's tiles stand on. */
 export function drawRack(ctx, rect) {
   const { x, y, width: w, height: h } = rect;
+  const felt = feltStyle();
   ctx.save();
   ctx.shadowColor = "rgba(0, 0, 0, 0.45)";
   ctx.shadowBlur = 18 * DPR;
   ctx.shadowOffsetY = -2 * DPR;
   roundRectPath(ctx, x, y, w, h + 20, 18);
   const wood = ctx.createLinearGradient(0, y, 0, y + h);
-  wood.addColorStop(0, "#7a4a27");
-  wood.addColorStop(0.08, "#5d361b");
-  wood.addColorStop(1, "#3a2010");
+  wood.addColorStop(0, felt.rack[0]);
+  wood.addColorStop(0.08, felt.rack[1]);
+  wood.addColorStop(1, felt.rack[2]);
   ctx.fillStyle = wood;
   ctx.fill();
   ctx.restore();
@@ -312,7 +430,7 @@ export function drawRack(ctx, rect) {
   ctx.beginPath();
   ctx.moveTo(x + 18, y + 1);
   ctx.lineTo(x + w - 18, y + 1);
-  ctx.strokeStyle = "rgba(255, 220, 170, 0.35)";
+  ctx.strokeStyle = felt.rackLip;
   ctx.lineWidth = 1.5;
   ctx.stroke();
 }

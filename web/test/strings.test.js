@@ -31,6 +31,19 @@ const ARGS = {
   handTile: ["6-2", false],
   dealt: [2, 7],
   drewOther: ["Casual", 3],
+  // the career screen (careerview.js, transfer.js)
+  largestPlay: [{ points: 30, date: "2026-12-01T10:00:00Z" }],
+  matchLine: [{ scores: [150, 98], margin: 52, date: "2026-12-01T10:00:00Z" }],
+  date: ["2026-12-01T10:00:00Z"],
+  earnedOn: ["2026-12-01T10:00:00Z"],
+  dailyLine: [{ date: "2026-12-01", points: 87, margin: 23, won: true }],
+  brings: [{ entries: 3, history: 3, trophies: 2, newest: "2026-12-01T10:00:00Z" }],
+  exported: ["allthrees-career-2026-12-01.json", 3, 3],
+  replaces: [3, 3],
+  historyNote: [3],
+  dailyStreak: [3, 5],
+  trophyCount: [2, 15],
+  modeLine: ["Quick Sprint", 2],
 };
 
 function checkWords(catalogue, name, least) {
@@ -290,4 +303,13 @@ test("every way the worker says its start failed has words, in every language", 
     failureWords({ code: "download_http", values: { label: "engine", file: "a.whl", status: "404" } }, BOOT_WORDS.en),
     "Could not download the game engine (a.whl): HTTP 404.",
   );
+});
+
+test("every trophy the engine names has a name and a condition, in every language", () => {
+  const ids = tupleOf(py("career.py"), "TROPHY_IDS");
+  assert.ok(ids.length >= 12 && ids.includes("grand_master"));
+  for (const [lang, { T: words }] of Object.entries(CATALOGUES)) {
+    assert.deepEqual(Object.keys(words.trophies), ids, `${lang}: the engine's trophies, in its order`);
+    for (const id of ids) assert.ok(words.trophies[id].name && words.trophies[id].how.length > 8, `${lang} ${id}`);
+  }
 });
