@@ -368,7 +368,7 @@ if (args["make-game-zip"]) {
   pyodide.FS.writeFile("/tmp/trim.py", readFileSync(join(HERE, "trim.py")));
   const compiled = pyodide.runPython("import sys\nsys.path.insert(0, '/tmp')\nimport trim\ntrim.compiled");
   pyodide.FS.writeFile("/tmp/game.whl", readFileSync(WHEEL));
-  const count = compiled("/tmp/game.whl", "/tmp/game.zip");
+  const count = compiled("/tmp/game.whl", "/tmp/game.zip", STATIC.excluded ?? []);
   compiled.destroy();
   writeFileSync(args["make-game-zip"], pyodide.FS.readFile("/tmp/game.zip"));
   log(`${args["make-game-zip"]}: ${count} modules compiled`);

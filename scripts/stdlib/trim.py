@@ -119,12 +119,15 @@ def make(stock_zip: str, origins: list[str], asked: list[str], out_zip: str, pre
     }
 
 
-def compiled(wheel: str, out_zip: str) -> int:
+def compiled(wheel: str, out_zip: str, excluded: tuple[str, ...] | list[str] = ()) -> int:
     """The game's wheel as the page imports it: each module as bytecode for this Python only (an
     unchecked hash-based ``.pyc``, which zipimport loads without compiling: about 0.15 s less at
     every start), compiled from its source with the docstrings emptied (``strip``: the lines, and
     so a traceback's line numbers, stay where they are), and the wheel's metadata. The sources
-    stay out: the bytecode is smaller without them on the wire. Returns how many modules."""
+    stay out: the bytecode is smaller without them on the wire. So do the modules the page never
+    imports (``excluded``: the command line, the benchmark, the arena; the check run that follows
+    proves it), and the metadata's long description (the README, ~64 kB, read by no one here).
+    Returns how many modules."""
     import importlib._bootstrap_external as external  # noqa: PLC0415 - only inside Pyodide
     import importlib.util  # noqa: PLC0415
 
@@ -133,9 +136,14 @@ def compiled(wheel: str, out_zip: str) -> int:
         zipfile.ZipFile(wheel) as src,
         zipfile.ZipFile(out_zip, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out,
     ):
+        skip = {name.replace(".", "/") + ".py" for name in excluded}
         for info in src.infolist():
             data = src.read(info)
             name = info.filename
+            if name in skip:
+                continue
+            if name.endswith(".dist-info/METADATA"):
+                data = data.split(b"\n\n", 1)[0] + b"\n"  # the headers; the description goes
             if name.endswith(".py"):
                 source = strip(data.decode("utf-8"), name).encode("utf-8")
                 code = compile(source, name, "exec", dont_inherit=True)
