@@ -281,3 +281,31 @@ RACK_IVORY = """(ivory) => {
 def ivory_pixels_in_rack(page: Page) -> int:
     """How many pixels of the canvas's rack region show a tile face (the rack itself is wood)."""
     return page.evaluate(RACK_IVORY, IVORY)
+
+
+# ---------------------------------------------------------------------- the career (test_career.py)
+# A real match by link: no seed (a ?seed= deal is practice and does not join the career).
+SPRINT = "/?sprint=1&seats=you,beginner"
+
+
+def ready(page: Page) -> None:
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate(IDLE)
+
+
+def finish_sprint(page: Page, played: int, lang: str = "en") -> dict:
+    """Play the sprint on the table with the keys until its panel is up and the career has it."""
+    page.locator("#table").focus()
+    keys_round(page, lang)
+    expect(page.locator("#round-panel")).to_be_visible()
+    page.wait_for_function("n => window.allthreesTest.state()?.career.played === n", arg=played)
+    return page.evaluate(STATE)
+
+
+def open_career(page: Page, tab: str = "stats") -> None:
+    if page.locator("#btn-menu").is_visible():
+        page.locator("#btn-menu").click()
+    page.locator("#btn-career").click()
+    expect(page.locator("#career-dialog")).to_be_visible()
+    page.locator(f"#career-tab-{tab}").click()
+    expect(page.locator(f"#career-panel-{tab}")).to_be_visible()

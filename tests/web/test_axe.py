@@ -1,7 +1,9 @@
 """axe-core (npm, used by these tests only, never shipped) finds no violation of any impact on
 any screen of the game: the loading screen, the table, the menu, each dialog (New game, Rules,
-Keys, Fair deal), the round panel and the match's end, on a desktop and on a 360 px phone, in
-English and in Polish (Chromium's locale pl-PL: the page speaks Polish, <html lang="pl">).
+Keys, Fair deal), the round panel and the match's end; and, once a match is finished, its panel
+with the score race, the career screen on each of its tabs, the export and import dialogs and the
+replay viewer; on a desktop and on a 360 px phone, in English and in Polish (Chromium's locale
+pl-PL: the page speaks Polish, <html lang="pl">).
 
 axe is injected into the page, so these contexts bypass the page's CSP (the shipped page allows
 no inline script); everything else runs as shipped."""
@@ -9,11 +11,12 @@ no inline script); everything else runs as shipped."""
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
 from playwright.sync_api import Page, Playwright, expect
-from tablekit import BOOT_TIMEOUT_MS, IDLE, ROOT, keys_round
+from tablekit import BOOT_TIMEOUT_MS, IDLE, ROOT, SPRINT, keys_round, open_career, ready
 
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 RUN = """async () => {
@@ -96,4 +99,48 @@ def test_no_screen_has_an_accessibility_violation(page: Page, browser_context_ar
     keys_round(page, lang)
     expect(page.locator("#round-panel")).to_be_visible()
     found += violations(page, "match over panel")
+    assert not found, "\n".join(found)
+
+
+def test_the_career_screens_have_no_accessibility_violation(
+    page: Page, browser_context_args: dict
+) -> None:
+    lang = browser_context_args["locale"].split("-")[0]
+    found: list[str] = []
+    # a Quick Sprint played to its end (a link without a seed: the career counts it)
+    page.goto(SPRINT)
+    ready(page)
+    page.locator("#table").focus()
+    keys_round(page, lang)
+    page.wait_for_function("() => window.allthreesTest.state()?.career.played === 1")
+    expect(page.locator("#match-race")).to_be_visible()
+    expect(page.locator("#race-chart")).to_have_attribute("aria-label", re.compile(r"\d"))
+    found += violations(page, "match over panel with its race")
+    page.locator("#btn-peek").click()
+    open_career(page)
+    for tab in ("stats", "history", "trophies", "designs", "daily"):
+        page.locator(f"#career-tab-{tab}").click()
+        expect(page.locator(f"#career-panel-{tab}")).to_be_visible()
+        found += violations(page, f"career: {tab}")
+    with page.expect_download():
+        page.locator("#career-export").click()
+    expect(page.locator("#export-dialog")).to_be_visible()
+    found += violations(page, "export dialog")
+    page.locator("#export-close").click()
+    page.locator("#career-import").click()
+    expect(page.locator("#import-dialog")).to_be_visible()
+    found += violations(page, "import dialog")
+    page.locator("#import-cancel").click()
+    expect(page.locator("#import-dialog")).to_have_count(0)
+    # the replay viewer: the deal, then a few moves on
+    page.locator("#career-tab-history").click()
+    page.locator("#history-list .history-open").first.click()
+    expect(page.locator("#replay-dialog")).to_be_visible()
+    count = page.locator("#replay-count")
+    expect(count).to_have_text(re.compile(r"^\D+ 0 \D+ \d+$"))
+    found += violations(page, "replay at the deal")
+    for k in range(1, 4):
+        page.locator("#replay-forward").click()
+        expect(count).to_have_text(re.compile(rf"^\D+ {k} \D+ \d+$"))
+    found += violations(page, "replay at move 3")
     assert not found, "\n".join(found)

@@ -11,7 +11,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, Playwright, expect
-from tablekit import IDLE, keys_round, open_table, screenshot
+from tablekit import IDLE, SPRINT, keys_round, open_career, open_table, ready, screenshot
 
 # Every visible text node, and the mirror's words (visually hidden, read aloud).
 SHOWN = """() => {
@@ -45,19 +45,64 @@ ENGLISH = """async () => {
 }"""
 
 # Every word the Polish catalogues can say: the words of strings.pl.js's string and template
-# literals (a template's ${...} parts are searched for literals too) and of the loading screen's
-# Polish words, and the languages' own names (the switch shows the other one).
+# literals (a template's ${...} parts, and the templates in them, are searched for literals) and
+# of the loading screen's Polish words, the languages' own names (the switch shows the other one)
+# and the months' names in a date the browser writes in Polish. The source is read by a small
+# scanner, not a regex: one pairing quotes took a template in a template, or an apostrophe in a
+# comment, for a string's end, and counted code and comments ("history", "matches", "the") as
+# Polish words.
 VOCABULARY = r"""async () => {
   const literals = (src) => {
     const out = [];
-    const quoted = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g;
-    for (const m of src.matchAll(quoted)) {
-      if (m[3] === undefined) { out.push(m[1] ?? m[2]); continue; }
-      out.push(m[3].replace(/\$\{((?:[^{}]|\{[^{}]*\})*)\}/g, (_, inner) => {
-        out.push(...literals(inner));
-        return " ";
-      }));
-    }
+    let i = 0;
+    const escaped = () => {
+      const c = src[i + 1];
+      i += 2;
+      return "'\"`".includes(c) ? c : " "; // "\n" is not the letter n
+    };
+    const quoted = (q, said = true) => {
+      let s = "";
+      for (i++; i < src.length && src[i] !== q; ) s += src[i] === "\\" ? escaped() : src[i++];
+      i++;
+      if (said) out.push(s);
+    };
+    const template = () => {
+      let s = "";
+      for (i++; i < src.length && src[i] !== "`"; ) {
+        if (src[i] === "\\") s += escaped();
+        else if (src[i] === "$" && src[i + 1] === "{") {
+          i += 2;
+          code(true);
+          s += " ";
+        } else s += src[i++];
+      }
+      i++;
+      out.push(s);
+    };
+    // code up to the "}" that closes a template's ${ (nested), else to the end: only its
+    // literals are words (not its names, not its comments)
+    const code = (nested) => {
+      let depth = 0;
+      while (i < src.length) {
+        const c = src[i];
+        if (c === "/" && src[i + 1] === "/") {
+          const end = src.indexOf("\n", i);
+          i = end < 0 ? src.length : end;
+        } else if (c === "/" && src[i + 1] === "*") {
+          const end = src.indexOf("*/", i + 2);
+          i = end < 0 ? src.length : end + 2;
+        } else if (c === '"' || c === "'") {
+          // a value compared with (label.kind === "you") is a code, not a word
+          quoted(c, !/[=!]==?\s*$/.test(src.slice(Math.max(0, i - 6), i)));
+        } else if (c === "`") template();
+        else {
+          i++;
+          if (c === "{") depth++;
+          else if (c === "}" && nested && depth-- === 0) return;
+        }
+      }
+    };
+    code(false);
     return out;
   };
   const texts = literals(await (await fetch("/js/strings.pl.js")).text());
@@ -70,10 +115,17 @@ VOCABULARY = r"""async () => {
   };
   leaves(BOOT_WORDS.pl);
   leaves(LANGUAGES);
+  // dates as the language writes them (the replay's "2 gru 2026, 14:05"): the months' names
+  const dated = new Intl.DateTimeFormat("pl", { dateStyle: "medium", timeZone: "UTC" });
+  for (let m = 0; m < 12; m++) texts.push(dated.format(Date.UTC(2026, m, 1)));
   const words = new Set();
   for (const t of texts) for (const w of t.match(/\p{L}+/gu) ?? []) words.add(w.toLowerCase());
   return [...words];
 }"""
+# The canvases shown with nothing said for them (an aria-label: english_shown reads its words).
+UNSAID_CANVASES = """() => [...document.querySelectorAll("canvas")]
+  .filter((c) => c.getClientRects().length && !c.getAttribute("aria-label")?.trim())
+  .map((c) => c.id || c.className)"""
 WORD = re.compile(r"[^\W\d_]+")
 QUOTED = re.compile(r"„[^”]*”")  # the player's own text, quoted back ("wizard" in a bad link)
 PRODUCT = "All Threes"  # the game's name, the same in every language
@@ -97,7 +149,14 @@ def english_shown(page: Page, english: list[str]) -> list[str]:
     shown = [s.replace(PRODUCT, "") for s in page.evaluate(SHOWN)]
     vocabulary = set(page.evaluate(VOCABULARY))
     assert {"talon", "dublet", "kamień"} <= vocabulary, "the check knows the Polish words"
-    found = [f"{e!r} in {s!r}" for s in shown for e in english if e in s]
+    # An English phrase shows as words of its own, not inside a Polish word ("Jade" in "Jadeit",
+    # "Import" in "Importuj"); one English word that Polish says too ("Import") is Polish there.
+    phrases = [
+        (e, re.compile(rf"(?<!\w){re.escape(e)}(?!\w)"))
+        for e in english
+        if not (WORD.fullmatch(e) and e.lower() in vocabulary)
+    ]
+    found = [f"{e!r} in {s!r}" for s in shown for e, phrase in phrases if phrase.search(s)]
     found += [f"English word in {s!r}" for s in shown if ENGLISH_WORDS.search(s)]
     found += [
         f"{w!r}, in no Polish catalogue, in {s!r}"
@@ -220,3 +279,55 @@ def test_a_failed_start_and_a_bad_link_are_said_in_polish(
     expect(page.locator(".toast").first).to_contain_text("najwyżej do 1000 punktów")
     found += english_shown(page, english)
     assert not found, "English on the Polish page:\n" + "\n".join(found)
+
+
+def test_the_career_the_export_and_the_replay_are_polish_too(page: Page) -> None:
+    """A finished sprint's panel with its score race, every tab of the career screen, the export
+    and import dialogs and the replay viewer; and every canvas shown says something (its
+    aria-label: its words are checked with the rest)."""
+    page.goto(SPRINT)
+    ready(page)
+    english = page.evaluate(ENGLISH)
+    found: list[str] = []
+
+    def check(where: str) -> None:
+        found.extend(f"{where}: {f}" for f in english_shown(page, english))
+        found.extend(f"{where}: canvas {c!r} says nothing" for c in page.evaluate(UNSAID_CANVASES))
+
+    page.locator("#table").focus()
+    keys_round(page, "pl")
+    page.wait_for_function("() => window.allthreesTest.state()?.career.played === 1")
+    expect(page.locator("#race-chart")).to_have_attribute("aria-label", re.compile(r"^Po 1 partii"))
+    page.evaluate(IDLE)
+    check("match over")
+    page.locator("#btn-peek").click()
+    open_career(page)
+    for tab in ("stats", "history", "trophies", "designs", "daily"):
+        page.locator(f"#career-tab-{tab}").click()
+        expect(page.locator(f"#career-panel-{tab}")).to_be_visible()
+        screenshot(page, f"polish-career-{tab}-phone.png")
+        check(tab)
+    with page.expect_download():
+        page.locator("#career-export").click()
+    expect(page.locator("#export-what")).to_contain_text("1 rozgrywka")
+    check("export")
+    page.locator("#export-close").click()
+    page.locator("#career-import").click()
+    expect(page.locator("#import-dialog")).to_be_visible()
+    check("import")
+    page.locator("#import-cancel").click()
+    # the replay viewer: the deal, a move, the round's end (its summary in the panel's words)
+    page.locator("#career-tab-history").click()
+    page.locator("#history-list .history-open").first.click()
+    count = page.locator("#replay-count")
+    expect(count).to_have_text(re.compile(r"^Ruch 0 z \d+$"))
+    expect(page.locator("#replay-canvas")).to_have_attribute("aria-label", re.compile("^Stół"))
+    check("replay, the deal")
+    page.locator("#replay-forward").click()
+    expect(count).to_have_text(re.compile(r"^Ruch 1 z \d+$"))
+    check("replay, move 1")
+    page.keyboard.press("End")
+    expect(page.locator("#replay-summary")).to_be_visible()
+    screenshot(page, "polish-replay-phone.png")
+    check("replay, the end")
+    assert not found, "English on the Polish career:\n" + "\n".join(found)

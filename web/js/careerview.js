@@ -7,7 +7,7 @@
 import { chartSummary, drawHistogram, drawWinRate } from "./charts.js";
 import { available, currentDesign, FELTS, TILE_DESIGNS } from "./designs.js";
 import { askDialog, h } from "./dom.js";
-import { LANG, num } from "./lang.js";
+import { LANG, num, when } from "./lang.js";
 import { modeWords, T } from "./strings.js";
 
 const TABS = ["stats", "history", "trophies", "designs", "daily"];
@@ -106,10 +106,10 @@ function statsPanel(f) {
       row(C.perRound, num(f.points_per_round ?? 0, LANG, 1)),
       row(C.perTurn, num(f.points_per_turn ?? 0, LANG, 2)),
       row(C.multiples, num(f.multiples)),
-      row(C.largest, f.largest ? C.largestPlay(f.largest) : "–"),
+      row(C.largest, f.largest ? C.largestPlay(f.largest.points, when(f.largest.date, LANG, { time: false })) : "–"),
       row(C.dominoes, `${num(f.dominoes)} · ${C.blocks} ${num(f.blocks)}`),
-      f.best ? row(C.best, C.matchLine(f.best)) : null,
-      f.worst ? row(C.worst, C.matchLine(f.worst)) : null,
+      f.best ? row(C.best, C.matchLine(f.best, when(f.best.date, LANG, { time: false }))) : null,
+      f.worst ? row(C.worst, C.matchLine(f.worst, when(f.worst.date, LANG, { time: false }))) : null,
     ),
   );
   const split = (title, table) => {
@@ -171,8 +171,16 @@ function historyPanel(entries, history, on) {
             "data-id": item.id,
             onclick: () => on.replay(item),
           },
-          h("span", { class: "history-date", text: C.date(item.date) }),
-          h("span", { class: "history-mode", text: e ? C.modeLine(modeWords(e.mode).name, e.players) : "" }),
+          h("span", { class: "history-date", text: when(item.date) }),
+          h("span", {
+            class: "history-mode",
+            text: e
+              ? C.modeLine(
+                  modeWords(e.mode).name,
+                  e.names.map((n) => T.seatName(n)),
+                )
+              : "",
+          }),
           h("span", { class: "history-result", text: `${result} ${scores}` }),
         ),
       );
@@ -193,7 +201,7 @@ function trophiesPanel(f) {
       { class: `trophy ${got ? "earned" : "locked"}`, "data-id": id },
       h("span", { class: "trophy-name", text: T.trophies[id].name }),
       h("span", { class: "trophy-how", text: T.trophies[id].how }),
-      h("span", { class: "trophy-date", text: got ? C.earnedOn(got.date) : C.notYet }),
+      h("span", { class: "trophy-date", text: got ? C.earnedOn(when(got.date, LANG, { time: false })) : C.notYet }),
     );
   });
   return [

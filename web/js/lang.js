@@ -44,6 +44,18 @@ export function num(n, lang = LANG, digits = null) {
   return new Intl.NumberFormat(lang, fixed).format(n);
 }
 
+/** A moment (an ISO timestamp) as the language writes it, in the player's own time zone
+ * ("Dec 2, 2026, 1:28 AM", "2 gru 2026, 01:28"); "" when unknown, the text itself when unreadable. */
+export function when(iso, lang = LANG, { time = true } = {}) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return String(iso);
+  return new Intl.DateTimeFormat(
+    lang,
+    time ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" },
+  ).format(d);
+}
+
 /** "5+2", the pips of each tile left ("0" for none): the same in every language. */
 export function sumOf(parts) {
   return parts.join("+") || "0";

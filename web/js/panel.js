@@ -160,6 +160,7 @@ export class Panel {
       target: snap.rules.single_round ? null : snap.rules.target,
     };
     const data = this.raceData;
+    this.raceCanvas.setAttribute("aria-label", T.career.raceTitle); // named at once; the summary follows
     import("./charts.js").then(({ chartSummary }) => {
       this.raceCanvas.setAttribute("aria-label", chartSummary("race", data, T.charts));
     });

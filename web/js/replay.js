@@ -16,7 +16,7 @@
 
 import { armLabel, fitZoom, toScreen } from "./camera.js";
 import { h, icon, trapTab } from "./dom.js";
-import { LANG, num } from "./lang.js";
+import { LANG, num, when } from "./lang.js";
 import { DIR_ANGLE, drawBadge, drawFelt, drawTile, paintMiniHand, setDevicePixelRatio } from "./render.js";
 import { refusalWords, SR, T, whyWords } from "./strings.js";
 
@@ -98,7 +98,7 @@ class ReplayViewer {
       );
       return this.buttons[name];
     };
-    const when = formatDate(this.item.date);
+    const played = when(this.item.date);
     this.el = h(
       "dialog",
       { id: "replay-dialog", class: "dialog replay-dialog", "aria-labelledby": "replay-title" },
@@ -109,7 +109,7 @@ class ReplayViewer {
           "div",
           { class: "replay-heading" },
           h("h2", { id: "replay-title", text: T.replay.title }),
-          when ? h("p", { class: "panel-sub replay-when", text: T.replay.playedOn(when) }) : null,
+          played ? h("p", { class: "panel-sub replay-when", text: T.replay.playedOn(played) }) : null,
         ),
         h(
           "label",
@@ -479,12 +479,4 @@ export function roundBounds(frames) {
     out[3] = Math.max(out[3], y1);
   }
   return Number.isFinite(out[0]) ? out : [-2, -1, 2, 1];
-}
-
-/** The day (and time) a match was played, as the page's language writes it; "" if unknown. */
-function formatDate(date) {
-  if (!date) return "";
-  const d = new Date(date);
-  if (Number.isNaN(d.getTime())) return String(date);
-  return new Intl.DateTimeFormat(LANG, { dateStyle: "medium", timeStyle: "short" }).format(d);
 }

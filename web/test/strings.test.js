@@ -32,10 +32,9 @@ const ARGS = {
   dealt: [2, 7],
   drewOther: ["Casual", 3],
   // the career screen (careerview.js, transfer.js)
-  largestPlay: [{ points: 30, date: "2026-12-01T10:00:00Z" }],
-  matchLine: [{ scores: [150, 98], margin: 52, date: "2026-12-01T10:00:00Z" }],
-  date: ["2026-12-01T10:00:00Z"],
-  earnedOn: ["2026-12-01T10:00:00Z"],
+  largestPlay: [30, "Dec 1, 2026"],
+  matchLine: [{ scores: [150, 98], margin: 52 }, "Dec 1, 2026"],
+  earnedOn: ["Dec 1, 2026"],
   dailyLine: [{ date: "2026-12-01", points: 87, margin: 23, won: true }],
   brings: [{ entries: 3, history: 3, trophies: 2, newest: "2026-12-01T10:00:00Z" }],
   exported: ["allthrees-career-2026-12-01.json", 3, 3],
@@ -43,7 +42,7 @@ const ARGS = {
   historyNote: [3],
   dailyStreak: [3, 5],
   trophyCount: [2, 15],
-  modeLine: ["Quick Sprint", 2],
+  modeLine: ["Quick Sprint", ["You", "Expert"]],
 };
 
 function checkWords(catalogue, name, least) {
