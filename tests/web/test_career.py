@@ -156,9 +156,23 @@ def test_the_daily_deal_is_played_scored_once_and_shared(page: Page) -> None:
     assert daily["seed_commitment"][:6] in fair, (fair, daily)
     st = page.evaluate(STATE)
     assert [s["controller"] for s in st["seats"]] == ["you", "expert"]
-    # a second start the same day is not scored
+    # a second start the same day is not scored, and it asks before replacing a match in play
+    page.locator("#table").focus()
+    turn = page.locator("#mirror-turn").inner_text()
+    if turn.startswith("Draw"):
+        page.keyboard.press("d")
+    elif turn.startswith("Nothing to play"):
+        page.keyboard.press("p")
+    else:
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+    ready(page)
     open_career(page, "daily")
     expect(page.locator("#daily-play")).to_contain_text("not scored")
+    page.locator("#daily-play").click()
+    expect(page.locator("#link-dialog")).to_contain_text("Start today's deal?")
+    page.locator("#link-keep").click()
+    expect(page.locator("#link-dialog")).to_have_count(0)
 
 
 def test_export_wipe_import_restores_everything_and_a_damaged_file_changes_nothing(

@@ -8,6 +8,7 @@
 
 import { Career, utcDate } from "./career.js";
 import { setDesign } from "./designs.js";
+import { askToReplace } from "./dialog.js";
 import { T } from "./strings.js";
 
 export class CareerFlow {
@@ -121,10 +122,12 @@ export class CareerFlow {
     this.game.closed();
   }
 
-  /** Start the day's deal; the first start of the day is its one scored attempt. */
+  /** Start the day's deal (asked first while a match is in progress: it would be replaced); the
+   * first start of the day is its one scored attempt. */
   async playDaily() {
     const date = utcDate();
     document.getElementById("career-close")?.click();
+    if (this.game.inProgress() && !(await askToReplace(this.game.root, T.career.dailyReplace))) return;
     await this.game.newDaily(date);
     const id = this.game.lastMatchId();
     if (id) {

@@ -210,10 +210,10 @@ export class NewGameDialog {
 
 /** "Start the game in this link?" before a link replaces a match in progress. Resolves true/false
  * (Escape keeps the match). */
-export function askToReplace(root) {
+export function askToReplace(root, title = T.linkTitle) {
   return askDialog(
     "link-dialog",
-    T.linkTitle,
+    title,
     [h("p", { class: "panel-sub", text: T.linkBody })],
     [
       { id: "link-keep", text: T.linkKeep, value: false, focus: true }, // the safe answer

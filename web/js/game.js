@@ -131,6 +131,7 @@ export class Game {
         root: this.hud.root,
         toast: (text) => this.hud.toast(text, TOAST_MS),
         lastMatchId: () => this.#lastMatchId(),
+        inProgress: () => Boolean(this.state.snap?.match.in_progress),
         newDaily: (date) => this.controller.newGame(null, null, { remember: false, daily: date }),
         opened: () => {
           this.state.dialogOpen = true;

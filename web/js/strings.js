@@ -112,6 +112,7 @@ const EN = {
     dailyDate: (date) => `Today's deal: ${date}`,
     dailyStreak: (n, longest) => `Daily streak: ${n} ${n === 1 ? "day" : "days"} (longest ${longest})`,
     dailyPlay: "Play today's deal",
+    dailyReplace: "Start today's deal?",
     dailyAgain: "Play it again (not scored)",
     dailyLine: (l) =>
       `All Threes daily ${l.date}: ${l.points} points, ${l.won ? "won" : "lost"} by ${Math.abs(l.margin)}`,

@@ -117,6 +117,7 @@ export const PL = {
     dailyStreak: (n, longest) =>
       `Seria dni: ${plural(n, { one: "1 dzień", few: `${n} dni`, many: `${n} dni` })} (najdłuższa ${longest})`,
     dailyPlay: "Zagraj dzisiejsze rozdanie",
+    dailyReplace: "Zacząć dzisiejsze rozdanie?",
     dailyAgain: "Zagraj je znowu (bez wyniku)",
     dailyLine: (l) =>
       `All Threes, rozdanie dnia ${l.date}: ${l.points} pkt, ${l.won ? "wygrana" : "przegrana"} różnicą ${Math.abs(l.margin)}`,
