@@ -283,7 +283,7 @@ def ivory_pixels_in_rack(page: Page) -> int:
     return page.evaluate(RACK_IVORY, IVORY)
 
 
-# ---------------------------------------------------------------------- the career (test_career.py)
+# ------------------------------------------------------ the career (test_career_screens.py)
 # A real match by link: no seed (a ?seed= deal is practice and does not join the career).
 SPRINT = "/?sprint=1&seats=you,beginner"
 

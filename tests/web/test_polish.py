@@ -146,7 +146,12 @@ ENGLISH_WORDS = re.compile(
 
 
 def english_shown(page: Page, english: list[str]) -> list[str]:
+    # the deal's fingerprint (hex, sometimes letters only: "fccbbb") is no word of any language
+    prints = page.locator("#fair-print")
+    fingerprint = (prints.text_content() or "") if prints.count() else ""
     shown = [s.replace(PRODUCT, "") for s in page.evaluate(SHOWN)]
+    if fingerprint.strip():
+        shown = [s.replace(fingerprint.strip(), "") for s in shown]
     vocabulary = set(page.evaluate(VOCABULARY))
     assert {"talon", "dublet", "kamień"} <= vocabulary, "the check knows the Polish words"
     # An English phrase shows as words of its own, not inside a Polish word ("Jade" in "Jadeit",
@@ -162,7 +167,7 @@ def english_shown(page: Page, english: list[str]) -> list[str]:
         f"{w!r}, in no Polish catalogue, in {s!r}"
         for s in shown
         for token in QUOTED.sub("", s).split()
-        if not any(c.isdigit() for c in token)  # numbers, a deal's fingerprint ("96de8f")
+        if not any(c.isdigit() for c in token)  # numbers
         for w in WORD.findall(token)
         if w.lower() not in vocabulary
     ]

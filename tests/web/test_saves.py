@@ -7,6 +7,7 @@ revealed at the end, checks every deal with `python -m allthrees verify`."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -221,14 +222,24 @@ def test_the_fair_deal_is_committed_revealed_and_checkable(page: Page, tmp_path)
     assert len(fingerprint.replace(" ", "")) == 12
     expect(page.locator("#fair-seed")).to_have_count(0)  # not before the end
     page.locator("#fair-ok").click()
+    mid_match = page.evaluate("() => Object.values({...localStorage}).join('\\n')")
     end = player.play_round()
     assert end["match_over"]
     page.locator("#btn-peek").click()
     page.locator("#btn-fair").click()
     seed = page.locator("#fair-seed").inner_text()
     assert len(seed) == 64
-    stored = page.evaluate("() => Object.values({...localStorage}).join('\\n')")
-    assert seed not in stored, "the seed is never in storage in clear text"
+    # In play, the seed is in no stored value in clear text: the only 64-hex text stored is the
+    # commitment (the save seals the seed). Revealed at the end, it is kept with the finished
+    # match in the career's history (to replay and check it), never in the match's save.
+    record_now = page.evaluate("() => window.allthreesTest.record()")
+    assert set(re.findall(r"[0-9a-f]{64}", mid_match)) <= {record_now["commitment"]}
+    saves = page.evaluate(
+        "() => Object.entries({...localStorage}).filter(([k]) => k.startsWith('allthrees.save'))"
+        ".map(([, v]) => v).join('\\n')"
+    )
+    assert seed not in saves, "the seed is never in the match's save in clear text"
+    assert seed in page.evaluate("() => localStorage.getItem('allthrees.history.v1')")
     with page.expect_download() as download:
         page.locator("#fair-download").click()
     path = tmp_path / "match.json"

@@ -142,21 +142,8 @@ def test_the_daily_deal_is_one_deal_a_day_for_everyone(browser: Browser, site_ur
     assert first == second != next_day
 
 
-def test_the_daily_deal_is_played_scored_once_and_shared(page: Page) -> None:
-    page.clock.set_fixed_time("2026-12-01T08:00:00Z")
-    page.goto("/")
-    ready(page)
-    open_career(page, "daily")
-    expect(page.locator("#daily-date")).to_contain_text("2026-12-01")
-    page.locator("#daily-play").click()
-    ready(page)
-    daily = page.evaluate("() => window.allthreesTest.state().daily")
-    assert daily["played_today"] is True
-    fair = page.locator("#btn-fair").get_attribute("aria-label") or ""
-    assert daily["seed_commitment"][:6] in fair, (fair, daily)
-    st = page.evaluate(STATE)
-    assert [s["controller"] for s in st["seats"]] == ["you", "expert"]
-    # a second start the same day is not scored, and it asks before replacing a match in play
+def one_move_by_keys(page: Page) -> None:
+    """The person's turn, with the keys: the first play, else draw, else pass (a match in play)."""
     page.locator("#table").focus()
     turn = page.locator("#mirror-turn").inner_text()
     if turn.startswith("Draw"):
@@ -167,12 +154,35 @@ def test_the_daily_deal_is_played_scored_once_and_shared(page: Page) -> None:
         page.keyboard.press("ArrowRight")
         page.keyboard.press("Enter")
     ready(page)
+
+
+def test_the_daily_deal_is_played_scored_once_and_shared(page: Page) -> None:
+    page.clock.set_fixed_time("2026-12-01T08:00:00Z")
+    page.goto("/")
+    ready(page)
+    one_move_by_keys(page)  # a match in play: the daily asks before it replaces it
+    open_career(page, "daily")
+    expect(page.locator("#daily-date")).to_contain_text("2026-12-01")
+    expect(page.locator("#daily-play")).to_have_text("Play today's deal")
+    page.locator("#daily-play").click()
+    expect(page.locator("#link-dialog")).to_contain_text("Start today's deal?")
+    page.locator("#link-start").click()
+    ready(page)
+    daily = page.evaluate("() => window.allthreesTest.state().daily")
+    assert daily["played_today"] is True
+    fair = page.locator("#btn-fair").get_attribute("aria-label") or ""
+    assert daily["seed_commitment"][:6] in fair, (fair, daily)
+    st = page.evaluate(STATE)
+    assert [s["controller"] for s in st["seats"]] == ["you", "expert"]
+    # a second start the same day is not scored; "Keep my match" keeps the match in play
+    one_move_by_keys(page)
     open_career(page, "daily")
     expect(page.locator("#daily-play")).to_contain_text("not scored")
     page.locator("#daily-play").click()
     expect(page.locator("#link-dialog")).to_contain_text("Start today's deal?")
     page.locator("#link-keep").click()
     expect(page.locator("#link-dialog")).to_have_count(0)
+    assert page.evaluate("() => window.allthreesTest.state().daily")["played_today"] is True
 
 
 def test_export_wipe_import_restores_everything_and_a_damaged_file_changes_nothing(
