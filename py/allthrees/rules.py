@@ -284,16 +284,6 @@ class Rules:
         return (2 * rounded + d) // (2 * d)  # nearest integer, halves up
 
 
-RULE_ERROR_CODES = (
-    "not_bool",
-    "too_small",
-    "players",
-    "not_a_choice",
-    "teams_of_four",
-    "too_many_tiles",
-)
-
-
 def _check_option(name: str, value: Any) -> None:
     if name not in OPTIONS:
         raise BadRules(f"unknown option {shown(name)} (known: {', '.join(OPTIONS)})", name)

@@ -181,16 +181,25 @@ def keys_round(
     words = TURN_WORDS[lang]
     for _ in range(max_turns):
         page.evaluate(IDLE)
-        turn = page.locator("#mirror-turn").inner_text()
-        if turn in words["over"]:
+        if page.locator("#mirror-turn").inner_text() in words["over"]:
             return
-        if turn.startswith(words["draw"]):
-            page.keyboard.press("d")
-        elif turn.startswith(words["pass"]):
-            page.keyboard.press("p")
-        else:
-            move(page)
+        turn_by_keys(page, lang, move)
     raise AssertionError(f"the round did not end within {max_turns} turns")
+
+
+def turn_by_keys(
+    page: Page, lang: str = "en", move: Callable[[Page], None] = first_move_by_keys
+) -> None:
+    """One turn of the person's, decided from the mirror's turn line: D to draw, P to pass,
+    else ``move``."""
+    words = TURN_WORDS[lang]
+    turn = page.locator("#mirror-turn").inner_text()
+    if turn.startswith(words["draw"]):
+        page.keyboard.press("d")
+    elif turn.startswith(words["pass"]):
+        page.keyboard.press("p")
+    else:
+        move(page)
 
 
 def saved_result(page: Page) -> dict[str, Any]:

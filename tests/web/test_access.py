@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from tablekit import IDLE, STATE, hook_record, keys_round, open_table, screenshot
+from tablekit import IDLE, STATE, hook_record, keys_round, open_table, screenshot, turn_by_keys
 
 from allthrees.moves import DRAW, PASS, tile_of
 from allthrees.record import replay
@@ -158,13 +158,8 @@ def test_a_whole_match_is_played_with_the_keyboard_alone(page: Page) -> None:
             page.keyboard.press("Enter")
             page.evaluate(IDLE)
             assert focused(page) == "table", "after Next round the keyboard is back on the table"
-        elif turn.startswith("Draw"):
-            page.keyboard.press("d")
-        elif turn.startswith("Nothing to play"):
-            page.keyboard.press("p")
         else:
-            page.keyboard.press("ArrowRight")
-            page.keyboard.press("Enter")
+            turn_by_keys(page)
     else:
         raise AssertionError("the match did not end")
     assert rounds >= 1
@@ -282,13 +277,7 @@ def test_pass_and_play_is_followed_from_the_mirror_without_seeing_the_next_hand(
             assert focused(page) == "table"
             assert page.locator("#mirror-hand").inner_text().startswith("Your hand, ")
             continue
-        if turn.startswith("Draw"):
-            page.keyboard.press("d")
-        elif turn.startswith("Nothing to play"):
-            page.keyboard.press("p")
-        else:
-            page.keyboard.press("ArrowRight")
-            page.keyboard.press("Enter")
+        turn_by_keys(page)
     else:
         raise AssertionError("the round did not end")
     heard = page.evaluate("() => window.__heard")

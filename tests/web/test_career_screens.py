@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tablekit import SPRINT, STATE, finish_sprint, open_career, ready, screenshot
+from tablekit import SPRINT, STATE, finish_sprint, open_career, ready, screenshot, turn_by_keys
 
 from allthrees.record import replay, result
 
@@ -145,14 +145,7 @@ def test_the_daily_deal_is_one_deal_a_day_for_everyone(browser: Browser, site_ur
 def one_move_by_keys(page: Page) -> None:
     """The person's turn, with the keys: the first play, else draw, else pass (a match in play)."""
     page.locator("#table").focus()
-    turn = page.locator("#mirror-turn").inner_text()
-    if turn.startswith("Draw"):
-        page.keyboard.press("d")
-    elif turn.startswith("Nothing to play"):
-        page.keyboard.press("p")
-    else:
-        page.keyboard.press("ArrowRight")
-        page.keyboard.press("Enter")
+    turn_by_keys(page)
     ready(page)
 
 

@@ -12,6 +12,8 @@
 // aside under `<key>.unreadable`, and while that place is taken by something else the career is
 // not written at all (so nothing a player saved is lost).
 
+import { read, write } from "./storage.js";
+
 const CAREER_KEY = "allthrees.career.v1";
 const HISTORY_KEY = "allthrees.history.v1";
 const IMPORT_BACKUP_KEY = "allthrees.import.backup";
@@ -21,23 +23,6 @@ const ENTRIES_KEPT = 2000; // an entry is ~0.7 kB: 1.4 MB at most, beside 100 wh
 
 const EMPTY = () => ({ version: CAREER_VERSION, entries: [], daily: { attempts: {} } });
 const EMPTY_HISTORY = () => ({ version: CAREER_VERSION, items: [] });
-
-function read(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key, value) {
-  try {
-    localStorage.setItem(key, value);
-    return true;
-  } catch (err) {
-    return err?.name || "Error";
-  }
-}
 
 /** `raw` parsed as a store of this version, or null when it is not one. */
 function parseStore(raw, shape) {

@@ -59,14 +59,12 @@ export function drawBackground(ctx, state, canvas, cache) {
   ctx.restore();
 }
 
-/** The line of play, and each open end's name (and what it counts unless the sum is hidden). */
-export function drawLayout(ctx, state) {
-  const snap = state.snap;
-  const { cam } = state;
-  const free = state.R.free;
-  const last = snap.last?.index;
-  snap.layout.tiles.forEach((tile, i) => {
-    if (state.hiddenLayout.has(i)) return;
+/** The layout's tiles (Python's x, y, dir in table units) through camera `cam` onto `free`; the
+ * tile at index `lit` glows as the last played, those in `hidden` are not drawn (still in flight).
+ * The table's and the replay viewer's one way of drawing a line of play. */
+export function drawLineTiles(ctx, tiles, cam, free, { lit = -1, hidden = null } = {}) {
+  tiles.forEach((tile, i) => {
+    if (hidden?.has(i)) return;
     const p = toScreen(cam, free, tile.x, tile.y);
     drawTile(ctx, {
       x: p.x,
@@ -76,9 +74,18 @@ export function drawLayout(ctx, state) {
       a: tile.a,
       b: tile.b,
       lift: 0.25,
-      glow: i === last && !snap.round.over ? LAST_GLOW : null,
+      glow: i === lit ? LAST_GLOW : null,
     });
   });
+}
+
+/** The line of play, and each open end's name (and what it counts unless the sum is hidden). */
+export function drawLayout(ctx, state) {
+  const snap = state.snap;
+  const { cam } = state;
+  const free = state.R.free;
+  const lit = snap.round.over ? -1 : (snap.last?.index ?? -1);
+  drawLineTiles(ctx, snap.layout.tiles, cam, free, { lit, hidden: state.hiddenLayout });
   const hideSum = snap.settings?.hide_sum;
   for (const end of snap.layout.ends) {
     const p = toScreen(cam, free, end.x, end.y);

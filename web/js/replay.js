@@ -14,17 +14,15 @@
 // the scores, the review as codes. The frames come first (`review: false`, at once); the review,
 // which takes the Expert a moment, follows in a second request and fills in when it is done.
 
-import { armLabel, fitZoom, toScreen } from "./camera.js";
+import { armLabel, cameraTarget, orient, toScreen } from "./camera.js";
 import { h, icon, trapTab } from "./dom.js";
+import { drawLineTiles } from "./draw.js";
 import { LANG, num, when } from "./lang.js";
-import { DIR_ANGLE, drawBadge, drawFelt, drawTile, paintMiniHand, setDevicePixelRatio } from "./render.js";
+import { drawBadge, drawFelt, paintMiniHand, setDevicePixelRatio } from "./render.js";
 import { refusalWords, SR, T, whyWords } from "./strings.js";
 
-const TILE_FILL = 0.965; // a layout tile's short side in table units, as on the table (draw.js)
 const K_MAX = 60; // CSS px per table unit at most: a short line is not drawn huge
 const PAD = 12; // CSS px kept free around the layout
-const TURN_GAIN = 1.1; // the line is shown turned a quarter when that draws its tiles this much bigger
-const LAST_GLOW = "rgba(255, 214, 102, 0.8)";
 const STEP_ICONS = {
   first: ["M17 6l-6 6 6 6", "M7 6v12"],
   back: ["M15 6l-6 6 6 6"],
@@ -418,7 +416,7 @@ class ReplayViewer {
     this.bounds = bounds;
     if (!this.size.w) return;
     const free = this.#free();
-    this.turned = fitZoom(bounds, free, true, K_MAX) > fitZoom(bounds, free, false, K_MAX) * TURN_GAIN;
+    this.turned = orient({ bounds, free, kMax: K_MAX, turned: null, fresh: true }); // as the table does
   }
 
   #paint() {
@@ -434,28 +432,10 @@ class ReplayViewer {
     const frame = this.data?.frames[this.frame];
     if (!frame) return;
     const free = this.#free();
-    const [x0, y0, x1, y1] = this.bounds;
-    const cam = {
-      x: (x0 + x1) / 2,
-      y: (y0 + y1) / 2,
-      k: fitZoom(this.bounds, free, this.turned, K_MAX),
-      a: this.turned ? Math.PI / 2 : 0,
-    };
+    const cam = cameraTarget(this.bounds, free, this.turned, K_MAX);
     const tiles = frame.layout.tiles;
     const placed = frame.move?.kind === "play" ? tiles.length - 1 : -1;
-    tiles.forEach((tile, i) => {
-      const p = toScreen(cam, free, tile.x, tile.y);
-      drawTile(ctx, {
-        x: p.x,
-        y: p.y,
-        s: cam.k * TILE_FILL,
-        angle: DIR_ANGLE[tile.dir] + cam.a,
-        a: tile.a,
-        b: tile.b,
-        lift: 0.25,
-        glow: i === placed ? LAST_GLOW : null,
-      });
-    });
+    drawLineTiles(ctx, tiles, cam, free, { lit: placed });
     const size = Math.max(11, Math.min(14, cam.k * 0.34));
     for (const end of frame.layout.ends) {
       const p = toScreen(cam, free, end.x, end.y);

@@ -16,7 +16,8 @@ const PREFS_KEY = "allthrees.prefs.v1";
 const BACKUPS_KEPT = 5;
 const ENVELOPE = "sealed-1";
 
-function read(key) {
+/** A stored value, or null (storage off or refused). */
+export function read(key) {
   try {
     return localStorage.getItem(key);
   } catch {
@@ -25,7 +26,7 @@ function read(key) {
 }
 
 /** Write, or say why not: true, or the error's name (QuotaExceededError, SecurityError ...). */
-function write(key, value) {
+export function write(key, value) {
   try {
     localStorage.setItem(key, value);
     return true;
