@@ -26,11 +26,21 @@ Requests (``op``):
 - ``hint`` ``{seat}``: the move the Expert would play for that person now, with a short reason.
 - ``review`` ``{round?}``: each person's plays in a finished round where the Expert would have
   chosen differently.
-- ``career_entry`` ``{date, daily?}``: the finished match as a career entry (``career.entry``:
-  ``date`` the page's ISO UTC time, ``daily`` the UTC day when it was that day's daily); replies
-  ``{entry, line}``, ``line`` the daily's shareable result (``career.daily_line``) or null.
-- ``career`` ``{entries}``: every figure and trophy of the career (``career.figures``).
+- ``career_entry`` ``{date, daily?, entries?, attempts?}``: the finished match as a career entry
+  (``career.recorded``: ``date`` the page's ISO UTC time, ``daily`` the UTC day when it was that
+  day's scored daily); replies ``{entry, line}``, ``line`` the daily's shareable result
+  (``career.daily_line``) or null. Given the career's ``entries`` so far (and the daily's
+  ``attempts``), also ``career`` (the figures with this match, as of ``date``'s day),
+  ``new_trophies`` (the ids it earned) and ``keep`` (``{entries, history}``: what the page keeps).
+- ``career`` ``{entries, today?, attempts?}``: every figure and trophy of the career
+  (``career.figures``); with ``today`` (the page's UTC day) the daily's figures are as of that
+  day: the streak still alive or 0, and ``today`` ``{date, attempted, line}``.
 - ``daily`` ``{date, preset?}``: the UTC day's deal, the same for everyone (``career.daily``).
+- ``daily_start`` ``{date, attempts}``: the match in play was just started from ``date``'s deal
+  (``new {daily}``); replies ``{scored, attempts}``: whether it is the day's one scored attempt,
+  and the attempts for the page to keep (``career.daily_start``).
+- ``export`` ``{exported, entries, daily, history, prefs}``: the export file's object from what
+  the page keeps (``career.export_file``: the one format and version); replies ``{export}``.
 - ``check_import`` ``{data}``: an export (the object or its text) checked through, every record
   replayed, before the page replaces anything (``career.check_import``); replies ``{summary}``.
 - ``replay_round`` ``{settings, record, round, review?}``: one round (1-based) of a finished
@@ -93,12 +103,16 @@ class App:
             )
             return {"ok": True, "round": view}
         if op == "career":
-            return {"ok": True, "career": career.figures(req.get("entries"))}
+            figures = career.figures(req.get("entries"), req.get("today"), req.get("attempts"))
+            return {"ok": True, "career": figures}
         if op == "daily":
             return {
                 "ok": True,
                 "daily": career.daily(req.get("date"), req.get("preset", DEFAULT_PRESET)),
             }
+        if op == "export":
+            kept = (req.get(k) for k in ("exported", "entries", "daily", "history", "prefs"))
+            return {"ok": True, "export": career.export_file(*kept)}
         if op == "check_import":
             return {"ok": True, "summary": career.check_import(req.get("data"))}
         if op == "start":
@@ -128,9 +142,11 @@ class App:
         if op == "record":
             return {"ok": True, "record": match_record(session)}
         if op == "career_entry":
-            entry = career.entry(session, req.get("date"), req.get("daily"))
-            line = career.daily_line(entry) if entry["daily"] is not None else None
-            return {"ok": True, "entry": entry, "line": line}
+            ended = (req.get(k) for k in ("date", "daily", "entries", "attempts"))
+            return {"ok": True, **career.recorded(session, *ended)}
+        if op == "daily_start":
+            started = career.daily_start(session, req.get("date"), req.get("attempts"))
+            return {"ok": True, **started}
         raise BadIntent(f"unknown op {shown(op)}")
 
     def _start(self, req: dict[str, Any]) -> dict[str, Any]:

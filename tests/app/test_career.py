@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from allthrees import app, career
+from allthrees.career import awards
 from allthrees.errors import REFUSAL_CODES
 from allthrees.match import commitment
 from allthrees.record import replay, result
@@ -538,7 +539,7 @@ def test_every_trophy_has_a_case_and_its_id_is_listed_for_the_page():
     assert set(NEAR_AND_HIT) == set(career.TROPHY_IDS) == set(career.TROPHIES)
     assert len(career.TROPHY_IDS) >= 15
     # the page's catalogue test reads the tuple from the source, one id a line (like LEAD_CODES)
-    source = (Path(career.__file__)).read_text()
+    source = (Path(awards.__file__)).read_text()
     block = re.search(r"^TROPHY_IDS = \(\n((?:    \"\w+\",\n)+)\)$", source, re.M)
     assert block and re.findall(r"\"(\w+)\"", block[1]) == list(career.TROPHY_IDS)
 
@@ -811,3 +812,167 @@ def test_any_value_anywhere_is_a_reply_or_a_worded_refusal(export, op, key, valu
         reply = json.loads(app.handle(json.dumps(request)))
         if not reply["ok"]:
             assert reply["code"] in REFUSAL_CODES and reply["code"] != "failed", reply
+
+
+# ---------------------------------------------------------------------- decided in Python
+# The daily's scored attempt and live streak, the export's format and caps, and the figures of a
+# finished match come from Python; the page only keeps what it is told.
+def started_daily(day: str, attempts: dict[str, str]) -> tuple[str, dict[str, Any]]:
+    """Start ``day``'s deal: the new match's id, and whether that start is the day's scored
+    attempt (the reply of ``daily_start``: ``{scored, attempts}``)."""
+    started = call("new", daily=day)
+    assert started["ok"], started
+    reply = call("daily_start", date=day, attempts=attempts)
+    assert reply.pop("ok"), reply
+    return json.loads(started["save"])["match_id"], reply
+
+
+def test_only_the_first_start_of_a_day_is_its_scored_attempt():
+    first_id, first = started_daily("2026-12-01", {})
+    assert first == {"scored": True, "attempts": {"2026-12-01": first_id}}
+    second_id, again = started_daily("2026-12-01", first["attempts"])
+    assert second_id != first_id
+    assert again == {"scored": False, "attempts": first["attempts"]}  # the first stays scored
+    next_id, next_day = started_daily("2026-12-02", again["attempts"])
+    assert next_day == {
+        "scored": True,
+        "attempts": {"2026-12-01": first_id, "2026-12-02": next_id},
+    }
+
+
+def test_a_start_that_is_not_that_days_deal_or_with_damaged_attempts_is_refused():
+    assert call("new", daily="2026-12-01")["ok"]
+    assert call("daily_start", date="2026-12-02", attempts={})["code"] == "not_daily"
+    assert call("daily_start", date="2026-12-32", attempts={})["code"] == "bad_date"
+    for attempts in (None, [], {"2026-12-01": 5}, {"yesterday": "0" * 16}):
+        refused = call("daily_start", date="2026-12-01", attempts=attempts)
+        assert refused["code"] == "bad_career" and refused["values"]["field"] == "attempts"
+    assert call("start", seed=4, settings={"seats": ["you", "casual"]})["ok"]  # no daily
+    assert call("daily_start", date="2026-12-01", attempts={})["code"] == "not_daily"
+
+
+def daily_as_of(today: str, attempts: dict[str, str] | None = None) -> dict[str, Any]:
+    entries = [made(i, daily=d) for i, d in enumerate(["2026-12-04", "2026-12-05", "2026-12-06"])]
+    reply = call("career", entries=entries, today=today, attempts=attempts or {})
+    assert reply["ok"], reply
+    return reply["career"]["daily"]
+
+
+@pytest.mark.parametrize(
+    ("today", "streak"),
+    [
+        ("2026-12-06", 3),  # played today
+        ("2026-12-07", 3),  # played yesterday: today's deal can still extend it
+        ("2026-12-08", 0),  # a whole day went by without one
+        ("2027-01-06", 0),
+    ],
+)
+def test_the_daily_streak_is_alive_while_its_newest_day_is_today_or_yesterday(today, streak):
+    daily = daily_as_of(today)
+    assert daily["streak"] == streak
+    assert (daily["longest"], daily["last"], daily["played"]) == (3, "2026-12-06", 3)
+    assert career.live_streak(3, None, career.parse_day(today)) == 0  # no daily yet
+
+
+def test_todays_daily_says_whether_it_was_attempted_and_its_line_once_finished():
+    scored = made(2, daily="2026-12-06")
+    assert daily_as_of("2026-12-06")["today"] == {
+        "date": "2026-12-06",
+        "attempted": False,
+        "line": None,
+    }
+    started = daily_as_of("2026-12-07", {"2026-12-07": "f" * 16})  # started, not finished
+    assert started["today"] == {"date": "2026-12-07", "attempted": True, "line": None}
+    finished = daily_as_of("2026-12-06", {"2026-12-06": scored["id"]})["today"]
+    assert finished["attempted"] is True
+    assert finished["line"] == career.daily_line(scored)
+    assert call("career", entries=[], today="2026-13-01")["code"] == "bad_date"
+    assert call("career", entries=[], today="2026-12-01", attempts=[])["code"] == "bad_career"
+
+
+def export_request(entries: list[dict[str, Any]], history: list[Any]) -> dict[str, Any]:
+    return {
+        "exported": stamp(50),
+        "entries": entries,
+        "daily": {"attempts": {}},
+        "history": history,
+        "prefs": {"lang": "pl"},
+    }
+
+
+def test_the_export_file_is_built_in_python_in_its_one_format(export):
+    entries = export["career"]["entries"]
+    reply = call("export", **export_request(entries, export["history"]))
+    assert reply["ok"], reply
+    data = reply["export"]
+    assert (data["format"], data["version"]) == (career.EXPORT_FORMAT, career.EXPORT_VERSION)
+    assert data["career"] == {"entries": entries, "daily": {"attempts": {}}}
+    assert data["history"] == export["history"] and data["exported"] == stamp(50)
+    assert data["prefs"] == {"lang": "pl"}
+    assert checked(data)["summary"]["history"] == len(export["history"])  # it imports again
+
+
+def test_an_export_keeps_at_most_the_newest_history_of_the_one_cap():
+    newest_first = [{"id": f"{i:016x}"} for i in range(career.MAX_HISTORY + 1)]
+    data = call("export", **export_request([], newest_first))["export"]
+    assert data["history"] == newest_first[: career.MAX_HISTORY]
+    assert career.KEEP == {"entries": career.MAX_ENTRIES, "history": career.MAX_HISTORY}
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"exported": "now"}, None),
+        ({"entries": [{"id": 1}]}, "id"),
+        ({"daily": {"attempts": {"2026-12-01": 5}}}, "attempts"),
+        ({"daily": None}, "daily"),
+        ({"history": {}}, "history"),
+        ({"prefs": []}, "prefs"),
+    ],
+)
+def test_an_export_of_damaged_keeping_is_refused(change, field):
+    refused = call("export", **{**export_request([], []), **change})
+    assert refused["ok"] is False and refused["code"] in REFUSAL_CODES, refused
+    assert refused["values"].get("field") == field
+
+
+def test_an_import_with_damaged_daily_attempts_is_refused(export):
+    data = copy.deepcopy(export)
+    data["career"]["daily"] = {"attempts": {"2026-12-01": "me"}}
+    refused = checked(data)
+    assert refused["code"] == "export_shape" and refused["values"]["field"] == "daily"
+    data["career"]["daily"] = {"attempts": {"2026-12-01": "0" * 16}}
+    assert checked(data)["ok"]
+
+
+def test_a_finished_match_brings_its_figures_and_new_trophies_in_one_reply():
+    before = [made(0, won=True)]  # first_win is held already
+    started = call("start", seed=4, settings={"seats": ["you", "beginner"]})
+    finish(started)
+    reply = call("career_entry", date=stamp(1), entries=before, attempts={})
+    assert reply["ok"], reply
+    entry = reply["entry"]
+    assert reply["career"] == career_of_today([*before, entry], stamp(1)[:10])
+    held = [t["id"] for t in career_of(before)["trophies"]]
+    after = [t["id"] for t in reply["career"]["trophies"]]
+    assert reply["new_trophies"] == [t for t in after if t not in held]
+    assert "first_win" not in reply["new_trophies"]
+    assert reply["keep"] == career.KEEP
+    # the same match sent again earns nothing and counts once
+    again = call("career_entry", date=stamp(2), entries=[*before, entry], attempts={})
+    assert again["new_trophies"] == [] and again["career"]["played"] == 2
+
+
+def career_of_today(entries: list[dict[str, Any]], today: str) -> dict[str, Any]:
+    reply = call("career", entries=entries, today=today, attempts={})
+    assert reply["ok"], reply
+    return reply["career"]
+
+
+def test_a_finished_match_past_the_cap_drops_the_oldest_entry_from_its_figures():
+    full = [made(i, won=i == 0) for i in range(career.MAX_ENTRIES)]  # the oldest is the win
+    finish(call("start", seed=4, settings={"seats": ["you", "casual"], "options": {"target": 30}}))
+    reply = call("career_entry", date=stamp(career.MAX_ENTRIES), entries=full)
+    assert reply["ok"], reply
+    assert reply["career"]["played"] == career.MAX_ENTRIES
+    assert reply["career"]["won"] == int(reply["entry"]["won"])

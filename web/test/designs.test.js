@@ -29,7 +29,7 @@ const TILE_KEYS = [
 ];
 const FELT_KEYS = ["id", "unlock", "light", "grain", "tint", "rack", "rackLip", "page"];
 // The trophies are the engine's (career.TROPHY_IDS): read from its source, one home.
-const CAREER_PY = readFileSync(new URL("../../py/allthrees/career.py", import.meta.url), "utf8");
+const CAREER_PY = readFileSync(new URL("../../py/allthrees/career/awards.py", import.meta.url), "utf8");
 const ALL_TROPHIES = [...CAREER_PY.match(/^TROPHY_IDS = \(([^)]*)\)/m)[1].matchAll(/"(\w+)"/g)].map((m) => m[1]);
 
 /** WCAG relative luminance of "#rrggbb". */

@@ -305,7 +305,7 @@ test("every way the worker says its start failed has words, in every language", 
 });
 
 test("every trophy the engine names has a name and a condition, in every language", () => {
-  const ids = tupleOf(py("career.py"), "TROPHY_IDS");
+  const ids = tupleOf(py("career/awards.py"), "TROPHY_IDS");
   assert.ok(ids.length >= 12 && ids.includes("grand_master"));
   for (const [lang, { T: words }] of Object.entries(CATALOGUES)) {
     assert.deepEqual(Object.keys(words.trophies), ids, `${lang}: the engine's trophies, in its order`);
