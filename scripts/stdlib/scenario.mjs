@@ -1,4 +1,4 @@
-// The game's standard library, checked: boots Pyodide in Node the way web/js/worker.js does (the
+// The game's standard library, checked: boots Pyodide in Node the way web/js/boot/worker.js does (the
 // wheel on sys.path, zipimport), imports every module of the game package and every outside module
 // its sources name (imports.py, even those inside functions), drives allthrees.app.handle with JSON
 // requests (every op, whole rounds at 2/3/4 players, partners, pass-and-play, every preset,

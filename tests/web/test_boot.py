@@ -170,7 +170,7 @@ def test_stalled_boot_gives_up_with_a_message(page: Page, problems) -> None:
         "**/js/main.js",
         lambda route: route.fulfill(
             content_type="text/javascript",
-            body='import { bootWithLoadingScreen } from "./boot.js";\n'
+            body='import { bootWithLoadingScreen } from "./boot/boot.js";\n'
             "bootWithLoadingScreen({ stallTimeoutMs: 1500 });\n",
         ),
     )
@@ -193,7 +193,7 @@ def test_blocked_webassembly_fails_at_once_by_name(page: Page, problems) -> None
         )
         route.fulfill(response=response, headers=headers)
 
-    page.route("**/js/worker.js", strict_worker)
+    page.route("**/js/boot/worker.js", strict_worker)
     page.goto("/")
     message = page.locator("#boot-error-message")
     expect(message).to_contain_text("pyodide.asm.wasm", timeout=BOOT_TIMEOUT_MS)
@@ -244,7 +244,7 @@ def test_served_headers_come_from_netlify_toml(site_url: str, build_info: dict) 
     assert "'unsafe-eval'" not in wasm["content-security-policy"].replace("'wasm-unsafe-eval'", "")
     assert headers_of(site_url)["cache-control"] == "no-cache"
     assert headers_of(site_url + "build.json")["cache-control"] == "no-cache"
-    worker = headers_of(site_url + "js/worker.js")
+    worker = headers_of(site_url + "js/boot/worker.js")
     assert worker["content-type"].startswith("text/javascript")
     assert worker["x-content-type-options"] == "nosniff"
     assert worker["cache-control"] == "public, max-age=0, must-revalidate"

@@ -21,7 +21,7 @@ def test_a_csp_violation_in_the_page_or_the_worker_fails_the_test(page: Page, pr
     assert in_page, problems.found
 
     problems.found.clear()
-    (engine,) = [w for w in page.workers if w.url.endswith("/js/worker.js")]
+    (engine,) = [w for w in page.workers if w.url.endswith("/js/boot/worker.js")]
     assert engine.evaluate(PROBE) == "blocked"
     page.wait_for_timeout(200)
     in_worker = [p for p in problems.found if "Content Security" in p or "CSP" in p]
@@ -31,19 +31,19 @@ def test_a_csp_violation_in_the_page_or_the_worker_fails_the_test(page: Page, pr
 
 def test_trusted_types_admit_this_sites_scripts_only(page: Page, problems) -> None:
     """Under `require-trusted-types-for 'script'` a plain string never reaches a script sink, and
-    the page's one policy (web/js/trusted.js) refuses a script of another origin."""
+    the page's one policy (web/js/boot/trusted.js) refuses a script of another origin."""
     page.goto("/")
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
     headers = page.request.get(page.url).headers
     assert "require-trusted-types-for 'script'" in headers["content-security-policy"]
     assert "camera=()" in headers["permissions-policy"]
     plain = page.evaluate(
-        """() => { try { new Worker("js/worker.js", {type: "module"}); return "started"; }
+        """() => { try { new Worker("js/boot/worker.js", {type: "module"}); return "started"; }
                    catch (e) { return e.name; } }"""
     )
     assert plain == "TypeError", "a string went into new Worker"
     foreign = page.evaluate(
-        """async () => { const {scriptURL} = await import("./js/trusted.js");
+        """async () => { const {scriptURL} = await import("./js/boot/trusted.js");
           try { scriptURL("https://example.com/x.js"); return "admitted"; }
           catch (e) { return e.message; } }"""
     )

@@ -32,8 +32,8 @@ SHOWN = """() => {
 # The English catalogue's fixed words (functions are worded with values, so their fixed parts
 # are not listed), and the Polish ones: an English phrase that is not also Polish must not show.
 ENGLISH = """async () => {
-  const CATALOGUES = await (await import("/js/strings.js")).catalogues();
-  const { BOOT_WORDS } = await import("/js/bootwords.js");
+  const CATALOGUES = await (await import("/js/i18n/strings.js")).catalogues();
+  const { BOOT_WORDS } = await import("/js/i18n/bootwords.js");
   const leaves = (v, out = []) => {
     if (typeof v === "string") out.push(v);
     else if (v && typeof v === "object") for (const x of Object.values(v)) leaves(x, out);
@@ -105,9 +105,9 @@ VOCABULARY = r"""async () => {
     code(false);
     return out;
   };
-  const texts = literals(await (await fetch("/js/strings.pl.js")).text());
-  const { BOOT_WORDS } = await import("/js/bootwords.js");
-  const { LANGUAGES } = await import("/js/lang.js");
+  const texts = literals(await (await fetch("/js/i18n/strings.pl.js")).text());
+  const { BOOT_WORDS } = await import("/js/i18n/bootwords.js");
+  const { LANGUAGES } = await import("/js/i18n/lang.js");
   const leaves = (v) => {
     if (typeof v === "string") texts.push(v);
     else if (typeof v === "function") texts.push(...literals(v.toString()));

@@ -5,26 +5,26 @@
 // performance.mark("allthrees:ready"). After that the service worker is registered (update.js):
 // offline play, and new versions offered between rounds.
 
-import { bootWithLoadingScreen } from "./boot.js";
-import { watchForUpdates } from "./update.js";
+import { bootWithLoadingScreen } from "./boot/boot.js";
+import { watchForUpdates } from "./boot/update.js";
 
 async function start() {
   // The table's modules download, the table is claimed and the save keys are opened while the
   // engine boots (a fresh profile's first lock or IndexedDB open took up to 0.9 s): the worker
   // starts first.
   const booted = bootWithLoadingScreen();
-  const gameModule = import("./game.js");
-  const tabsModule = import("./tabs.js");
+  const gameModule = import("./table/game.js");
+  const tabsModule = import("./boot/tabs.js");
   // One tab plays at a time: a second one asks before it takes the table (tabs.js), over the
   // loading screen if the engine is still starting.
   const claimed = tabsModule.then(({ claimTable }) => claimTable());
-  const opened = import("./vault.js").then(({ openVault }) => openVault());
+  const opened = import("./store/savekeys.js").then(({ openSaveKeys }) => openSaveKeys());
   const bridge = await booted;
   const { hideElsewhere, showElsewhere } = await tabsModule;
   const table = await claimed;
-  const vault = await opened;
+  const saveKeys = await opened;
   const { Game } = await gameModule;
-  const game = new Game(bridge, { vault });
+  const game = new Game(bridge, { saveKeys });
   // Another tab took the table (or played on past this one): stop, and offer it back.
   const elsewhere = () => {
     game.stop();

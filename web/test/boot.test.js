@@ -2,7 +2,7 @@
 // stages and no long stall while Python starts.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BAR_SHARE, barValue, EXPECTED_MS } from "../js/boot.js";
+import { BAR_SHARE, barValue, EXPECTED_MS } from "../js/boot/boot.js";
 
 const total = 4_000_000;
 

@@ -1,7 +1,16 @@
 // camera.js: the zoom that fits, the quarter turn on a tall screen, table units to pixels.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { armLabel, cameraTarget, easeCamera, fitZoom, MIN_ZOOM, orient, QUARTER, toScreen } from "../js/camera.js";
+import {
+  armLabel,
+  cameraTarget,
+  easeCamera,
+  fitZoom,
+  MIN_ZOOM,
+  orient,
+  QUARTER,
+  toScreen,
+} from "../js/table/camera.js";
 
 const WIDE = { x: 0, y: 100, width: 800, height: 400 };
 const TALL = { x: 0, y: 100, width: 340, height: 500 };

@@ -18,8 +18,8 @@ import {
   STROKES,
   scale,
   ticks,
-} from "../js/charts.js";
-import { catalogues } from "../js/strings.js";
+} from "../js/career/charts.js";
+import { catalogues } from "../js/i18n/strings.js";
 
 const CATALOGUES = await catalogues();
 const EN = CATALOGUES.en.T.charts;

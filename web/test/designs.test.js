@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { available, currentDesign, FELTS, feltStyle, setDesign, TILE_DESIGNS, tileStyle } from "../js/designs.js";
-import { drawTile } from "../js/render.js";
-import { catalogues } from "../js/strings.js";
+import { available, currentDesign, FELTS, feltStyle, setDesign, TILE_DESIGNS, tileStyle } from "../js/draw/designs.js";
+import { drawTile } from "../js/draw/render.js";
+import { catalogues } from "../js/i18n/strings.js";
 
 const TILE_KEYS = [
   "id",

@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { pickLanguage } from "../js/lang.js";
-import { catalogues, modeWords, T } from "../js/strings.js";
+import { pickLanguage } from "../js/i18n/lang.js";
+import { catalogues, modeWords, T } from "../js/i18n/strings.js";
 
 const CATALOGUES = await catalogues();
 
@@ -285,8 +285,8 @@ test("every refusal code the engine names has words, in every language", () => {
 });
 
 test("every way the worker says its start failed has words, in every language", async () => {
-  const { BOOT_WORDS, failureWords } = await import("../js/bootwords.js");
-  const source = readFileSync(new URL("../js/worker.js", import.meta.url), "utf8");
+  const { BOOT_WORDS, failureWords } = await import("../js/i18n/bootwords.js");
+  const source = readFileSync(new URL("../js/boot/worker.js", import.meta.url), "utf8");
   const codes = new Set(["worker"]);
   for (const m of source.matchAll(/new BootFailure\([^,]+, "(\w+)"|step\([^,]+, "(\w+)"/g)) codes.add(m[1] ?? m[2]);
   assert.ok(codes.size >= 10, [...codes].join());

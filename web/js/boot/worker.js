@@ -1,0 +1,345 @@
+// Module worker: boots Pyodide, puts the allthrees wheel on sys.path (zipimport reads it as it
+// is), then answers the page's requests by calling allthrees.app.handle(json) -> json. Only plain
+// data crosses postMessage.
+//
+// Messages to the page:
+//   {type: "progress", stage, loaded, total, waiting}
+//       stage: "download" | "start" | "install"; waiting: names of files not fully downloaded yet
+//   {type: "ready", ms}                               boot finished (ms since the worker started)
+//   {type: "failed", what, code, values, detail}      boot failed; `what` names the part that failed,
+//                                                     `code` and `values` say how (bootwords.js
+//                                                     words them), `detail` the browser's own words
+//   {type: "reply", id, reply} | {type: "reply", id, error}
+// Messages from the page:
+//   {type: "call", id, request}                       request: JSON text for app.handle
+//
+// Byte progress: Pyodide has no progress callback, so this worker wraps fetch(). Every file it
+// needs (runtime, standard library, wheels) is fetched once; a clone of each response is
+// read only to count bytes while the original goes on untouched. The wasm, the standard library and
+// the game's wheel are asked for as soon as this worker starts, and the wasm compiles as it streams
+// in (WebAssembly.compileStreaming) while the loader modules are still arriving; when Pyodide asks
+// for a file it gets that response (for the wasm, the compiled module): nothing is downloaded or
+// compiled twice.
+
+const SITE = new URL("../../", import.meta.url); // this file is js/boot/worker.js
+// The runtime's versioned folder (pyodide/<version>/), cached as immutable by netlify.toml.
+const RUNTIME_PATH = "pyodide/"; // stamped by scripts/build
+const INDEX_URL = new URL(RUNTIME_PATH, SITE).href;
+// The game's own standard library (scripts/stdlib/: only what it imports), named by its contents.
+const STDLIB_FILE = "python_stdlib.zip"; // stamped by scripts/build
+// What Pyodide checks in a lock file (its ABI), given inline: the game installs no package, so the
+// 0.12 MB package index is never downloaded.
+const LOCK_INFO = {}; // stamped by scripts/build
+const MANIFEST_URL = new URL("build.json", SITE).href;
+
+// What each file is, as a label the page words (bootwords.js files) for a bug report.
+const RUNTIME_FILES = {
+  "pyodide.asm.wasm": "runtime",
+  [STDLIB_FILE]: "stdlib",
+  "pyodide.asm.mjs": "loader",
+};
+const WHEEL_LABELS = {
+  allthrees: "engine",
+};
+
+class BootFailure extends Error {
+  /** @param {string} what the part that failed @param {string} code how (bootwords.js failures)
+   * @param {object} values {label?, file?, status?} @param {string} [detail] the browser's words */
+  constructor(what, code, values = {}, detail = "") {
+    super(`${code} ${values.file ?? ""}: ${detail}`);
+    this.what = what;
+    this.code = code;
+    this.values = values;
+    this.detail = detail;
+  }
+}
+
+const post = (message) => self.postMessage(message);
+
+// A Content-Security-Policy violation in this worker is a bug: say so in the console (the browser
+// tests fail on console errors; the page's own violations are watched the same way).
+self.addEventListener("securitypolicyviolation", (e) => {
+  const where = `${e.sourceFile}:${e.lineNumber}`;
+  console.error(
+    `CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || "inline"} in the worker (${e.sample} at ${where})`,
+  );
+});
+
+// Pyodide asks whether this is a classic worker by calling importScripts("data:...") and catching
+// the error. A module worker always throws there, but under Trusted Types (netlify.toml) the string
+// reaches a sink first and the browser reports a violation: answer the question without the sink.
+self.importScripts = () => {
+  throw new TypeError("a module worker has no importScripts");
+};
+const started = performance.now();
+
+// --- download tracking ------------------------------------------------------------------------------
+
+const realFetch = globalThis.fetch.bind(globalThis);
+const tracked = new Map(); // absolute URL -> {label, name, loaded, done}
+const handOff = new Map(); // absolute URL -> Promise<Response> fetched early, given to the next fetch
+const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;
+let wasmEarly = null; // the wasm's early Promise<Response>, as handed to Pyodide
+let wasmModule = null; // Promise<WebAssembly.Module> compiling from it
+let sizes = null; // absolute URL -> bytes, from build.json
+let stage = "download";
+let failure = null;
+let rejectBoot = () => {};
+
+function fail(error) {
+  if (failure) return;
+  failure = error;
+  rejectBoot(error);
+}
+
+function track(url, label) {
+  const name = url.slice(url.lastIndexOf("/") + 1);
+  tracked.set(url, { label, name, loaded: 0, done: false });
+}
+
+let lastPost = 0;
+function reportProgress(force = false) {
+  if (!sizes) return; // totals unknown until build.json arrives
+  const now = performance.now();
+  if (!force && now - lastPost < 40) return;
+  lastPost = now;
+  let loaded = 0;
+  let total = 0;
+  const waiting = [];
+  for (const [url, file] of tracked) {
+    const size = sizes.get(url) ?? file.loaded;
+    total += size;
+    loaded += file.done ? size : Math.min(file.loaded, size);
+    if (!file.done) waiting.push(file.name);
+  }
+  // Every byte is in but Python is still busy starting: say so.
+  if (stage === "download" && loaded >= total) stage = "start";
+  post({ type: "progress", stage, loaded, total, waiting });
+}
+
+function setStage(next) {
+  stage = next;
+  reportProgress(true);
+}
+
+function named(file) {
+  return { label: file.label, file: file.name };
+}
+
+// Count the bytes of `response` as they arrive by reading a clone; the original is left untouched.
+function countBytes(url, response) {
+  const file = tracked.get(url);
+  if (!response.ok) {
+    // the status's number only: its text ("Not Found") is English whatever the page's language
+    fail(new BootFailure(file.name, "download_http", { ...named(file), status: response.status }));
+    return;
+  }
+  const reader = response.clone().body?.getReader();
+  if (!reader) return;
+  (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      file.loaded += value.byteLength;
+      reportProgress();
+    }
+    file.done = true;
+    reportProgress(true);
+  })().catch((err) => {
+    fail(new BootFailure(file.name, "download_broke", named(file), err.message));
+  });
+}
+
+function trackedFetch(url) {
+  const file = tracked.get(url);
+  const promise = realFetch(url, { credentials: "same-origin" });
+  promise.then(
+    (response) => countBytes(url, response),
+    (err) => fail(new BootFailure(file.name, "download_offline", named(file), err.message)),
+  );
+  return promise;
+}
+
+// Start downloading `url` now; the next fetch of it gets this response.
+function fetchEarly(url) {
+  const early = trackedFetch(url);
+  early.catch(() => {}); // reported by trackedFetch
+  handOff.set(url, early);
+  return early;
+}
+
+globalThis.fetch = function fetch(input, init) {
+  const href = input instanceof Request ? input.url : String(input);
+  const url = new URL(href, self.location.href).href;
+  const early = handOff.get(url);
+  if (early) {
+    handOff.delete(url);
+    return early;
+  }
+  if (tracked.has(url) && (!init?.method || init.method === "GET")) {
+    return trackedFetch(url);
+  }
+  return realFetch(input, init);
+};
+
+// Pyodide only logs a warning when the wasm fails to compile or instantiate (a CSP without
+// 'wasm-unsafe-eval', too little memory, a damaged file) and then waits forever: fail by name instead.
+// When it asks for the runtime's wasm, it gets the module compiled since this worker started.
+const realInstantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async function instantiateStreaming(source, imports) {
+  try {
+    if (wasmModule && source === wasmEarly) {
+      const module = await wasmModule;
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    }
+    return await realInstantiateStreaming.call(WebAssembly, source, imports);
+  } catch (err) {
+    const values = { label: RUNTIME_FILES["pyodide.asm.wasm"], file: "pyodide.asm.wasm" };
+    fail(new BootFailure("pyodide.asm.wasm", "wasm_start", values, err.message));
+    throw err;
+  }
+};
+
+// --- boot ------------------------------------------------------------------------------------------
+
+async function loadManifest() {
+  let response;
+  try {
+    response = await realFetch(MANIFEST_URL, { cache: "no-cache" });
+  } catch (err) {
+    throw new BootFailure("build.json", "manifest_offline", {}, err.message);
+  }
+  if (!response.ok) {
+    throw new BootFailure("build.json", "manifest_http", { status: response.status });
+  }
+  return response.json();
+}
+
+async function importRuntime(file) {
+  const url = INDEX_URL + file;
+  try {
+    return await import(url);
+  } catch (err) {
+    throw new BootFailure(file, "load", { label: RUNTIME_FILES[file], file }, err.message);
+  }
+}
+
+async function step(what, code, values, action) {
+  try {
+    return await action();
+  } catch (err) {
+    if (err instanceof BootFailure) throw err;
+    throw new BootFailure(what, code, values, lastLine(err));
+  }
+}
+
+// A Python traceback is long; its last line (before Pyodide's own hint) says what went wrong.
+function lastLine(err) {
+  const text = String(err?.message ?? err).trim();
+  const lines = text.split("\n").filter((l) => l.trim() && !l.includes("pyodide.setDebug"));
+  return (lines.at(-1) ?? text).trim();
+}
+
+async function boot() {
+  for (const file of Object.keys(RUNTIME_FILES)) track(INDEX_URL + file, RUNTIME_FILES[file]);
+  // The wasm and the standard library are on the critical path: ask for them now, and compile the
+  // wasm as it arrives, not once the loader modules are in and loadPyodide() asks (100-600 ms later
+  // on a cold load).
+  wasmEarly = fetchEarly(WASM_URL);
+  wasmModule = WebAssembly.compileStreaming(wasmEarly);
+  wasmModule.catch(() => {}); // reported when Pyodide instantiates it
+  fetchEarly(INDEX_URL + STDLIB_FILE);
+
+  // Everything starts at once: the manifest, both runtime modules, and (inside loadPyodide) the
+  // wasm and the standard library.
+  const manifest = loadManifest();
+  // Imported here, not by Pyodide, so that its failure is named and its arrival counted.
+  const asmModule = importRuntime("pyodide.asm.mjs").then((module) => {
+    tracked.get(`${INDEX_URL}pyodide.asm.mjs`).done = true;
+    reportProgress(true);
+    return module;
+  });
+  const { loadPyodide } = await importRuntime("pyodide.mjs");
+
+  const runtime = loadPyodide({
+    indexURL: INDEX_URL,
+    stdLibURL: INDEX_URL + STDLIB_FILE,
+    lockFileContents: { info: LOCK_INFO, packages: {} },
+    createPyodideModule: (settings) => asmModule.then((m) => m.default(settings)),
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+  });
+  runtime.catch(() => {}); // handled below; avoid an unhandled rejection while the wheels load
+
+  const build = await manifest;
+  sizes = new Map(Object.entries(build.files).map(([path, size]) => [new URL(path, SITE).href, size]));
+  const wheelURL = {};
+  for (const [name, path] of Object.entries(build.wheels)) {
+    const url = new URL(path, SITE).href;
+    wheelURL[name] = url;
+    track(url, WHEEL_LABELS[name] ?? name);
+    fetchEarly(url);
+  }
+  reportProgress(true);
+
+  const pyodide = await step("pyodide", "start_python", {}, () => runtime);
+  setStage("install");
+
+  // The wheel is pure Python with no dependencies and reads no data files, so it goes on sys.path
+  // as it is and zipimport (built in) imports from it: no micropip, no unpacking (importing
+  // micropip alone cost about 1.5 s at start, unpacking with loadPackage another 0.3 s).
+  const wheel = tracked.get(wheelURL.allthrees);
+  await step(wheel.name, "install_game", named(wheel), async () => {
+    const response = await fetch(wheelURL.allthrees); // the early download, handed off
+    if (!response.ok) {
+      throw new BootFailure(wheel.name, "download_http", { ...named(wheel), status: response.status });
+    }
+    const path = `/home/pyodide/${wheelURL.allthrees.slice(wheelURL.allthrees.lastIndexOf("/") + 1)}`;
+    pyodide.FS.writeFile(path, new Uint8Array(await response.arrayBuffer()));
+    pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(path)})`);
+  });
+  return step("allthrees.app", "start_engine", {}, () => {
+    const app = pyodide.pyimport("allthrees.app");
+    try {
+      // A PyProxy of the function: it lives as long as this worker and never leaves it.
+      return app.handle.copy();
+    } finally {
+      app.destroy();
+    }
+  });
+}
+
+// Until boot finishes, requests wait; if it failed, they are answered with the failure.
+const appHandle = new Promise((resolve, reject) => {
+  rejectBoot = reject;
+  boot().then(resolve, fail);
+});
+
+appHandle.then(
+  () => {
+    stage = "ready";
+    post({ type: "ready", ms: Math.round(performance.now() - started) });
+  },
+  (err) => {
+    const known = err instanceof BootFailure;
+    const { what, code, values, detail } = known ? err : { what: "worker", code: "worker", values: {} };
+    post({ type: "failed", what, code, values, detail: known ? detail : err?.message || String(err) });
+  },
+);
+
+self.addEventListener("message", async (event) => {
+  const message = event.data;
+  if (message?.type !== "call") return;
+  const { id, request } = message;
+  try {
+    const handle = await appHandle;
+    const reply = handle(request);
+    if (typeof reply !== "string") {
+      reply?.destroy?.();
+      throw new Error("allthrees.app.handle must return JSON text");
+    }
+    post({ type: "reply", id, reply });
+  } catch (err) {
+    post({ type: "reply", id, error: err.message || String(err) });
+  }
+});

@@ -1,0 +1,154 @@
+// The player's career on this device, kept apart from the match save under versioned keys of its
+// own:
+//
+// - allthrees.career.v1: every finished match as an entry (Python's career.entry: the figures of
+//   one match, without its record), and the daily deal's attempts ({date: the first match started
+//   from that day's deal}: only that one is scored).
+// - allthrees.history.v1: the last HISTORY_KEPT matches whole ({id, date, settings, record}: the
+//   record with every hand and the revealed seed, which replays exactly).
+//
+// Python computes every figure from the entries (op "career"); this module only keeps them. What
+// cannot be read here (damaged, or written by a newer version) is never written over: it is kept
+// aside under `<key>.unreadable`, and while that place is taken by something else the career is
+// not written at all (so nothing a player saved is lost).
+
+import { read, write } from "../store/storage.js";
+
+const CAREER_KEY = "allthrees.career.v1";
+const HISTORY_KEY = "allthrees.history.v1";
+const IMPORT_BACKUP_KEY = "allthrees.import.backup";
+const CAREER_VERSION = 1;
+export const HISTORY_KEPT = 100; // whole matches, for the history and its replay (~5-15 kB each)
+const ENTRIES_KEPT = 2000; // an entry is ~0.7 kB: 1.4 MB at most, beside 100 whole matches (~1 MB)
+
+const EMPTY = () => ({ version: CAREER_VERSION, entries: [], daily: { attempts: {} } });
+const EMPTY_HISTORY = () => ({ version: CAREER_VERSION, items: [] });
+
+/** `raw` parsed as a store of this version, or null when it is not one. */
+function parseStore(raw, shape) {
+  try {
+    const data = JSON.parse(raw);
+    if (!data || typeof data !== "object" || data.version !== CAREER_VERSION) return null;
+    return shape(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+const isCareer = (d) =>
+  Array.isArray(d.entries) && d.daily && typeof d.daily === "object" && typeof d.daily.attempts === "object";
+const isHistory = (d) => Array.isArray(d.items);
+
+/**
+ * One store (career or history): read it, and say whether it may be written. A store that cannot
+ * be read moves aside first (never over something else kept aside).
+ * @returns {{data: object, writable: boolean, problem: string|null}}
+ */
+function open(key, shape, empty) {
+  const raw = read(key);
+  if (raw === null) return { data: empty(), writable: true, problem: null };
+  const data = parseStore(raw, shape);
+  if (data) return { data, writable: true, problem: null };
+  const aside = `${key}.unreadable`;
+  const kept = read(aside);
+  if (kept === raw || (kept === null && write(aside, raw) === true)) {
+    return { data: empty(), writable: true, problem: "kept_aside" };
+  }
+  return { data: empty(), writable: false, problem: "unreadable" };
+}
+
+export class Career {
+  constructor() {
+    const career = open(CAREER_KEY, isCareer, EMPTY);
+    const history = open(HISTORY_KEY, isHistory, EMPTY_HISTORY);
+    this.data = career.data;
+    this.history = history.data;
+    this.writable = { career: career.writable, history: history.writable };
+    this.problem = career.problem ?? history.problem; // for the page to say once
+  }
+
+  get entries() {
+    return this.data.entries;
+  }
+
+  has(id) {
+    return this.data.entries.some((e) => e.id === id);
+  }
+
+  /** Keep a finished match: its entry (figures) and, among the last HISTORY_KEPT, the whole of it.
+   * @returns {boolean} whether it is new */
+  add(entry) {
+    if (!entry?.id || this.has(entry.id)) return false;
+    const { record, settings, ...figures } = entry;
+    this.data.entries.push(figures);
+    if (this.data.entries.length > ENTRIES_KEPT) this.data.entries.splice(0, this.data.entries.length - ENTRIES_KEPT);
+    if (record) {
+      this.history.items.unshift({ id: entry.id, date: entry.date, settings, record });
+      this.history.items.length = Math.min(this.history.items.length, HISTORY_KEPT);
+    }
+    this.#save();
+    return true;
+  }
+
+  /** The day's deal was started as match `matchId`: the first start of a day is its scored one. */
+  startDaily(date, matchId) {
+    const attempts = this.data.daily.attempts;
+    const scored = !(date in attempts);
+    if (scored) {
+      attempts[date] = matchId;
+      this.#save();
+    }
+    return scored;
+  }
+
+  /** The date whose scored daily attempt `matchId` is, or null. */
+  dailyOf(matchId) {
+    for (const [date, id] of Object.entries(this.data.daily.attempts)) if (id === matchId) return date;
+    return null;
+  }
+
+  playedDaily(date) {
+    return date in this.data.daily.attempts;
+  }
+
+  /** Everything this store holds, for an export. */
+  exportable() {
+    return { entries: this.data.entries, daily: this.data.daily, history: this.history.items };
+  }
+
+  /** Replace everything with an import Python has checked, keeping what it replaces as a backup. */
+  replace({ entries, daily, history }) {
+    const backup = JSON.stringify({
+      at: new Date().toISOString(),
+      career: read(CAREER_KEY),
+      history: read(HISTORY_KEY),
+    });
+    if (write(IMPORT_BACKUP_KEY, backup) !== true) return "backup";
+    this.data = { version: CAREER_VERSION, entries, daily: daily ?? { attempts: {} } };
+    this.history = { version: CAREER_VERSION, items: history };
+    this.writable = { career: true, history: true };
+    return this.#save() ? "replaced" : "write";
+  }
+
+  #save() {
+    let ok = true;
+    if (this.writable.career) ok = write(CAREER_KEY, JSON.stringify(this.data)) === true && ok;
+    if (this.writable.history) {
+      // the history gives way first when storage is full: the oldest whole matches go
+      let items = this.history.items;
+      while (write(HISTORY_KEY, JSON.stringify({ ...this.history, items })) !== true) {
+        if (!items.length) return false;
+        items = items.slice(0, -1);
+      }
+      this.history.items = items;
+    }
+    return ok;
+  }
+}
+
+export const CAREER_KEYS = { career: CAREER_KEY, history: HISTORY_KEY, importBackup: IMPORT_BACKUP_KEY };
+
+/** Today's date in UTC, as the daily deal counts days ("2026-12-02"). */
+export function utcDate(now = new Date()) {
+  return now.toISOString().slice(0, 10);
+}

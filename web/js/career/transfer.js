@@ -1,0 +1,168 @@
+// Progress carried to another device with no server: Export writes one file (and, for a small
+// career, a text code to copy) holding the career, the history, the daily attempts and the
+// preferences; Import reads one back. The match in progress stays on this device: its seed is
+// sealed to this browser's key (savekeys.js) and must never travel as readable text, so the export
+// leaves it out and says so.
+//
+// An import is checked whole by Python (op "check_import": format, version, every entry, every
+// record replays from its seed) before anything is touched; the player sees what it replaces and
+// confirms; what it replaces is kept as a backup (career.js).
+
+import { refusalWords, T } from "../i18n/strings.js";
+import { askDialog, h } from "../ui/dom.js";
+
+export const EXPORT_FORMAT = "allthrees-export";
+export const EXPORT_VERSION = 1;
+const CODE_PREFIX = "AT1."; // a text code: this prefix, then base64url of the gzipped file
+const CODE_MAX_CHARS = 12_000; // a code longer than this is no longer something to paste
+const IMPORT_MAX_BYTES = 8_000_000; // larger than any career localStorage can hold
+
+/** The export file's object. */
+export function exportData(career, prefs, now = new Date()) {
+  const { entries, daily, history } = career.exportable();
+  const { settings = null, muted = false, lang, tiles, felt, howTo } = prefs;
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exported: now.toISOString(),
+    career: { entries, daily },
+    history,
+    prefs: { settings, muted, lang, tiles, felt, howTo },
+  };
+}
+
+/** gzip + base64url, with the prefix. */
+export async function toCode(text) {
+  const gz = await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+  let bin = "";
+  for (const byte of new Uint8Array(gz)) bin += String.fromCharCode(byte);
+  return CODE_PREFIX + btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** The text of a code (or of a file's text given as it is). Throws on a damaged code. */
+export async function fromCode(code) {
+  const text = code.trim();
+  if (!text.startsWith(CODE_PREFIX)) return text;
+  const b64 = text.slice(CODE_PREFIX.length).replaceAll("-", "+").replaceAll("_", "/").replace(/\s+/g, "");
+  const bin = atob(b64);
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+}
+
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = h("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Export: the file downloads; the dialog says what it holds and offers the code when small. */
+export async function exportCareer({ career, prefs, copy, root }) {
+  const data = exportData(career, prefs);
+  const text = JSON.stringify(data);
+  const name = `allthrees-career-${data.exported.slice(0, 10)}.json`;
+  download(name, text);
+  const code = await toCode(text);
+  const small = code.length <= CODE_MAX_CHARS;
+  const children = [
+    h("p", { id: "export-what", text: T.transfer.exported(name, data.career.entries.length, data.history.length) }),
+    h("p", { class: "panel-sub", text: T.transfer.matchStays }),
+  ];
+  if (small) {
+    children.push(
+      h("label", { for: "export-code", text: T.transfer.codeLabel }),
+      h("textarea", { id: "export-code", class: "transfer-code", readonly: true, rows: 4, text: code }),
+    );
+  }
+  const buttons = [{ id: "export-close", text: T.close, primary: true, value: undefined }];
+  if (small) buttons.unshift({ id: "export-copy", text: T.career.copy, keep: true, onclick: () => copy(code) });
+  return askDialog("export-dialog", T.transfer.exportTitle, children, buttons, { root });
+}
+
+/**
+ * Import: a file or a pasted code, checked by Python, confirmed, then written.
+ * @returns {Promise<boolean>} whether anything was replaced (the page reloads then)
+ */
+export async function importCareer({ career, call, root, applyPrefs }) {
+  const file = h("input", { type: "file", id: "import-file", accept: ".json,application/json,text/plain" });
+  const code = h("textarea", { id: "import-code", class: "transfer-code", rows: 4 });
+  const said = h("p", { id: "import-said", class: "problem-detail", role: "alert" });
+  let text = null;
+  const read = async () => {
+    if (file.files?.[0]) {
+      if (file.files[0].size > IMPORT_MAX_BYTES) throw new Error("too_big");
+      return file.files[0].text();
+    }
+    return fromCode(code.value);
+  };
+  const chosen = await askDialog(
+    "import-dialog",
+    T.transfer.importTitle,
+    [
+      h("p", { class: "panel-sub", text: T.transfer.importAbout }),
+      h("label", { for: "import-file", text: T.transfer.fileLabel }),
+      file,
+      h("label", { for: "import-code", text: T.transfer.pasteLabel }),
+      code,
+      said,
+    ],
+    [
+      { id: "import-check", text: T.transfer.check, primary: true, value: true },
+      { id: "import-cancel", text: T.cancel, value: false },
+    ],
+    { root },
+  );
+  if (!chosen) return false;
+  let data;
+  try {
+    text = await read();
+    data = JSON.parse(text);
+  } catch {
+    await refused(root, T.transfer.notAFile);
+    return false;
+  }
+  const reply = await call("check_import", { data });
+  if (!reply?.ok) {
+    await refused(root, reply ? refusalWords(reply) : T.engineError);
+    return false;
+  }
+  const now = career.exportable();
+  const sure = await askDialog(
+    "import-confirm",
+    T.transfer.confirmTitle,
+    [
+      h("p", { id: "import-replaces", text: T.transfer.replaces(now.entries.length, now.history.length) }),
+      h("p", { id: "import-brings", text: T.transfer.brings(reply.summary) }),
+      h("p", { class: "panel-sub", text: T.transfer.backupNote }),
+    ],
+    [
+      { id: "import-yes", text: T.transfer.replace, primary: true, value: true },
+      { id: "import-no", text: T.cancel, value: false },
+    ],
+    { root },
+  );
+  if (!sure) return false;
+  const done = career.replace({
+    entries: data.career.entries,
+    daily: data.career.daily,
+    history: data.history,
+  });
+  if (done !== "replaced") {
+    await refused(root, T.transfer.writeFailed);
+    return false;
+  }
+  applyPrefs(data.prefs ?? {});
+  return true;
+}
+
+function refused(root, why) {
+  return askDialog(
+    "import-refused",
+    T.transfer.refusedTitle,
+    [h("p", { id: "import-why", text: why }), h("p", { class: "panel-sub", text: T.transfer.nothingChanged })],
+    [{ id: "import-ok", text: T.ok, primary: true, value: undefined }],
+    { root },
+  );
+}

@@ -1,0 +1,245 @@
+// One frame of the table: the felt and rack (cached), the line of play with its open ends, the lit
+// targets, the viewer's rack, the dragged tile, tiles in flight and rising points. The seats
+// around the table and the boneyard are drawn by seats.js. Every function reads the state and
+// returns whether something it drew still moves (or glows), so the frame loop knows whether to go on.
+
+import { T } from "../i18n/strings.js";
+import { flightAt, landing, shakeAt, stepSprite } from "../table/anim.js";
+import { armLabel, toScreen } from "../table/camera.js";
+import { DIR_ANGLE, halves } from "../table/hit.js";
+import { seatFrom, spriteGoal, targetsOf } from "../table/scene.js";
+import { hintedTile } from "../table/state.js";
+import { currentDesign } from "./designs.js";
+import {
+  drawBadge,
+  drawFelt,
+  drawFloater,
+  drawRack,
+  drawTarget,
+  drawTile,
+  HINT_GLOW,
+  HINT_LINE,
+  HINT_RGB,
+} from "./render.js";
+
+const LAST_GLOW = "rgba(255, 214, 102, 0.75)";
+const SELECTED_GLOW = "rgba(255, 214, 102, 0.95)";
+const TILE_FILL = 0.965; // a layout tile's short side, in table units (a hair of gap between tiles)
+const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+
+/**
+ * The felt, the band under the score bar and the rack: painted once per size into a layer of
+ * their own and copied each frame (a full-screen gradient and the rack's wide soft shadow are
+ * the costliest things to paint, and a frame must stay cheap while a computer moves). Painted
+ * again when the player picks another felt (designs.js).
+ */
+export function drawBackground(ctx, state, canvas, cache) {
+  const { w, h, dpr } = state.size;
+  const R = state.R;
+  const key = `${w}x${h}@${dpr}:${R.free.x},${R.free.y},${R.free.width},${R.free.height}:${R.band.y + R.band.height}:${R.rack.y}:${currentDesign().felt}`;
+  if (!cache.layer || cache.key !== key || cache.layer.width !== canvas.width || cache.layer.height !== canvas.height) {
+    const layer = new OffscreenCanvas(canvas.width, canvas.height);
+    const g = layer.getContext("2d");
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const F = R.free;
+    drawFelt(g, w, h, { x: F.x + F.width / 2, y: F.y + F.height / 2 });
+    const bottom = R.band.y + R.band.height;
+    const band = g.createLinearGradient(0, 0, 0, bottom);
+    band.addColorStop(0, "rgba(0, 0, 0, 0.34)");
+    band.addColorStop(1, "rgba(0, 0, 0, 0.08)");
+    g.fillStyle = band;
+    g.fillRect(0, 0, w, bottom);
+    drawRack(g, R.rack);
+    cache.layer = layer;
+    cache.key = key;
+  }
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(cache.layer, 0, 0);
+  ctx.restore();
+}
+
+/** The layout's tiles (Python's x, y, dir in table units) through camera `cam` onto `free`; the
+ * tile at index `lit` glows as the last played, those in `hidden` are not drawn (still in flight).
+ * The table's and the replay viewer's one way of drawing a line of play. */
+export function drawLineTiles(ctx, tiles, cam, free, { lit = -1, hidden = null } = {}) {
+  tiles.forEach((tile, i) => {
+    if (hidden?.has(i)) return;
+    const p = toScreen(cam, free, tile.x, tile.y);
+    drawTile(ctx, {
+      x: p.x,
+      y: p.y,
+      s: cam.k * TILE_FILL,
+      angle: DIR_ANGLE[tile.dir] + cam.a,
+      a: tile.a,
+      b: tile.b,
+      lift: 0.25,
+      glow: i === lit ? LAST_GLOW : null,
+    });
+  });
+}
+
+/** The line of play, and each open end's name (and what it counts unless the sum is hidden). */
+export function drawLayout(ctx, state) {
+  const snap = state.snap;
+  const { cam } = state;
+  const free = state.R.free;
+  const lit = snap.round.over ? -1 : (snap.last?.index ?? -1);
+  drawLineTiles(ctx, snap.layout.tiles, cam, free, { lit, hidden: state.hiddenLayout });
+  const hideSum = snap.settings?.hide_sum;
+  for (const end of snap.layout.ends) {
+    const p = toScreen(cam, free, end.x, end.y);
+    const label = T.armShort[armLabel(end.arm, state.turned)];
+    drawBadge(ctx, p.x, p.y, hideSum ? label : `${label} ${end.points}`, {
+      size: clamp(cam.k * 0.34, 12, 14),
+      fill: "rgba(0, 0, 0, 0.22)",
+      color: "rgba(255, 255, 255, 0.7)",
+    });
+  }
+}
+
+/** The lit ends of the lifted (or dragged) tile, or the hint's end alone. Returns true if any. */
+export function drawTargets(ctx, state, pulse, canActNow) {
+  if (!canActNow) return false;
+  const name = state.drag?.tile ?? state.selected;
+  const hinted = hintedTile(state);
+  const hintedEnd = (t, tile) => hinted === tile && (t.arm ?? null) === (state.hint.arm ?? null);
+  const box = (t) => ({ x: t.x, y: t.y, w: t.w, h: t.h, angle: t.angle, pulse });
+  if (!name) {
+    const t = hinted ? targetsOf(state, hinted).find((x) => hintedEnd(x, hinted)) : null;
+    if (!t) return false;
+    drawTarget(ctx, { ...box(t), strength: 0.5, rgb: HINT_RGB, line: HINT_LINE });
+    return true;
+  }
+  const targets = targetsOf(state, name);
+  const snapped = state.drag?.snapped;
+  targets.forEach((t, i) => {
+    let strength = 0;
+    if (snapped) strength = snapped.arm === t.arm ? 1 : 0;
+    else if (state.keyboardUsed && i === state.keyTarget) strength = 0.6;
+    const hint = hintedEnd(t, name) ? { rgb: HINT_RGB, line: HINT_LINE } : {};
+    drawTarget(ctx, { ...box(t), strength, ...hint });
+  });
+  return targets.length > 0;
+}
+
+/** The viewer's rack. Returns true while a tile is still sliding or shaking. */
+export function drawHand(ctx, state, now, canActNow, reduced) {
+  const snap = state.snap;
+  const anyPlayable = snap.hand.some((t) => t.playable);
+  const hinted = canActNow ? hintedTile(state) : null;
+  let moving = false;
+  const order = [];
+  snap.hand.forEach((tile, i) => {
+    const sprite = state.sprites.get(tile.tile);
+    if (!sprite) return;
+    const dur = state.drag?.snapped && state.drag.tile === sprite.tile ? 120 : undefined;
+    if (stepSprite(sprite, spriteGoal(state, sprite, i, canActNow), now, { reduced, dur })) moving = true;
+    if (sprite.hideUntil && now < sprite.hideUntil) {
+      moving = true;
+      return;
+    }
+    let dx = 0;
+    const started = state.shakes.get(tile.tile);
+    if (started !== undefined) {
+      const shake = shakeAt(started, now, reduced);
+      if (shake.done) state.shakes.delete(tile.tile);
+      else {
+        dx = shake.dx;
+        moving = true;
+      }
+    }
+    order.push({ tile, sprite, dx });
+  });
+  for (const { tile, sprite, dx } of order) {
+    if (state.drag && state.drag.tile === tile.tile) continue; // drawn last, on top
+    const [a, b] = halves(tile.tile);
+    const selected = state.selected === tile.tile;
+    const isHint = hinted === tile.tile;
+    drawTile(ctx, {
+      x: sprite.cur.x + dx,
+      y: sprite.cur.y,
+      s: sprite.cur.s,
+      angle: sprite.cur.angle,
+      a,
+      b,
+      lift: selected || isHint ? 0.9 : 0.45,
+      glow: selected ? SELECTED_GLOW : isHint ? HINT_GLOW : null,
+      dim: canActNow && anyPlayable && !tile.playable ? 1 : 0,
+    });
+  }
+  return moving;
+}
+
+export function drawDragged(ctx, state) {
+  if (!state.drag) return false;
+  const sprite = state.sprites.get(state.drag.tile);
+  if (!sprite) return false;
+  const [a, b] = halves(state.drag.tile);
+  drawTile(ctx, {
+    ...sprite.cur,
+    a,
+    b,
+    lift: state.drag.snapped ? 0.5 : 1.2,
+    glow: "rgba(255, 214, 102, 0.9)",
+  });
+  return true;
+}
+
+/**
+ * Tiles in flight. Landed flights are removed and their landing (sounds, "+N") handed to
+ * `onLand`. Returns true while any is in the air.
+ */
+export function drawFlights(ctx, state, now, onLand) {
+  if (!state.flights.length) return false;
+  const done = [];
+  for (const f of state.flights) {
+    let to;
+    let face = null;
+    if (f.kind === "place") {
+      const tile = state.snap.layout.tiles[f.index];
+      if (!tile) {
+        done.push(f);
+        continue;
+      }
+      const p = toScreen(state.cam, state.R.free, tile.x, tile.y);
+      to = { x: p.x, y: p.y, angle: DIR_ANGLE[tile.dir] + state.cam.a, s: state.cam.k * TILE_FILL };
+      face = { a: f.a, b: f.b };
+    } else {
+      to = seatFrom(state, f.seat);
+    }
+    const at = flightAt(f, to, now);
+    drawTile(ctx, {
+      x: at.x,
+      y: at.y,
+      s: at.s,
+      angle: at.angle,
+      a: face?.a,
+      b: face?.b,
+      faceDown: !face,
+      lift: at.lift,
+    });
+    if (at.done) done.push(f);
+  }
+  for (const f of done) {
+    state.flights.splice(state.flights.indexOf(f), 1);
+    if (f.kind === "place") state.hiddenLayout.delete(f.index);
+    onLand(landing(f, now));
+  }
+  return true;
+}
+
+/** Rising points and words. Returns true while any is showing. */
+export function drawFloaters(ctx, state, now, reduced) {
+  state.floaters = state.floaters.filter((f) => now - f.t0 < f.dur);
+  for (const f of state.floaters) {
+    const t = clamp((now - f.t0) / f.dur, 0, 1);
+    const base = f.world ? toScreen(state.cam, state.R.free, f.world.x, f.world.y) : f.screen;
+    const ease = 1 - (1 - t) ** 3;
+    const rise = (reduced ? 0 : 46) * ease;
+    const alpha = t < 0.7 ? 1 : 1 - (t - 0.7) / 0.3;
+    const scale = reduced ? 1 : 0.8 + 0.2 * (1 - (1 - Math.min(1, t * 4)) ** 3);
+    drawFloater(ctx, f.text, base.x, base.y - 10 - rise, { size: (f.size ?? 26) * scale, alpha, color: f.color });
+  }
+  return state.floaters.length > 0;
+}

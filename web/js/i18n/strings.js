@@ -1,0 +1,778 @@
+// The words of the table (the HUD, the panels, the dialogs, the mirror and what the canvas
+// writes), one catalogue per language (DESIGN.md: "UI strings in one catalogue"): English here,
+// Polish in strings.pl.js, with the same keys (web/test/strings.test.js holds them to it). The
+// language is chosen once at load (lang.js). Rule facts and names arrive from Python as codes and
+// values (a lead rule, a mode, a seat's label) and are worded here; the round summary's, the
+// hints' and the review's reasons and the rules text still come from Python in English. The
+// loading screen's words live in bootwords.js, which loads first.
+
+import { LANG, sumOf } from "./lang.js";
+
+// Only the language in use is downloaded (the Polish words are 9 kB compressed).
+const other = LANG === "pl" ? await import("./strings.pl.js") : null;
+
+const ARM_NAMES = { N: "North", E: "East", S: "South", W: "West" };
+
+/** "3", "3 or 5", "1, 3 or 5". */
+function orList(values) {
+  const xs = values.map(String);
+  return xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}`;
+}
+
+const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const pipsEn = (n) => `${n} pip${n === 1 ? "" : "s"}`;
+const dividedEn = (d) => (d ? `, then divided by ${d.by}${d.pegs ? " into pegs" : ""}` : "");
+/** "11 → 12, / 3 = 4 pegs: you score 4 pegs." */
+function settledEn(v, how) {
+  const d = v.divide;
+  const divided = d ? `, / ${d.by} = ${v.score}${d.pegs ? " pegs" : ""}` : "";
+  return `${how} → ${v.rounded}${divided}: you score ${v.score}${v.pegs ? " pegs" : ""}.`;
+}
+const PRESET_PARTS_EN = {
+  multiple: (p) => `multiples of ${p.k} score`,
+  target: (p) => `to ${p.target}`,
+  hand: (p) => `${p.tiles} tiles each`,
+  lead: (p) =>
+    ({
+      highest_double: "the highest double leads it",
+      highest_double_any: "the highest double's holder leads anything",
+      lots: "lots decide the lead",
+    })[p.rule],
+  next_lead: (p) => (p.rule === "winner" ? "the winner leads next" : "the lead goes left"),
+  reserve: (p) => `${p.tiles} tiles stay in the boneyard`,
+  sides_count: () => "open spinner sides count",
+  block: (p) => (p.rule === "difference" ? "a block wins the difference" : "a block wins all"),
+  divisor: (p) => `bonus divided by ${p.by}`,
+};
+
+/** "1 tile", "3 tiles". */
+function tiles(n) {
+  return `${n} tile${n === 1 ? "" : "s"}`;
+}
+
+const EN = {
+  // seats' names from Python's codes (settings.labels): you, a person (their name, else a
+  // number), a computer by its level ("Expert 2" for the second)
+  seatName: (label) => {
+    if (label.kind === "you") return EN.controllers.you;
+    if (label.kind === "person") return label.name ?? `Player ${label.n}`;
+    const level = EN.controllers[label.level] ?? label.level;
+    return label.n > 1 ? `${level} ${label.n}` : level;
+  },
+  sideName: (names) => names.join(" & "),
+  // an open end's letter on the table and in the status line (the table as shown: N is up)
+  armShort: { N: "N", E: "E", S: "S", W: "W" },
+  // The career screen (careerview.js), its trophies and the transfer of progress (transfer.js).
+  career: {
+    title: "Career",
+    button: "Career",
+    tabs: { stats: "Statistics", history: "History", trophies: "Trophies", designs: "Designs", daily: "Daily deal" },
+    noMatches: "No finished match yet: your statistics start with the first one.",
+    noHistory: "No finished match yet.",
+    played: "Matches played",
+    won: "Matches won",
+    streak: "Winning streak",
+    longest: "longest",
+    perRound: "Points per round",
+    perTurn: "Points per turn",
+    multiples: "Scoring plays",
+    largest: "Largest single play",
+    largestPlay: (points, date) => `${points} (${date})`,
+    dominoes: "Rounds won by domino",
+    blocks: "by block",
+    best: "Best match",
+    worst: "Worst match",
+    matchLine: (m, date) => `${m.scores.join(" – ")}, ${m.margin > 0 ? "+" : ""}${m.margin} (${date})`,
+    byMode: "By game",
+    byPlayers: "By table size",
+    byLevel: "By opponent",
+    keyWords: (key) =>
+      ({
+        2: "2 players",
+        3: "3 players",
+        4: "4 players",
+        mixed: "Mixed levels",
+        people: "People",
+      })[key] ?? key,
+    winRateTitle: "Win rate over the last matches",
+    playsTitle: "Points per play",
+    won1: "Won",
+    lost1: "Lost",
+    modeLine: (mode, seats) => `${mode}: ${seats.join(", ")}`,
+    historyNote: (n) =>
+      `The last ${n} ${n === 1 ? "match" : "matches"}, newest first: open one to replay it move by move.`,
+    trophyCount: (got, all) => `${got} of ${all} trophies earned. Trophies unlock tile designs and felts.`,
+    earnedOn: (date) => `Earned ${date}`,
+    notYet: "Not yet earned",
+    designKinds: { tiles: "Tiles", felts: "Table felt" },
+    designsNote: "Earned by play, never bought: each trophy can unlock a design.",
+    lockedBy: (trophy) => `Unlocked by the trophy "${trophy}"`,
+    dailyAbout:
+      "One deal for everyone each day (UTC), against the Expert. The first attempt of the day is scored; playing it again is allowed but not scored.",
+    dailyDate: (date) => `Today's deal: ${date}`,
+    dailyStreak: (n, longest) => `Daily streak: ${n} ${n === 1 ? "day" : "days"} (longest ${longest})`,
+    dailyPlay: "Play today's deal",
+    dailyReplace: "Start today's deal?",
+    dailyAgain: "Play it again (not scored)",
+    dailyLine: (l) =>
+      `All Threes daily ${l.date}: ${l.points} points, ${l.won ? "won" : "lost"} by ${Math.abs(l.margin)}`,
+    dailyScored: (date) => `The daily deal of ${date}: this attempt is scored.`,
+    dailyNotScored: "Today's deal again: this attempt is not scored.",
+    copy: "Copy",
+    copied: "Copied.",
+    copyFailed: "This browser did not allow copying: select the text and copy it.",
+    export: "Export",
+    import: "Import",
+    newTrophy: (name) => `Trophy earned: ${name}!`,
+    keptAside:
+      "Your career record could not be read here; it is kept aside, never written over, and a new record begins.",
+    raceTitle: "The score race, round by round",
+  },
+  trophies: {
+    first_win: { name: "First win", how: "Win a match." },
+    beat_expert: { name: "Expert beaten", how: "Win a match against the Expert." },
+    big_play: { name: "Thirty in one", how: "Score 30 points or more with one play." },
+    domino_66: { name: "Double-six to spare", how: "Go out while the double six is still to be played." },
+    no_round_lost: { name: "Clean sheet", how: "Win a match in which no other side wins a round." },
+    sprint_60: { name: "Sprinter", how: "Score over 60 in a Quick Sprint." },
+    beginner_partner: { name: "Good teacher", how: "Win a 2 v 2 match with a Beginner as your partner." },
+    grand_master: { name: "Grand Master of the Parlor", how: "Win ten matches against the Expert." },
+    ten_matches: { name: "Regular", how: "Play ten matches." },
+    full_table: { name: "Full table", how: "Win a match at a table of four, every player for themselves." },
+    comeback: { name: "Comeback", how: "Win a match after trailing by 50 points or more." },
+    multiples_100: { name: "Hundred multiples", how: "Make 100 scoring plays in your career." },
+    daily_first: { name: "Daily player", how: "Finish a daily deal." },
+    daily_week: { name: "A week of dailies", how: "Play the daily deal seven days in a row." },
+    block_win: { name: "Blockade", how: "Win a round that ends blocked." },
+  },
+  transfer: {
+    exportTitle: "Export your progress",
+    exported: (name, entries, history) =>
+      `Saved as ${name}: ${entries} ${entries === 1 ? "match" : "matches"} of career, ${history} to replay, your trophies and settings.`,
+    matchStays:
+      "The match in progress stays on this device: its deal is sealed to this browser and never leaves it as readable text. Finish it first to carry it.",
+    codeLabel: "Or copy this code and paste it on the other device:",
+    importTitle: "Import progress",
+    importAbout: "Choose an exported file, or paste a code. Nothing changes until you confirm.",
+    fileLabel: "File",
+    pasteLabel: "Code",
+    check: "Check",
+    notAFile: "This is not an All Threes export: neither a file nor a code it can read.",
+    refusedTitle: "This cannot be imported",
+    nothingChanged: "Nothing was changed.",
+    confirmTitle: "Replace your progress?",
+    replaces: (entries, history) => `On this device now: ${entries} matches of career, ${history} to replay.`,
+    brings: (s) =>
+      `The import brings ${s.entries} matches of career, ${s.history} to replay and ${s.trophies} trophies${s.newest ? ` (newest ${s.newest.slice(0, 10)})` : ""}.`,
+    backupNote: "What it replaces is kept as a backup on this device.",
+    replace: "Replace",
+    writeFailed: "The import could not be written (storage full?); your progress is as it was.",
+  },
+  mustWords: { draw: "draw", pass: "pass" },
+  // The tile designs and table felts a player earns and chooses (designs.js).
+  designs: {
+    tiles: { ivory: "Ivory and brass", ebony: "Ebony", jade: "Jade", bone: "Bone" },
+    felts: { green: "Green baize", blue: "Blue baize", mahogany: "Mahogany table", slate: "Slate" },
+    lockedBy: (trophy) => `Earned with the trophy "${trophy}"`,
+    locked: "Locked",
+    inUse: "In use",
+  },
+  languageLabel: "Language",
+  // the career's charts (charts.js): axis titles, the target's line, and each chart said in
+  // words for a screen reader (numbers arrive written as the language writes them; a count for a
+  // plural also comes as a number)
+  charts: {
+    round: "Round",
+    match: "Match",
+    pointsPerPlay: "Points per play",
+    target: (shown) => `target ${shown}`,
+    empty: "Nothing to show yet",
+    scorePart: (name, shown) => `${name}: ${shown}`,
+    race: (parts, rounds, target) =>
+      `After ${rounds} round${rounds === 1 ? "" : "s"}${target ? `, playing to ${target}` : ""} — ${parts}.`,
+    raceLead: (name, round) => `In the lead from round ${round}: ${name}.`,
+    raceLevel: "No one is ahead at the end.",
+    raceNone: "No rounds played yet.",
+    winRate: (matches, matchesShown, now, low, high, window) =>
+      `Win rate over ${matchesShown} match${matches === 1 ? "" : "es"}${window ? `, each point of the last ${window}` : ""}: ${now} now, between ${low} and ${high}.`,
+    winRateNone: "No finished matches yet.",
+    histogram: (plays, playsShown, top, times, timesShown) =>
+      `Points per play over ${playsShown} play${plays === 1 ? "" : "s"}: most often ${top}, ${times === 1 ? "once" : `${timesShown} times`}.`,
+    bucketPart: (label, shown) => `${label}: ${shown}`,
+    range: (from, to) => `${from} to ${to}`,
+    atLeast: (from) => `${from} or more`,
+    histogramNone: "No plays yet.",
+  },
+  tableLabel: "Domino table",
+  // the match replay viewer (replay.js): a finished match of the career, move by move, every hand
+  // face up; turn is the move's number, who the seat's name, you whether it is the person "You"
+  replay: {
+    title: "Match replay",
+    playedOn: (date) => `Played ${date}`,
+    roundLabel: "Round",
+    roundNo: (n) => `Round ${n}`,
+    moveOf: (k, n) => `Move ${k} of ${n}`,
+    first: "First: the deal",
+    back: "Previous move",
+    forward: "Next move",
+    last: "Last move",
+    close: "Close the replay",
+    loading: "Dealing the round again…",
+    failed: "This round cannot be shown.",
+    dealtLead: (who, you) => `The deal: ${who} ${you ? "lead" : "leads"}.`,
+    leadMove: (turn, who, you, tile, points) =>
+      `Turn ${turn}: ${who} ${you ? "lead" : "leads"} ${tile}${points ? ` and ${you ? "score" : "scores"} ${points}` : ""}`,
+    playMove: (turn, who, you, tile, arm, points) =>
+      `Turn ${turn}: ${who} ${you ? "play" : "plays"} ${tile} on ${ARM_NAMES[arm] ?? arm}` +
+      `${points ? ` and ${you ? "score" : "scores"} ${points}` : ""}`,
+    drawMove: (turn, who, you, tile) => `Turn ${turn}: ${who} ${you ? "draw" : "draws"} ${tile}`,
+    passMove: (turn, who, you) => `Turn ${turn}: ${who} ${you ? "pass" : "passes"}`,
+    mugginsTaken: (taker, points) => `Muggins! ${taker} takes ${points}`,
+    reviewNone: "no clearly better play.",
+    tableAt: (k, words) => (Number(k) ? `The table after move ${k}. ${words}` : `The table at the deal. ${words}`),
+    stockLeft: (n) => `Boneyard: ${EN.tiles(n)}`,
+    toPlay: "to play",
+    handOf: (name, words) => `${name}: ${words}`,
+    scrollLabel: "The table, the move and the hands",
+  },
+  // Why the engine refused something, by its code (errors.REFUSAL_CODES; values as it sends
+  // them): a rules choice in New game, a link, a saved game, a request.
+  refusals: {
+    refused: () => "The game did not take that; nothing changed.",
+    bad_request: () => "The game did not take that request; nothing changed.",
+    failed: () => "Something went wrong inside the game; the table is as it was.",
+    illegal_move: () => "That move is not allowed here.",
+    bad_record: () => "The match's record cannot be replayed.",
+    bad_rules: () => "These rules do not make a game.",
+    bad_settings: () => "These settings do not describe a game.",
+    unknown_mode: (v) => `There is no way to play called "${v.text}".`,
+    unknown_preset: (v) => `There are no rules called "${v.text}".`,
+    one_you: () => "Exactly one seat must be yours.",
+    unknown_option: (v) => `There is no rule option called "${v.name}".`,
+    target_max: (v) => `A match goes to at most ${v.most} points.`,
+    name_control: () => "A name cannot hold control characters.",
+    name_long: (v) => `A name has at most ${v.most} characters.`,
+    link_flag: (v) => `${v.key} is 1 or 0, not "${v.text}"`,
+    link_number: (v) => `${v.key} is a whole number, not "${v.text}"`,
+    link_unknown: (v) => `it has no "${v.name}"`,
+    link_players_seats: (v) => `players=${v.players} but it names ${v.seats} seats`,
+    link_seat: (v) => `a seat is you, person, beginner, casual or expert, not "${v.text}"`,
+    seat_name: () => "only a person's seat has a name",
+    unreadable: () => "It is not a saved game this page can read.",
+    newer: () => "It was saved by a newer version of the game.",
+    tampered: () => "Its deal is not the one the match was dealt from.",
+    damaged: (v) => `Move ${v.where?.[1]} of round ${v.where?.[0]} is not legal.`,
+    not_a_save: () => "It is not a saved game.",
+    save_version: () => "It is from an unknown version of the game.",
+    save_settings: () => "Its table and rules do not describe a game.",
+    save_seed: () => "Its deal is missing.",
+    save_record: () => "Its moves are missing or do not fit its rules.",
+    save_replay: () => "Its moves do not replay.",
+    save_dealing: () => "It names an unknown way of dealing.",
+    save_id: () => "It has no match id.",
+    save_past_end: () => "Its moves go on past the end of the match.",
+    replay_record: () => "This match's record does not replay, so it cannot be shown.",
+    replay_round: (v) =>
+      `This match has no such round${v.rounds ? ` (it has ${v.rounds === 1 ? "one" : v.rounds})` : ""}.`,
+    replay_rules: () => "These settings are not the rules this match was played by.",
+    bad_career: (v) => `${v.item ? `Entry ${v.item} of the career` : "A career entry"} is damaged.`,
+    bad_date: (v) => `"${v.text}" is not a date.`,
+    match_not_over: () => "The match is not over yet.",
+    not_daily: () => "That match was not the daily deal.",
+    not_an_export: () => "This file is not an All Threes export.",
+    export_newer: () => "This export was made by a newer version of the game.",
+    export_version: () => "This export is from an unknown version of the game.",
+    export_shape: () => "This export is damaged: part of it is missing.",
+    export_too_many: (v) => `This export holds the records of more than ${v.most} matches.`,
+    export_history: (v) => `${v.date ? `The match of ${v.date.slice(0, 10)}` : "A match"} in the file is damaged.`,
+    export_settings: (v) =>
+      `${v.date ? `The match of ${v.date.slice(0, 10)}` : "A match"} in the file has a table and rules that make no game.`,
+    export_seed: (v) =>
+      `${v.date ? `The match of ${v.date.slice(0, 10)}` : "A match"} in the file was not dealt as promised.`,
+    export_replay: (v) => `${v.date ? `The match of ${v.date.slice(0, 10)}` : "A match"} in the file does not replay.`,
+    export_rules: (v) =>
+      `${v.date ? `The match of ${v.date.slice(0, 10)}` : "A match"} in the file was not played under its own rules.`,
+    export_unfinished: (v) =>
+      `${v.date ? `The match of ${v.date.slice(0, 10)}` : "A match"} in the file is unfinished.`,
+    export_mismatch: (v) =>
+      `${v.date ? `The match of ${v.date.slice(0, 10)}` : "A match"} in the file does not agree with its career entry.`,
+    not_bool: () => "Choose yes or no.",
+    too_small: (v) => `A whole number of at least ${v.least}.`,
+    players: () => "2, 3 or 4 players.",
+    not_a_choice: () => "Choose one of the values offered.",
+    teams_of_four: () => "Two teams need 4 players.",
+    too_many_tiles: (v) =>
+      `${v.players} hands of ${v.hand} need ${v.need} tiles; the double-${v.top} set has ${v.tiles}`,
+  },
+  tableRole: "domino table",
+  // the round's end, a line per code of Python's summary.round_lines: line, seat(i) and side(i)
+  // give names, you(i) says whether seat i is the one person at the device
+  summary: {
+    muggins: (l, seat) =>
+      `Muggins! ${seat(l.taker)} took ${l.award}${l.pegs ? " pegs" : ""} from ${seat(l.seat)} ` +
+      `(${l.claim != null ? `claimed ${l.claim}` : "no claim"}; the ends made ${l.made}).`,
+    domino: (l, seat) => `${seat(l.seat)} went out: domino!`,
+    holds: (l, seat, _side, you) =>
+      `${l.seats.map(seat).join(" & ")} ${l.seats.length === 1 && !you(l.seats[0]) ? "holds" : "hold"} ` +
+      `${sumOf(l.parts)} = ${l.total} → ${l.rounded}`,
+    blocked: () => "Blocked: nobody can play and nobody may draw.",
+    side_pips: (l, _seat, side) => `${side(l.side)}: ${sumOf(l.parts)} = ${l.total}`,
+    tie: () => "Tied for the fewest pips: nobody wins the round, no bonus.",
+    fewest: (l, _seat, side) =>
+      l.rule === "difference"
+        ? `Fewest pips: ${side(l.side)}. ${l.opponents} − ${l.own} = ${l.pips} → ${l.rounded}`
+        : `Fewest pips: ${side(l.side)}. Opponents' pips ${l.opponents} → ${l.rounded}`,
+    cribbage: (l) => `${l.rounded} / ${l.multiple} = ${l.bonus} (cribbage pegs)`,
+    divisor: (l) => `${l.rounded} / ${l.divisor} = ${l.bonus}`,
+    bonus: (l, _seat, side) => `Bonus ${l.bonus} to ${side(l.side)}.`,
+  },
+  // why the Expert likes a move (Python's advice.reason_code): the hint and the review
+  why: {
+    only_draw: () => "no tile fits: draw",
+    only_pass: () => "nothing fits and the boneyard is closed: pass",
+    only_play: () => "the only legal play",
+    scores: (w) => `scores ${w.points}${w.safe ? ", and no single tile scores after it" : ""}`,
+    dead_end: (w) => `leaves ${w.sum}: no single tile makes a multiple of ${w.k}`,
+    sheds: (w) => `sheds ${w.pips} pips; leaves ${w.sum} (${EN.chances(w.replies)})`,
+    leaves: (w) => `leaves ${w.sum}: ${EN.chances(w.replies)}`,
+  },
+  chances: (n) => `${tiles(n)} you cannot see could score next`,
+  // the rules screen, from Python's explain.rules_lines: section titles and a line per code
+  rulesText: {
+    titles: {
+      game: "The game",
+      leading: "Leading",
+      turn: "A turn",
+      scoring: "Scoring",
+      end: "The end of a round",
+      example: "A worked example",
+    },
+    lines: {
+      set: (v) => `The double-${v.top} set: ${v.tiles} tiles, each half 0 to ${v.top} pips.`,
+      players: (v) =>
+        `${v.players} players${v.teams ? " in two teams: partners sit opposite and pool their points." : "."} ` +
+        `Each is dealt ${v.hand} tiles; the rest are the boneyard.`,
+      single_round: () => "One round only (a Quick Sprint): the higher score wins, a tie is a draw.",
+      rounds: (v) =>
+        `Rounds are played until a side has at least ${v.target} ${v.pegs ? "pegs" : "points"} at the end ` +
+        "of a round; the higher total wins, and a tie at the top plays one more round.",
+      lead: (v) =>
+        ({
+          highest_double:
+            "The holder of the highest double leads, and must lead that double; if no hand holds a double, the holder of the heaviest tile leads it.",
+          highest_double_any:
+            "The holder of the highest double leads (if no hand holds a double, the holder of the heaviest tile), and may lead any tile.",
+          lots: "Each player draws a tile at random; the heaviest draws the lead and may lead any tile. The tiles go back and are shuffled before the deal.",
+        })[v.rule],
+      next_lead: (v) =>
+        ({
+          same: "Every round is led by the same rule as the first.",
+          winner:
+            "After the first round, the winner of the last round leads any tile (after a tied round, the player left of the last leader).",
+          left: "After the first round, the lead passes to the left: the player left of the last leader leads any tile.",
+        })[v.rule],
+      play: () => "Play one tile from your hand on an open end whose pips match one of its halves.",
+      draw: (v) =>
+        "With nothing to play, draw from the boneyard, one tile at a time, until a tile plays" +
+        (v.reserve ? ` or only ${v.reserve} tiles are left: those are never drawn.` : " or the boneyard is empty."),
+      pass: () => "With nothing to play and nothing to draw, pass.",
+      doubles: () => "Doubles are placed crosswise and count both halves while they end an arm.",
+      spinner: (v) =>
+        "The first double is the spinner: once tiles cover both its long sides, its short sides open as two more arms." +
+        (v.sides_count
+          ? " An open, empty short side counts the spinner's pips."
+          : " An empty short side counts nothing."),
+      no_spinner: () => "There is no spinner: the line of play has two ends only.",
+      end_sum: () =>
+        "After every play, add up the open ends: each end's outer half, both halves of a double; the lead alone counts both its halves.",
+      multiple: (v) => `If that end sum is a multiple of ${v.k} (and not 0), the player scores it.`,
+      cribbage: (v) =>
+        `Cribbage scoring: every award is divided by ${v.k} and moved as pegs on the board (one peg for every ${v.k} points).`,
+      muggins: () =>
+        "Muggins: say the points of every scoring play. A missing, short or wrong claim scores nothing for you, and the next opponent calls Muggins! and takes the points.",
+      domino: (v) =>
+        `Domino: a player who plays their last tile ends the round and scores ${v.teams ? "the other team's" : "every opponent's"} ` +
+        `pips, rounded to the nearest multiple of ${v.k} (halves up)${dividedEn(v.divide)}.`,
+      blocked: (v) =>
+        "Blocked: when nobody can play and nobody may draw, the round ends; the side with the fewest pips wins " +
+        `${v.rule === "difference" ? "the pips of the others less their own" : "all the pips the others hold"}, ` +
+        `rounded to the nearest multiple of ${v.k} (halves up)${dividedEn(v.divide)}. A tie for fewest wins nothing.`,
+      example_lead: (v) =>
+        `Lead ${v.tile}: the end sum is ${v.sum}, a multiple of ${v.k}: it scores ${v.award}${v.pegs ? " pegs" : ""}.`,
+      example_play: (v) =>
+        `Then ${v.tile} on the east end: the end sum is ${v.sum}: it scores ${v.award}${v.pegs ? " pegs" : ""}.`,
+      example_domino: (v) => `You go out while the others hold ${pipsEn(v.others)}: ${settledEn(v, v.raw)}`,
+      example_blocked: (v) =>
+        `The round blocks; you hold ${pipsEn(v.own)}, the others ${pipsEn(v.others)}: ` +
+        settledEn(v, v.rule === "difference" ? `${v.others} − ${v.own} = ${v.raw}` : String(v.others)),
+    },
+  },
+  // a preset's one line (Python's explain.preset_parts), its parts joined
+  presetAbout: (parts) => capitalize(parts.map((p) => PRESET_PARTS_EN[p.code]?.(p) ?? p.code).join("; ")),
+  yourTurn: "Your turn",
+  yourTurnNamed: (name) => `${name}: your turn`,
+  yourLead: {
+    highest_double: (tile) => `Your lead: play your highest double, ${tile}`,
+    heaviest_tile: (tile) => `Your lead: no doubles were dealt, so play your heaviest tile, ${tile}`,
+    highest_double_any: (tile) => `Your lead: you hold the highest double (${tile}); lead any tile`,
+    heaviest_any: (tile) => `Your lead: no doubles were dealt and you hold the heaviest tile (${tile}); lead any tile`,
+    lots: (tile) =>
+      tile ? `Your lead: you drew ${tile}, the heaviest lot; lead any tile` : "Your lead: lead any tile",
+    winner: () => "Your lead: you won the last round; lead any tile",
+    left: () => "Your lead: the lead has passed to you; lead any tile",
+    tie_left: () => "Your lead: nobody won the last round, so the lead passes to you; lead any tile",
+  },
+  thinking: (name) => `${name} is thinking…`,
+  thinkingShort: "thinking",
+  mustDraw: "Draw from the boneyard",
+  mustPass: "Nothing to play: pass",
+  mustPassReserve: (n) =>
+    n === 1
+      ? "Nothing to play: pass (the last tile stays in the boneyard)"
+      : `Nothing to play: pass (the last ${n} tiles stay in the boneyard)`,
+  kept: (n) => `${n} kept`,
+  roundOver: "Round over",
+  matchOver: "Match over",
+  passTo: (name) => `Pass to ${name}`,
+  tapWhenReady: "Tap when ready",
+  coverNote: "Every hand stays hidden until then.",
+  waitingFor: (name) => `Waiting for ${name}`,
+  target: "to",
+  tiles: (n) => (n === 1 ? "1 tile" : `${n} tiles`),
+  drewTiles: (n) => (n === 1 ? "drew 1" : `drew ${n}`),
+  passedMark: "passed",
+  boneyard: "Boneyard",
+  drawLabel: "Draw",
+  pass: "Pass",
+  passed: "Pass",
+  drew: "Draws",
+  nextRound: "Next round",
+  rematch: "Rematch",
+  newSprint: "New sprint",
+  newGame: "New game",
+  menu: "Menu",
+  rulesButton: "Rules",
+  rulesTitle: "The rules of this game",
+  // why a tile of your hand does not play (the snapshot's hand[].why_not)
+  whyNot: {
+    wait: () => "Wait for your turn",
+    lead: (tile, must) => (must ? `You must lead ${must}, not ${tile}` : `${tile} cannot lead`),
+    no_end: (tile) => `${tile} matches no open end`,
+  },
+  keysButton: "Keys",
+  howToButton: "How to play",
+  howToOffer: "New to All Threes? How to play",
+  howToDismiss: "No thanks",
+  howTo: {
+    title: "How to play",
+    // the rules of the table in play: k the scoring multiple, reserve the tiles the boneyard keeps,
+    // spinner whether the first double is one, target the match's (null for a single round)
+    sections: ({ k, reserve, spinner, target }) => [
+      {
+        title: `Score on multiples of ${k}`,
+        lines: [
+          `After each play, add up the open ends of the line of tiles. When the sum is a multiple of ${k}, you score that many points.`,
+        ],
+        picture: true,
+      },
+      {
+        title: "Your turn",
+        lines: [
+          "Play a tile with a half that matches an open end: drag it there, or tap it and then a lit end. Tiles that match no open end stay grey.",
+          "A double lies across the line, and both its halves count while it is an end.",
+        ],
+      },
+      {
+        title: "Drawing",
+        lines: [
+          reserve
+            ? `With nothing to play, draw from the boneyard until a tile plays. The last ${reserve === 1 ? "tile stays" : `${reserve} tiles stay`} in the boneyard: when only ${reserve === 1 ? "it is" : "they are"} left, you pass.`
+            : "With nothing to play, draw from the boneyard until a tile plays; when it is empty, you pass.",
+        ],
+      },
+      ...(spinner
+        ? [
+            {
+              title: "The spinner",
+              lines: [
+                "The first double is the spinner: once both its long sides have a tile, tiles may go on its other two sides too, so the line can have four ends.",
+              ],
+            },
+          ]
+        : []),
+      {
+        title: "The end of a round",
+        lines: [
+          "A round ends when someone plays their last tile (domino!) or when nobody can play (blocked). The winner scores a bonus from the pips left in the other hands.",
+          target
+            ? `Rounds go on until a side reaches ${target} points. Rules (in the menu) tells every rule of this table.`
+            : "The higher score wins. Rules (in the menu) tells every rule of this table.",
+        ],
+      },
+    ],
+    picture: (left, right, sum, k, award, pegs) =>
+      `The open ends are ${left} and ${right}: ${left} + ${right} = ${sum}, a multiple of ${k}, so the play scores ` +
+      `${pegs ? `${award} ${award === 1 ? "peg" : "pegs"}` : award}.`,
+  },
+  keysTitle: "Playing with the keyboard",
+  keys: [
+    ["Tab", "Move between the table, its buttons and the menu"],
+    ["Left, Right", "Choose a tile you can play"],
+    ["Up, Down", "Choose the end it goes on"],
+    ["Enter or Space", "Play it (with nothing chosen: draw or pass when that is the move)"],
+    ["D", "Draw from the boneyard"],
+    ["P", "Pass"],
+    ["H", "Hint: the move the Expert would play"],
+    ["Escape", "Put the tile back; in the round panel, look at the table"],
+    ["?", "This list"],
+  ],
+  close: "Close",
+  lookAtTable: "Look at the table",
+  showResult: "Show the result",
+  sumHidden: "End sum hidden",
+  soundOn: "Sound on",
+  soundOff: "Sound off",
+  showSum: "Show the end sum",
+  hideSum: "Hide the end sum (expert)",
+  roundTitle: (round, reason) => `Round ${round}: ${reason === "domino" ? "domino" : "blocked"}`,
+  sprintTitle: (reason) => `Quick Sprint: ${reason === "domino" ? "domino" : "blocked"}`,
+  youWinRound: "You win the round",
+  yourTeamWinsRound: "Your team wins the round",
+  winsRound: (name) => `${name} win the round`,
+  winRound: (name) => `${name} wins the round`,
+  roundTie: "Nobody wins the round",
+  youWinMatch: "You win the match!",
+  yourTeamWinsMatch: "Your team wins the match!",
+  winsMatch: (name) => `${name} win the match`,
+  winMatch: (name) => `${name} wins the match`,
+  youWinSprint: "You win the sprint!",
+  yourTeamWinsSprint: "Your team wins the sprint!",
+  winSprint: (name) => `${name} wins the sprint`,
+  winsSprint: (name) => `${name} win the sprint`,
+  matchDraw: "The match is a draw",
+  sprintDraw: "The sprint is a draw",
+  handsLeft: "Tiles left",
+  emptyHand: "none",
+  pips: (n) => (n === 1 ? "1 pip" : `${n} pips`),
+  score: "Score",
+  sideColumn: "Points",
+  statColumn: "Statistic",
+  inPlay: "In play",
+  bonus: "Bonus",
+  multiples: (k) => `Multiples of ${k}`,
+  avgPerTurn: "Points per turn",
+  engineError: "Something went wrong in the game; try again, or reload the page.",
+  controllers: {
+    you: "You",
+    person: "Person (pass and play)",
+    beginner: "Beginner",
+    casual: "Casual",
+    expert: "Expert",
+  },
+  modes: {
+    match: { name: "Parlor Match", about: (target) => `Rounds until a side reaches ${target}` },
+    sprint: { name: "Quick Sprint", about: () => "One round: the higher score wins" },
+    partners: { name: "Partner All Threes", about: () => "Two teams of two; partners sit opposite" },
+  },
+  hint: "Hint",
+  hintLabel: "Hint: the move Expert would play",
+  hintThinking: "Thinking…",
+  hintText: (move, reason) => `Hint: ${move} — ${reason}`,
+  hintDraw: "draw",
+  hintPass: "pass",
+  hintLead: (tile) => `lead ${tile}`,
+  hintPlay: (tile, arm) => `${tile} on ${ARM_NAMES[arm] ?? arm}`,
+  reviewTitle: "Expert's review",
+  reviewBusy: "Expert is reviewing the plays…",
+  reviewAgrees: "Expert agrees with every play made this round.",
+  reviewFailed: "The review is not available.",
+  reviewEntry: (turn, who, played, expert, loss, why) =>
+    `Turn ${turn}: ${who} played ${played}; ${expert} was better by about ${loss} expected points: ${why}`,
+  moveWords: (tile, arm) => (arm ? `${tile} on ${ARM_NAMES[arm] ?? arm}` : tile),
+  you: "you",
+  // the New game dialog
+  confirmNew: "Start a new match? The current one will be lost.",
+  modeLegend: "Game",
+  playersLegend: "Players",
+  playersCount: (n) => `${n} players`,
+  seatsLegend: "Around the table",
+  // Where each other seat sits, seen from yours, as the table draws them (regions.js).
+  places: { left: "On your left", top: "Across", right: "On your right" },
+  partnerSeat: "Your partner",
+  opponentSeat: "Opponent",
+  nameLabel: "Name",
+  namePlaceholder: (n) => `Player ${n}`,
+  points: (n) => `${n} points`,
+  cancel: "Cancel",
+  start: "Start new game",
+  // rules: presets and options (the values come from Python; these are their names)
+  rulesLegend: "Rules",
+  presets: { parlor: "Parlor", classic: "Classic", pub: "Pub", polish: "Polish", all_fives: "All Fives" },
+  customised: "customised",
+  optionsLegend: "Options",
+  options: {
+    target: "Play to",
+    hand_size: "Tiles in each hand",
+    set: "Set",
+    multiple: "Scoring multiple",
+    spinner: "Spinner",
+    spinner_sides_count: "Open spinner sides count",
+    stock_reserve: "Tiles kept in the boneyard",
+    lead: "First lead",
+    next_lead: "Later leads",
+    block_bonus: "A blocked round wins",
+    bonus_divisor: "Bonus divided by",
+    cribbage: "Cribbage pegging",
+    muggins: "Muggins (claim your points)",
+  },
+  choiceWords: {
+    set: { double_six: "Double-six (28 tiles)", double_nine: "Double-nine (55 tiles)" },
+    spinner: { first_double: "The first double", none: "No spinner" },
+    lead: {
+      highest_double: "Highest double, led at once",
+      highest_double_any: "Highest double's holder, any tile",
+      lots: "Drawn by lots",
+    },
+    next_lead: { same: "As the first", winner: "The round's winner", left: "The next player left" },
+    block_bonus: { difference: "The difference in pips", total: "All the others' pips" },
+  },
+  // muggins
+  claimTitle: "How many points does it make?",
+  claimHelp: "Say the points of your play. A wrong or missing claim lets the next opponent call Muggins!",
+  claimNone: "No claim",
+  claimSay: (n) => `Claim ${n}`,
+  claimClear: "Clear",
+  claimCancel: "Take the tile back",
+  mugginsCall: (taker, points, seat) => `${taker}: Muggins! ${points} from ${seat}`,
+  // A computer partner's play, explained from what it saw (Python's advice.partner_note codes).
+  // who: the mover's name; partner: the partner's name, null when it is the viewer ("you");
+  // opponent: a name.
+  partnerNote: {
+    kept_open: (n, who, partner) =>
+      `${who} plays ${n.tile}, not ${n.other_tile}, to keep an end open for ${partner ?? "you"}: ` +
+      `${partner ? `${partner} has` : "you have"} shown no ${orList(n.lacks)}`,
+    shut_out: (n, who, _partner, opponent) =>
+      `${who} plays ${n.tile}: ${opponent} has shown no ${orList(n.lacks)}, so must ${EN.mustWords[n.must] ?? n.must}`,
+    two_ends: (n, who, partner) =>
+      `${who} plays ${n.tile}: a ${n.value} stays open on two ends for ${partner ?? "you"}`,
+    safe: (n, who, _partner, opponent) =>
+      `${who} plays ${n.tile}, not ${n.other_tile}${n.given_up ? ` for ${n.given_up}` : ""}: it leaves ` +
+      `${opponent} fewer scoring replies (${tiles(n.left)} it may hold ${n.left === 1 ? "scores" : "score"}, not ${n.instead})`,
+    set_up: (n, who, partner) =>
+      `${who} plays ${n.tile}, not ${n.other_tile}${n.given_up ? ` for ${n.given_up}` : ""}: it leaves ` +
+      `${partner ?? "you"} more scoring replies (${tiles(n.left)} ${partner ?? "you"} may hold ` +
+      `${n.left === 1 ? "scores" : "score"}, not ${n.instead})`,
+  },
+  mugginsFloat: (points) => `Muggins! +${points}`,
+  mugginsPegs: (pegs) => (pegs === 1 ? "Muggins! +1 peg" : `Muggins! +${pegs} pegs`),
+  pegsFloat: (pegs) => (pegs === 1 ? "+1 peg" : `+${pegs} pegs`),
+  // tabs, saves and the fair deal
+  elsewhereTitle: "This game is open in another tab",
+  elsewhereBody: "One tab plays at a time, so no move is lost. Play here instead?",
+  playHere: "Play here",
+  saveTrouble: "Your progress is not being saved: this browser's storage is full or turned off.",
+  saveProblemTitle: "Your saved game could not be opened",
+  saveProblem: {
+    unreadable: "The saved game is damaged.",
+    tampered: "The saved game was changed outside the game, so it cannot be trusted.",
+    unsealable: "This browser lost the key that sealed the saved game.",
+    newer: "This save is from a newer version of the game.",
+    damaged: "A move in the saved game is not legal.",
+  },
+  saveKept: "It is kept aside, never written over: you can export it. A new game begins.",
+  salvageTitle: "A saved move is damaged",
+  salvageBody: (round, move) =>
+    `Move ${move} of round ${round} in your saved game is not legal. Resume from just before it, or start a new game? The save is kept aside either way.`,
+  salvageYes: "Resume before it",
+  salvageNo: "New game",
+  exportSave: "Export it",
+  ok: "OK",
+  recovered: "The last save was damaged: the game goes on from the one before it.",
+  fairButton: "Fair deal",
+  fairTitle: "A fair deal",
+  fairBody:
+    "Every deal of this match was fixed before the first one, by a secret seed. Its fingerprint (SHA-256 of the seed) was shown from the start:",
+  fairLater: "When the match is over the seed is revealed, and anyone can check every deal with it.",
+  fairRevealed: "The match is over. Its seed:",
+  fairHow: "Check every deal: download the record and run python -m allthrees verify record.json.",
+  fairPractice: "A practice deal (its seed came from a link): it counts for nothing.",
+  downloadRecord: "Download the record",
+  // links
+  linkTitle: "Start the game in this link?",
+  linkBody: "Your match in progress will be replaced.",
+  linkStart: "Start it",
+  linkKeep: "Keep my match",
+  badLink: (why) => `This link does not describe a game (${why.replace(/\.$/, "")}); here is your table.`,
+};
+
+// The table read aloud (screenreader.js): tiles as a player says them, the ends, the seats and one
+// sentence per event.
+const PIP_WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+
+/** "6-3" -> "six-three", "5-5" -> "double five". */
+function tileWordsEn(name) {
+  const [a, b] = name.split("-").map((x) => PIP_WORDS[Number(x)] ?? x);
+  return a === b ? `double ${a}` : `${a}-${b}`;
+}
+
+const SR_EN = {
+  region: "The table, in words",
+  handLabel: "Your hand: the tiles you can play",
+  arm: (arm) => ARM_NAMES[arm] ?? arm,
+  option: (tile, arm, points) =>
+    `${tileWordsEn(tile)}${arm ? ` on ${ARM_NAMES[arm] ?? arm}` : ", lead"}${points ? `, scores ${points}` : ""}`,
+  scores: (parts, target) => `Scores: ${parts.join(", ")}${target ? `; playing to ${target}` : ""}.`,
+  scorePart: (name, points) => `${name} ${points}`,
+  emptyTable: "The table is empty.",
+  ends: (parts) => `Open ends: ${parts.join(", ")}.`,
+  endPart: (arm, value, counts) => `${ARM_NAMES[arm] ?? arm} ${value}${counts !== value ? ` (counts ${counts})` : ""}`,
+  endSum: (sum, scores) => (scores ? `They add up to ${sum}, which scores.` : `They add up to ${sum}.`),
+  seat: (name, n, passed, drew) =>
+    `${name}: ${n === 1 ? "1 tile" : `${n} tiles`}${passed ? ", passed" : drew ? `, drew ${drew}` : ""}.`,
+  boneyard: (n, kept) =>
+    `Boneyard: ${n === 1 ? "1 tile" : `${n} tiles`}${kept ? `, the last ${kept} stay there` : ""}.`,
+  hand: (tiles) =>
+    tiles.length
+      ? `Your hand, ${tiles.length === 1 ? "1 tile" : `${tiles.length} tiles`}: ${tiles.join(", ")}.`
+      : "Your hand is empty.",
+  handTile: (tile, playable) => (playable ? tileWordsEn(tile) : `${tileWordsEn(tile)} (matches no open end)`),
+  keysHint: "Left and Right choose a tile, Up and Down its end, Enter plays, D draws, P passes, H asks for a hint.",
+  // events
+  dealt: (round, n) => `Round ${round}: you have ${n === 1 ? "1 tile" : `${n} tiles`}.`,
+  placed: (who, you, tile, arm, points) =>
+    `${who} ${you ? "play" : "plays"} ${tileWordsEn(tile)}${arm ? ` on ${ARM_NAMES[arm] ?? arm}` : ""}` +
+    `${points ? ` and ${you ? "score" : "scores"} ${points}` : ""}.`,
+  drewOwn: (tiles) => `You draw ${tiles.map(tileWordsEn).join(", ")}.`,
+  drewOther: (who, n) => `${who} draws ${n === 1 ? "a tile" : `${n} tiles`}.`,
+  passedEv: (who, you) => `${who} ${you ? "pass" : "passes"}.`,
+  roundOver: (title, result) => `${title}. ${result}.`,
+  matchOver: (result) => `${result}`,
+  coveredEv: (who) => `Pass the device to ${who}.`,
+  scoresNow: (parts) => `${parts.join(", ")}.`,
+  yourTurn: "Your turn.",
+};
+
+export const T = other ? other.PL : EN;
+export const SR = other ? other.SR_PL : SR_EN;
+export const tileWords = other ? other.tileWordsPl : tileWordsEn;
+
+/** Every language's catalogue (the tests compare them). */
+export async function catalogues() {
+  const pl = await import("./strings.pl.js");
+  return { en: { T: EN, SR: SR_EN }, pl: { T: pl.PL, SR: pl.SR_PL } };
+}
+
+/** Why the Expert likes a move, from Python's code (advice.reason_code). */
+export function whyWords(why) {
+  return T.why[why?.code]?.(why) ?? "";
+}
+
+/** A refusal from Python ({code, values, error}: errors.refusal_json) in the page's language. */
+export function refusalWords(refusal) {
+  return T.refusals[refusal?.code]?.(refusal.values ?? {}) ?? T.refusals.refused();
+}
+
+/** The words of a mode, by its code. */
+export function modeWords(code) {
+  return T.modes[code] ?? { name: code, about: () => "" };
+}

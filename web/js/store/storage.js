@@ -1,0 +1,213 @@
+// localStorage: the saved match and the page's preferences. Nothing a player saved is lost:
+//
+// - The save is an envelope around the engine's save text: the seed sealed (savekeys.js), the rest
+//   signed, with the match id and a move count outside it. An older save never overwrites a newer
+//   one of the same match (a second tab, a reload racing a write).
+// - The last good save is kept too ("prev"), so a write torn by a crash or a full disk loses at
+//   most the last move.
+// - A save that cannot be read (damaged, edited by hand, from a newer version) is never written
+//   over: it moves to the backup list, from where the player may export it.
+// - A write that fails (storage full or unavailable) is reported, and tried again at the next one.
+
+const SAVE_KEY = "allthrees.save.v1";
+const PREV_KEY = "allthrees.save.prev";
+const BACKUP_KEY = "allthrees.save.backup";
+const PREFS_KEY = "allthrees.prefs.v1";
+const BACKUPS_KEPT = 5;
+const ENVELOPE = "sealed-1";
+
+/** A stored value, or null (storage off or refused). */
+export function read(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Write, or say why not: true, or the error's name (QuotaExceededError, SecurityError ...). */
+export function write(key, value) {
+  try {
+    localStorage.setItem(key, value);
+    return true;
+  } catch (err) {
+    return err?.name || "Error";
+  }
+}
+
+/** Whether localStorage can be used at all (private modes and policies may refuse it). */
+export function storageWorks() {
+  const probe = "allthrees.probe";
+  if (write(probe, "1") !== true) return false;
+  try {
+    localStorage.removeItem(probe);
+  } catch {
+    // a store that writes but cannot remove still keeps saves
+  }
+  return true;
+}
+
+function parseEnvelope(raw) {
+  try {
+    const env = JSON.parse(raw);
+    return env && typeof env === "object" && env.format === ENVELOPE ? env : null;
+  } catch {
+    return null;
+  }
+}
+
+const signed = (env) => JSON.stringify([env.match_id, env.moves, env.save, env.seal ?? null]);
+
+/**
+ * The engine's save text to resume, or why there is none.
+ * @returns {Promise<{text?: string, raw?: string, problem?: {kind: string, message: string}}|null>}
+ *   null: nothing saved. problem.kind: "tampered" (the signature fails), "unsealable" (its key
+ *   is gone), or "unreadable". A plain save of an older page comes back as it is.
+ */
+export async function loadSave(saveKeys) {
+  const raw = read(SAVE_KEY);
+  if (raw === null) return null;
+  const env = parseEnvelope(raw);
+  if (!env) {
+    if (raw.trimStart().startsWith("{") && !raw.includes(`"format"`)) return { text: raw, raw }; // an older page's
+    const prev = await openEnvelope(saveKeys, read(PREV_KEY));
+    if (prev.text) return { ...prev, raw, recovered: true };
+    return { raw, problem: { kind: "unreadable", message: "the saved game is damaged" } };
+  }
+  const opened = await openEnvelope(saveKeys, raw);
+  return { ...opened, raw };
+}
+
+async function openEnvelope(saveKeys, raw) {
+  const env = raw === null ? null : parseEnvelope(raw);
+  if (!env) return { problem: { kind: "unreadable", message: "the saved game is damaged" } };
+  if (env.seal) {
+    if (!saveKeys) return { problem: { kind: "unsealable", message: "this browser cannot open sealed saves" } };
+    if (!(await saveKeys.verify(signed(env), env.sig ?? ""))) {
+      return { problem: { kind: "tampered", message: "the saved game was changed outside the game" } };
+    }
+    let seed;
+    try {
+      seed = await saveKeys.unseal(env.seal);
+    } catch {
+      return { problem: { kind: "unsealable", message: "the key that sealed this save is gone" } };
+    }
+    return { text: JSON.stringify({ ...env.save, seed }), matchId: env.match_id, moves: env.moves };
+  }
+  return { text: JSON.stringify(env.save), matchId: env.match_id, moves: env.moves };
+}
+
+/**
+ * Store the engine's save text (sealed and signed when the saveKeys is there).
+ * @returns {Promise<"saved"|"stale"|string>} "stale": the stored save of this match is further on
+ *   (another tab played on), so this one is not written; otherwise the error's name
+ */
+export async function storeSave(saveKeys, text) {
+  let save;
+  try {
+    save = JSON.parse(text);
+  } catch {
+    return "Error";
+  }
+  const current = parseEnvelope(read(SAVE_KEY));
+  if (current && current.match_id === save.match_id && current.moves > save.moves) return "stale";
+  const env = { format: ENVELOPE, match_id: save.match_id, moves: save.moves };
+  if (saveKeys) {
+    const { seed, ...rest } = save;
+    env.save = rest;
+    env.seal = await saveKeys.seal(seed);
+    env.sig = await saveKeys.sign(signed(env));
+  } else {
+    env.save = save;
+  }
+  const old = read(SAVE_KEY);
+  if (old !== null && parseEnvelope(old)) write(PREV_KEY, old);
+  const done = write(SAVE_KEY, JSON.stringify(env));
+  return done === true ? "saved" : done;
+}
+
+/** The same save, whatever the order of its keys (a save opened from its envelope is rebuilt). */
+export function sameSave(a, b) {
+  if (!a || !b) return false;
+  const canonical = (v) =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === "object"
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical(v[k])]),
+          )
+        : v;
+  try {
+    return JSON.stringify(canonical(JSON.parse(a))) === JSON.stringify(canonical(JSON.parse(b)));
+  } catch {
+    return false;
+  }
+}
+
+/** Keep a save the game cannot use aside, never written over; the newest few are kept. */
+export function backupSave(raw, reason) {
+  let list = [];
+  try {
+    list = JSON.parse(read(BACKUP_KEY) ?? "[]");
+    if (!Array.isArray(list)) list = [];
+  } catch {
+    list = [];
+  }
+  list.unshift({ at: new Date().toISOString(), reason, text: raw });
+  for (let kept = Math.min(list.length, BACKUPS_KEPT); kept > 0; kept--) {
+    if (write(BACKUP_KEY, JSON.stringify(list.slice(0, kept))) === true) return true;
+  }
+  return false;
+}
+
+/** The saves kept aside: [{at, reason, text}], newest first. */
+export function backups() {
+  try {
+    const list = JSON.parse(read(BACKUP_KEY) ?? "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Clear the match in play (its backup and the previous save stay). */
+export function forgetSave() {
+  try {
+    localStorage.removeItem(SAVE_KEY);
+  } catch {
+    // nothing to forget
+  }
+}
+
+/** The identity of the save in storage now: {matchId, moves}, or null. */
+export function storedSaveId() {
+  const env = parseEnvelope(read(SAVE_KEY));
+  return env ? { matchId: env.match_id, moves: env.moves } : null;
+}
+
+// howTo: the How to play was opened or declined, so it is not offered again
+const DEFAULT_PREFS = { muted: false, settings: null, howTo: false };
+
+/** Whether this browser has kept preferences before (a first visit has none). */
+export function prefsStored() {
+  return read(PREFS_KEY) != null;
+}
+
+/** @returns {{muted: boolean, settings: object|null, howTo: boolean}} */
+export function loadPrefs() {
+  try {
+    const prefs = JSON.parse(read(PREFS_KEY) ?? "null");
+    if (prefs && typeof prefs === "object") return { ...DEFAULT_PREFS, ...prefs };
+  } catch {
+    // a damaged preference is forgotten
+  }
+  return { ...DEFAULT_PREFS };
+}
+
+export function storePrefs(prefs) {
+  return write(PREFS_KEY, JSON.stringify(prefs)) === true;
+}
+
+export const KEYS = { save: SAVE_KEY, prev: PREV_KEY, backup: BACKUP_KEY, prefs: PREFS_KEY };

@@ -1,0 +1,103 @@
+// A new snapshot taken into the state: who sits at the bottom, the screen regions, which way the
+// layout is shown, the rack's tiles (kept, drawn in, or dealt), and the animations the reply's
+// events call for (anim.js plans them). Returns what the page should also do: sounds to play and
+// words to show.
+
+import { updatePegs } from "../draw/pegs.js";
+import { T } from "../i18n/strings.js";
+import { planEvents, planRack } from "./anim.js";
+import { cameraTarget, orient } from "./camera.js";
+import { boneyardCenter, rackAngle } from "./regions.js";
+import { notePoint, rackSlotOf, seatFrom } from "./scene.js";
+import { anchorSeat } from "./state.js";
+
+/**
+ * @param {object} state see state.js
+ * @param {object} snap the engine's snapshot
+ * @param {object[]} events the reply's events
+ * @param {string|null} source "drag" when the person dropped the tile that was played
+ * @param {{layout: () => void, reduced: boolean}} o layout() recomputes state.R
+ * @returns {{sounds: string[], toasts: string[]}}
+ */
+export function takeSnapshot(state, snap, events, source, { layout, reduced }) {
+  nameSeats(snap);
+  const prev = state.snap;
+  state.parked = null;
+  const now = performance.now();
+  const heldBefore = state.sprites;
+  const prevAnchor = state.anchor;
+  const seatFromBefore = (seat) => seatFrom(state, seat, prev ?? snap);
+  state.snap = snap;
+  state.anchor = anchorSeat(snap);
+  layout();
+  const dealt = events.some((e) => e.kind === "deal");
+  const R = state.R;
+  state.turned = orient({
+    bounds: snap.layout.bounds,
+    free: R.free,
+    kMax: R.kMax,
+    turned: state.turned,
+    fresh: dealt || !prev,
+  });
+  if (!state.cam || dealt) state.cam = cameraTarget(snap.layout.bounds, R.free, state.turned, R.kMax);
+  if (dealt) {
+    state.flights = [];
+    state.hiddenLayout.clear();
+    state.selected = null;
+    state.deal = { t0: now };
+  }
+  const bone = { ...boneyardCenter(R), s: R.boneS };
+  // a new viewer's rack (pass-and-play) is simply there, as after a reload
+  const resumed = !prev || prevAnchor !== state.anchor || prev.viewer !== snap.viewer;
+  state.sprites = planRack(resumed ? new Map() : heldBefore, snap.hand, {
+    now,
+    dealt,
+    resumed: resumed && !dealt,
+    slot: (i) => rackSlotOf(state, i),
+    angle: rackAngle(R),
+    s: R.handS,
+    bone,
+    reduced,
+  });
+  if (state.selected && !snap.hand.some((t) => t.tile === state.selected && t.playable)) state.selected = null;
+  const plan = planEvents(events, {
+    now,
+    viewer: snap.viewer,
+    layout: snap.layout.tiles,
+    held: heldBefore,
+    source,
+    seatFrom: prev && prevAnchor === state.anchor ? seatFromBefore : (seat) => seatFrom(state, seat),
+    bone,
+    notePoint: (seat) => notePoint(state, seat),
+    words: {
+      passed: T.passed,
+      drew: T.drew,
+      muggins: snap.rules.cribbage ? T.mugginsPegs : T.mugginsFloat,
+      award: snap.rules.cribbage ? T.pegsFloat : null,
+    },
+    reduced,
+  });
+  state.pegs = updatePegs(state.pegs, snap.pegs, now, reduced);
+  state.flights.push(...plan.flights);
+  state.floaters.push(...plan.floaters);
+  for (const i of plan.hidden) state.hiddenLayout.add(i);
+  const name = (seat) => snap.seats[seat].name;
+  const toasts = events
+    .filter((e) => e.kind === "placed" && e.taker >= 0)
+    .map((e) => T.mugginsCall(name(e.taker), e.made, name(e.seat)));
+  for (const e of events) {
+    const say = e.kind === "placed" && e.note ? T.partnerNote[e.note.code] : null;
+    if (!say) continue;
+    const partner = e.note.partner == null || e.note.partner === snap.viewer ? null : name(e.note.partner);
+    const opponent = e.note.opponent == null ? null : name(e.note.opponent);
+    toasts.push(say(e.note, name(e.seat), partner, opponent));
+  }
+  return { sounds: plan.sounds, toasts };
+}
+
+/** Seats' and sides' names in the page's language, from Python's labels (settings.labels): a
+ * person's own name stays as typed. */
+export function nameSeats(snap) {
+  for (const seat of snap.seats) if (seat.label) seat.name = T.seatName(seat.label);
+  for (const side of snap.sides) side.name = T.sideName(side.seats.map((s) => snap.seats[s].name));
+}

@@ -1,0 +1,71 @@
+// The test hook: `window.allthreesTest`, a read-only window on the table for browser tests (and
+// nothing a player needs). A documented contract (README, "Test hook"): fields are only added.
+//
+//   allthreesTest.state()  -> plain data: the table as drawn now, rects in client CSS pixels
+//   allthreesTest.idle()   -> Promise: resolves once the table waits for a person
+//   allthreesTest.record() -> Promise: the match record (RULES.md format), every hand in it
+
+import { rectOf } from "../ui/dom.js";
+import { boneyardRect } from "./regions.js";
+import { rackRects, targetsOf } from "./scene.js";
+import { canAct } from "./state.js";
+
+/** The table as plain data for tests (see the README for every field). */
+export function testState(state, { canvas, hud, panel, claimPad }) {
+  const s = state.snap;
+  if (!s || !state.R || !state.cam) return null;
+  const origin = canvas.getBoundingClientRect();
+  const client = (r) => r && { x: r.x + origin.left, y: r.y + origin.top, width: r.width, height: r.height };
+  const rects = rackRects(state);
+  const hand = s.hand.map((t, i) => ({ tile: t.tile, rect: client(rects[i]), playable: t.playable }));
+  const targets = {};
+  for (const t of s.hand) {
+    if (!t.playable) continue;
+    targets[t.tile] = targetsOf(state, t.tile).map((x) => ({ arm: x.arm, rect: client(x.rect) }));
+  }
+  const ok = canAct(state);
+  const coverRect = s.cover !== null ? hud.coverRect : null;
+  return {
+    turn: s.turn,
+    human: s.viewer,
+    scores: s.sides.map((side) => side.score),
+    end_sum: s.end_sum,
+    boneyard: s.boneyard,
+    hand,
+    targets,
+    buttons: {
+      draw: s.can_draw && ok ? client(boneyardRect(state.R)) : null,
+      pass: rectOf(hud.passBtn),
+      hint: hud.hintBtn.disabled ? null : rectOf(hud.hintBtn),
+      next: rectOf(panel.nextBtn),
+    },
+    round_over: s.round.over,
+    match_over: s.match.over,
+    hint: state.hint ? { ...state.hint } : null,
+    hint_thinking: state.hintThinking,
+    review: state.review,
+    mode: s.mode,
+    seats: s.seats.map((seat) => ({
+      name: seat.name,
+      side: seat.side,
+      controller: seat.controller,
+      tiles: seat.tiles,
+    })),
+    sides: s.sides.map((side) => ({ seats: [...side.seats], score: side.score })),
+    viewer: s.viewer,
+    cover: s.cover !== null && coverRect ? { seat: s.cover, rect: coverRect } : null,
+    rules: { preset: s.rules.preset, options: { ...s.rules.options } },
+    claim: claimPad.open ? { controls: claimPad.controls() } : null,
+    pegs: state.pegs ? state.pegs.map((p) => ({ front: p.front, back: p.back })) : null,
+  };
+}
+
+/** Install the hook once; it only reads. */
+export function installTestHook(read) {
+  const hook = Object.freeze({
+    state: () => structuredClone(read.state()),
+    idle: () => read.idle().then(() => undefined),
+    record: () => read.record().then((record) => structuredClone(record)),
+  });
+  Object.defineProperty(window, "allthreesTest", { value: hook, configurable: false, writable: false });
+}

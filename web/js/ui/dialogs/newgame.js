@@ -1,0 +1,250 @@
+// The New game dialog (mode, players, who sits in each seat, the rules: rulesform.js) and the
+// question a link asks before it replaces a match in progress. What may be chosen comes from
+// Python: modes, player counts, seat controllers, the longest name (`choices`), and every rule
+// option with its allowed values and the engine's word on impossible combinations (`rules_form`).
+
+import { modeWords, T } from "../../i18n/strings.js";
+import { seatPositions } from "../../table/regions.js";
+import { askDialog, h } from "../dom.js";
+import { RulesForm } from "./rulesform.js";
+
+export class NewGameDialog {
+  /** @param {HTMLElement} root @param {object} on {start(settings), closed(), form(settings)} */
+  constructor(root, on) {
+    this.on = on;
+    this.choices = null;
+    this.rules = new RulesForm(
+      (settings) => on.form(settings),
+      (valid) => {
+        this.startBtn.disabled = !valid;
+        this.generalError.textContent = this.rules.generalError;
+        this.generalError.hidden = !this.generalError.textContent;
+      },
+    );
+    this.rules.changed = () => this.#refreshRules();
+    this.generalError = h("p", { class: "option-error", id: "new-error", role: "alert", hidden: true });
+    this.startBtn = h("button", {
+      type: "button",
+      class: "big-button primary",
+      id: "new-start",
+      text: T.start,
+      onclick: () => this.#start(),
+    });
+    this.modeBox = h("fieldset", { class: "choices", id: "new-mode" }, h("legend", { text: T.modeLegend }));
+    this.playersBox = h("fieldset", { class: "choices", id: "new-players" }, h("legend", { text: T.playersLegend }));
+    this.seatsBox = h("fieldset", { class: "seats", id: "new-seats" }, h("legend", { text: T.seatsLegend }));
+    this.hideSumBox = h("input", { type: "checkbox", id: "new-hide-sum", name: "hide_sum" });
+    this.el = h(
+      "dialog",
+      { id: "new-dialog", class: "dialog", "aria-labelledby": "new-title" },
+      h("h2", { id: "new-title", text: T.newGame }),
+      h("p", { class: "panel-sub", text: T.confirmNew }),
+      this.modeBox,
+      this.playersBox,
+      this.seatsBox,
+      this.rules.el,
+      this.generalError,
+      h("label", { class: "field check" }, this.hideSumBox, h("span", { text: T.hideSum })),
+      h(
+        "div",
+        { class: "panel-actions" },
+        h("button", {
+          type: "button",
+          class: "big-button quiet",
+          id: "new-cancel",
+          text: T.cancel,
+          onclick: () => this.close(),
+        }),
+        this.startBtn,
+      ),
+    );
+    this.el.addEventListener("close", () => on.closed());
+    root.append(this.el);
+  }
+
+  get open() {
+    return this.el.open;
+  }
+
+  close() {
+    if (this.el.open) this.el.close();
+  }
+
+  /** Open with `settings` (the last choices) filled in. */
+  show(choices, settings) {
+    this.choices = choices;
+    const s = { ...choices.defaults, ...(settings ?? {}) };
+    this.seats = (s.seats ?? choices.defaults.seats).map((seat) => ({ ...seat }));
+    this.seatsBox.replaceChildren(); // the last opening's rows are not this one's choices
+    this.modeBox.replaceChildren(
+      h("legend", { text: T.modeLegend }),
+      ...choices.modes.map((mode) => {
+        const words = modeWords(mode);
+        return h(
+          "label",
+          { class: "choice wide" },
+          h("input", {
+            type: "radio",
+            name: "mode",
+            value: mode,
+            checked: mode === s.mode,
+            onchange: () => this.#layout(),
+          }),
+          h("span", {}, h("b", { text: words.name }), h("small", { text: words.about(choices.default_target) })),
+        );
+      }),
+    );
+    this.playersBox.replaceChildren(
+      h("legend", { text: T.playersLegend }),
+      ...choices.players.map((n) =>
+        h(
+          "label",
+          { class: "choice" },
+          h("input", {
+            type: "radio",
+            name: "players",
+            value: String(n),
+            checked: n === this.seats.length,
+            onchange: () => this.#layout(),
+          }),
+          h("span", { text: T.playersCount(n) }),
+        ),
+      ),
+    );
+    this.hideSumBox.checked = Boolean(s.hide_sum);
+    this.rules.load(s);
+    this.#layout();
+    this.el.showModal();
+    this.el.querySelector("input[name=mode]:checked")?.focus();
+  }
+
+  #mode() {
+    return this.el.querySelector("input[name=mode]:checked")?.value ?? "match";
+  }
+
+  /** Seats and fields for the chosen mode and player count. */
+  #layout() {
+    this.#readSeats();
+    const mode = this.#mode();
+    const partners = mode === "partners";
+    const fixed = partners ? this.choices.partners_players : null;
+    for (const input of this.playersBox.querySelectorAll("input")) {
+      input.disabled = Boolean(fixed) && Number(input.value) !== fixed;
+      if (fixed) input.checked = Number(input.value) === fixed;
+    }
+    const n = Number(this.playersBox.querySelector("input:checked")?.value ?? 2);
+    while (this.seats.length < n) this.seats.push({ controller: "expert" });
+    this.seats.length = n;
+    this.rules.main.hidden = mode === "sprint"; // a sprint is one round: no target
+    const computers = this.choices.computers;
+    const rows = seatPositions(n).map((place, i) => {
+      const seat = i + 1;
+      const spec = this.seats[seat];
+      const select = h(
+        "select",
+        { id: `seat-${seat}`, name: `seat-${seat}`, onchange: () => this.#layout() },
+        ...[...computers, "person"].map((c) => h("option", { value: c, text: T.controllers[c] })),
+      );
+      select.value = spec.controller === "you" ? "expert" : spec.controller;
+      const name = h("input", {
+        type: "text",
+        id: `seat-${seat}-name`,
+        class: "seat-name",
+        maxlength: String(this.choices.name_max),
+        autocomplete: "off",
+        spellcheck: "false",
+        placeholder: T.namePlaceholder(seat + 1),
+        "aria-label": `${T.nameLabel}, ${T.places[place].toLowerCase()}`,
+        hidden: select.value !== "person",
+      });
+      name.value = spec.name ?? "";
+      const role = partners ? (place === "top" ? T.partnerSeat : T.opponentSeat) : "";
+      return h(
+        "div",
+        { class: "seat-row" },
+        h(
+          "label",
+          { for: `seat-${seat}`, class: "seat-place" },
+          h("b", { text: T.places[place] }),
+          role ? h("small", { text: role }) : null,
+        ),
+        select,
+        name,
+      );
+    });
+    this.seatsBox.replaceChildren(h("legend", { text: T.seatsLegend }), ...rows);
+    this.#refreshRules(); // the number of players and the mode change the rules' defaults
+  }
+
+  #readSeats() {
+    for (let seat = 1; seat < this.seats.length; seat++) {
+      const select = this.el.querySelector(`#seat-${seat}`);
+      if (!select) continue;
+      const name = this.el.querySelector(`#seat-${seat}-name`)?.value ?? "";
+      this.seats[seat] = select.value === "person" ? { controller: "person", name } : { controller: select.value };
+    }
+  }
+
+  /** The dialog's settings as they stand. */
+  #settings() {
+    this.#readSeats();
+    return {
+      mode: this.#mode(),
+      ...this.rules.value(),
+      seats: [{ controller: "you" }, ...this.seats.slice(1)],
+      hide_sum: this.hideSumBox.checked,
+    };
+  }
+
+  #refreshRules() {
+    return this.rules.refresh(this.#settings());
+  }
+
+  #start() {
+    if (!this.rules.valid) return;
+    const settings = this.#settings();
+    this.el.close();
+    this.on.start(settings);
+  }
+}
+
+/** "Start the game in this link?" before a link replaces a match in progress. Resolves true/false
+ * (Escape keeps the match). */
+export function askToReplace(root, title = T.linkTitle) {
+  return askDialog(
+    "link-dialog",
+    title,
+    [h("p", { class: "panel-sub", text: T.linkBody })],
+    [
+      { id: "link-keep", text: T.linkKeep, value: false, focus: true }, // the safe answer
+      { id: "link-start", text: T.linkStart, primary: true, value: true },
+    ],
+    { root, cancel: false },
+  );
+}
+
+/** The rules in force, in Python's words (the same text `python -m allthrees rules` prints). */
+export function showRules(root, sections) {
+  // Python sends codes and values (explain.rules_lines); they are worded here
+  const words = T.rulesText;
+  const body = sections.map((section) =>
+    h(
+      "section",
+      { class: "rules-section" },
+      h("h3", { text: words.titles[section.title] ?? section.title }),
+      ...section.lines.map((line) => h("p", { text: words.lines[line.code]?.(line) ?? line.code })),
+    ),
+  );
+  const close = [{ id: "rules-close", text: T.close, primary: true, value: undefined }];
+  return askDialog("rules-dialog", T.rulesTitle, body, close, { root, className: "dialog rules-dialog" });
+}
+
+/** The keys of the table, in a dialog (the "Keys" tool, or "?" on the table). */
+export function showKeys(root) {
+  const rows = T.keys.map(([keys, what]) =>
+    h("tr", {}, h("th", { scope: "row", text: keys }), h("td", { text: what })),
+  );
+  const table = h("table", { class: "keys-table", id: "keys-table" }, h("tbody", {}, ...rows));
+  const close = [{ id: "keys-close", text: T.close, primary: true, value: undefined }];
+  return askDialog("keys-dialog", T.keysTitle, [table], close, { root, className: "dialog keys-dialog" });
+}

@@ -1,0 +1,168 @@
+// The rules part of the New game dialog: a preset (each with Python's one line about what sets
+// it apart), the target, and every option of RULES.md. Python sends the form (`rules_form`):
+// each option's value in force, the preset's value, the allowed values, and the engine's own
+// message when a combination is impossible; this module only draws it and reports changes.
+// Choosing a preset fills the options (it clears the changes); changing one marks the preset
+// "customised".
+
+import { refusalWords, T } from "../../i18n/strings.js";
+import { h } from "../dom.js";
+
+const MAIN = "target"; // shown beside the preset; the others fold into "Options"
+
+export class RulesForm {
+  /** @param {(settings: object) => Promise<object|null>} request asks Python for the form */
+  constructor(request, onChange) {
+    this.request = request;
+    this.onChange = onChange; // (valid: boolean) => void
+    this.preset = null; // from the settings it is loaded with (Python's defaults at worst)
+    this.overrides = {};
+    this.form = null;
+    this.token = 0;
+    this.presetSelect = h("select", {
+      id: "new-rules",
+      name: "rules",
+      "aria-label": T.rulesLegend,
+      "aria-describedby": "new-rules-about",
+      onchange: () => this.#pickPreset(),
+    });
+    this.about = h("p", { class: "preset-about", id: "new-rules-about" });
+    this.customTag = h("span", { class: "custom-tag", id: "new-rules-custom", text: T.customised, hidden: true });
+    this.main = h("div", { class: "rules-main" });
+    this.optionsBox = h("div", { class: "options", id: "new-options" });
+    this.details = h(
+      "details",
+      { class: "options-box", id: "new-options-box" },
+      h("summary", { text: T.optionsLegend }),
+      this.optionsBox,
+    );
+    this.el = h(
+      "fieldset",
+      { class: "rules-field", id: "new-rules-field" },
+      h("legend", { text: T.rulesLegend }),
+      h("div", { class: "preset-row" }, this.presetSelect, this.customTag),
+      this.about,
+      this.main,
+      this.details,
+    );
+  }
+
+  /** Start from saved settings: their preset and the options they set. */
+  load(settings) {
+    this.preset = settings.rules;
+    this.overrides = { ...(settings.options ?? {}) };
+    this.details.open = Object.keys(this.overrides).some((k) => k !== MAIN);
+  }
+
+  /** The rules part of the settings: {rules, options}. */
+  value() {
+    return { rules: this.preset, options: { ...this.overrides } };
+  }
+
+  get valid() {
+    return Boolean(this.form) && !this.form.error;
+  }
+
+  /** Ask Python for the form of `settings` (the whole dialog's, with this part) and draw it. */
+  async refresh(settings) {
+    const token = ++this.token;
+    this.onChange(false);
+    const form = await this.request({ ...settings, ...this.value() });
+    if (token !== this.token || !form) return;
+    this.form = form;
+    this.#draw();
+    this.onChange(this.valid);
+  }
+
+  #pickPreset() {
+    this.preset = this.presetSelect.value;
+    this.overrides = {}; // a preset fills every option
+    this.changed?.();
+  }
+
+  #set(name, value, fallback) {
+    if (value === fallback) delete this.overrides[name];
+    else this.overrides[name] = value;
+    this.changed?.();
+  }
+
+  #draw() {
+    const form = this.form;
+    this.presetSelect.replaceChildren(
+      ...form.presets.map((p) => h("option", { value: p.name, text: T.presets[p.name] ?? p.name })),
+    );
+    this.presetSelect.value = form.preset;
+    const about = form.presets.find((p) => p.name === form.preset)?.about;
+    this.about.textContent = about ? T.presetAbout(about) : "";
+    this.customTag.hidden = !form.customised;
+    const rows = form.options.map((o) => this.#row(o, form.error));
+    this.main.replaceChildren(...rows.filter((r) => r.dataset.option === MAIN));
+    this.optionsBox.replaceChildren(...rows.filter((r) => r.dataset.option !== MAIN));
+    if (form.error?.option && form.error.option !== MAIN) this.details.open = true;
+  }
+
+  /** One option: its label, a control with the allowed values, and the engine's message. */
+  #row(o, error) {
+    const id = o.name === MAIN ? "new-target" : `opt-${o.name}`;
+    let control;
+    if (o.kind === "bool") {
+      control = h("input", { type: "checkbox", id, checked: Boolean(o.value) });
+      control.addEventListener("change", () => this.#set(o.name, control.checked, o.default));
+    } else if (o.kind === "choice" || o.choices) {
+      const values = o.choices;
+      control = h(
+        "select",
+        { id },
+        ...values.map((v) =>
+          h("option", {
+            value: String(v),
+            text: T.choiceWords[o.name]?.[v] ?? (o.name === MAIN ? T.points(v) : String(v)),
+          }),
+        ),
+      );
+      control.value = String(o.value);
+      control.addEventListener("change", () => {
+        const v = o.kind === "choice" ? control.value : Number(control.value);
+        this.#set(o.name, v, o.default);
+      });
+    } else {
+      control = h("input", {
+        type: "number",
+        id,
+        min: String(o.min),
+        max: String(o.max),
+        step: "1",
+        inputmode: "numeric",
+      });
+      control.value = String(o.value);
+      control.addEventListener("change", () => {
+        const v = Number(control.value);
+        this.#set(o.name, Number.isInteger(v) ? v : control.value, o.default);
+      });
+    }
+    const fault = error && error.option === o.name ? errorWords(error) : "";
+    const message = h("p", { class: "option-error", id: `${id}-error`, role: "alert", text: fault, hidden: !fault });
+    if (fault) control.setAttribute("aria-describedby", message.id);
+    control.setAttribute("aria-invalid", String(Boolean(fault)));
+    const row = h(
+      "div",
+      { class: `option-row${o.kind === "bool" ? " check" : ""}${o.customised ? " changed" : ""}` },
+      h("label", { for: id, text: T.options[o.name] ?? o.name }),
+      control,
+      message,
+    );
+    row.dataset.option = o.name;
+    return row;
+  }
+
+  /** The engine's message for a fault no single option owns (shown under the preset). */
+  get generalError() {
+    const e = this.form?.error;
+    return e && !this.form.options.some((o) => o.name === e.option) ? errorWords(e) : "";
+  }
+}
+
+/** The engine's refusal in the page's words, from its code. */
+function errorWords(error) {
+  return refusalWords(error);
+}

@@ -1,0 +1,432 @@
+// The DOM over the canvas: the score bar (a chip per side), the turn and end-sum line, the Pass
+// and Hint buttons, the hint's words, toasts, and the pass-and-play cover. Real elements, so they
+// are keyboard- and screen-reader-accessible. The HUD shows what the snapshot says and forwards
+// clicks; it decides nothing.
+
+import { LANG, LANGUAGES } from "../i18n/lang.js";
+import { T } from "../i18n/strings.js";
+import { armLabel } from "../table/camera.js";
+import { h, ICONS, icon, rectOf } from "./dom.js";
+
+const ARM_ORDER = ["W", "E", "N", "S"];
+
+export class Hud {
+  /** @param {object} on {pass(), newGame(), rules(), keys(), howTo(), dismissHowTo(), language(), fair(), career(), toggleSound(), toggleSum(), hint(), ready()} */
+  constructor(on) {
+    this.on = on;
+    this.root = h("div", { id: "hud", class: "hud" });
+    this.#buildTop();
+    this.#buildStatus();
+    this.#buildCover();
+    this.toastBox = h("div", { id: "toasts", class: "toasts", role: "status", "aria-live": "polite" });
+    this.trouble = h("p", {
+      id: "save-trouble",
+      class: "save-trouble",
+      role: "alert",
+      text: T.saveTrouble,
+      hidden: true,
+    });
+    // A first visit: How to play is offered above the rack until it is opened or declined.
+    this.howToOffer = h(
+      "div",
+      { id: "howto-offer", class: "howto-offer", hidden: true },
+      h("button", { type: "button", id: "btn-howto-offer", text: T.howToOffer, onclick: () => this.on.howTo() }),
+      h("button", {
+        type: "button",
+        id: "btn-howto-dismiss",
+        class: "howto-dismiss",
+        "aria-label": T.howToDismiss,
+        title: T.howToDismiss,
+        text: "×",
+        onclick: () => this.on.dismissHowTo(),
+      }),
+    );
+    this.root.append(this.toastBox, this.trouble, this.howToOffer);
+    // inside the page's <main> (index.html), so every part of the table is in a landmark
+    (document.getElementById("main") ?? document.body).append(this.root);
+  }
+
+  #buildTop() {
+    this.scoreBox = h("div", { class: "scores", id: "scores" });
+    this.targetEl = h("div", { class: "target", id: "target" });
+    const tool = (id, onclick, ...children) =>
+      h(
+        "button",
+        {
+          type: "button",
+          id,
+          class: "tool",
+          onclick: () => {
+            this.#menu(false);
+            onclick();
+          },
+        },
+        ...children,
+      );
+    this.soundIcon = h("span", { class: "tool-icon" });
+    this.soundLabel = h("span", { class: "tool-label menu-only" });
+    this.soundBtn = tool("btn-sound", () => this.on.toggleSound(), this.soundIcon, this.soundLabel);
+    this.sumLabel = h("span", { class: "tool-label menu-only" });
+    this.sumBtn = tool(
+      "btn-sum",
+      () => this.on.toggleSum(),
+      h("span", { class: "tool-glyph sigma", "aria-hidden": "true" }), // the Σ is drawn by CSS
+      this.sumLabel,
+    );
+    this.sumBtn.setAttribute("aria-pressed", "true");
+    this.newBtn = tool(
+      "btn-new",
+      () => this.on.newGame(),
+      icon(ICONS.plus),
+      h("span", { class: "tool-label", text: T.newGame }),
+    );
+    this.newBtn.classList.add("tool-wide");
+    this.rulesBtn = tool(
+      "btn-rules",
+      () => this.on.rules(),
+      icon(ICONS.book),
+      h("span", { class: "tool-label", text: T.rulesButton }),
+    );
+    this.rulesBtn.classList.add("tool-wide");
+    this.careerBtn = tool(
+      "btn-career",
+      () => this.on.career(),
+      icon(ICONS.trophy),
+      h("span", { class: "tool-label menu-only", text: T.career.button }),
+    );
+    this.careerBtn.setAttribute("aria-label", T.career.button);
+    this.careerBtn.title = T.career.button;
+    this.keysBtn = tool(
+      "btn-keys",
+      () => this.on.keys(),
+      icon(ICONS.keys),
+      h("span", { class: "tool-label menu-only", text: T.keysButton }),
+    );
+    this.keysBtn.setAttribute("aria-label", T.keysButton);
+    // the language: the button shows the one in use and switches to the next (lang.js)
+    this.langBtn = tool(
+      "btn-lang",
+      () => this.on.language(),
+      h("span", { class: "tool-glyph lang-code", "data-code": LANG.toUpperCase(), "aria-hidden": "true" }),
+      h("span", { class: "tool-label menu-only", text: `${T.languageLabel}: ${LANGUAGES[LANG]}` }),
+    );
+    this.langBtn.setAttribute("aria-label", `${T.languageLabel}: ${LANGUAGES[LANG]}`);
+    this.langBtn.title = `${T.languageLabel}: ${LANGUAGES[LANG]}`;
+    this.howToBtn = tool(
+      "btn-howto",
+      () => this.on.howTo(),
+      icon(ICONS.help),
+      h("span", { class: "tool-label menu-only", text: T.howToButton }),
+    );
+    this.howToBtn.setAttribute("aria-label", T.howToButton);
+    this.howToBtn.title = T.howToButton;
+    this.keysBtn.title = T.keysTitle;
+    // the fingerprint is in the button's name (below), so the shown copy is not read twice
+    this.fairPrint = h("span", { class: "tool-sub", id: "fair-print", "aria-hidden": "true" });
+    this.fairBtn = tool(
+      "btn-fair",
+      () => this.on.fair(),
+      icon(ICONS.seal),
+      h("span", { class: "tool-label menu-only", text: T.fairButton }),
+      " ", // the label and the fingerprint read as two words
+      this.fairPrint,
+    );
+    this.fairBtn.setAttribute("aria-label", T.fairButton); // and its fingerprint, once shown
+    this.tools = h(
+      "div",
+      { class: "tools", id: "tools" },
+      this.sumBtn,
+      this.soundBtn,
+      this.fairBtn,
+      this.langBtn,
+      this.careerBtn,
+      this.howToBtn,
+      this.keysBtn,
+      this.rulesBtn,
+      this.newBtn,
+    );
+    // On a phone the tools fold into a menu, so the score chips keep the bar's width.
+    this.menuBtn = h(
+      "button",
+      {
+        type: "button",
+        id: "btn-menu",
+        class: "tool menu-button",
+        "aria-label": T.menu,
+        title: T.menu,
+        "aria-expanded": "false",
+        "aria-controls": "tools",
+        onclick: () => this.#menu(!this.tools.classList.contains("open")),
+      },
+      icon(ICONS.menu),
+    );
+    this.top = h(
+      "header",
+      { class: "topbar", id: "topbar" },
+      h("div", { class: "brand", "aria-hidden": "true" }, h("b", { text: "All Threes" })),
+      this.scoreBox,
+      this.targetEl,
+      this.menuBtn,
+      this.tools,
+    );
+    document.addEventListener("pointerdown", (e) => {
+      if (!this.top.contains(e.target)) this.#menu(false);
+    });
+    this.tools.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && this.tools.classList.contains("open")) {
+        this.#menu(false);
+        this.menuBtn.focus();
+      }
+    });
+    this.root.append(this.top);
+  }
+
+  offerHowTo(on) {
+    this.howToOffer.hidden = !on;
+  }
+
+  #menu(open) {
+    this.tools.classList.toggle("open", open);
+    this.menuBtn.setAttribute("aria-expanded", String(open));
+    if (open) this.tools.querySelector("button")?.focus();
+  }
+
+  #buildStatus() {
+    this.turnEl = h("span", { class: "turn", id: "turn" });
+    this.endsEl = h("span", { class: "ends", id: "ends" });
+    // not live: the mirror's log says each event once (screenreader.js); this line is rewritten often
+    this.status = h("div", { class: "status", id: "status" }, this.turnEl, this.endsEl);
+    this.passBtn = h("button", {
+      type: "button",
+      id: "btn-pass",
+      class: "big-button pass",
+      hidden: true,
+      text: T.pass,
+      onclick: () => this.on.pass(),
+    });
+    this.hintBtn = h(
+      "button",
+      {
+        type: "button",
+        id: "btn-hint",
+        class: "hint-button",
+        title: T.hintLabel,
+        "aria-label": T.hintLabel,
+        disabled: true,
+        onclick: () => this.on.hint(),
+      },
+      icon(ICONS.hint),
+      h("span", { class: "hint-label", text: T.hint }),
+    );
+    this.hintBox = h("div", {
+      id: "hint-text",
+      class: "hint-callout",
+      role: "status",
+      "aria-live": "polite",
+      hidden: true,
+    });
+    this.root.append(this.status, this.passBtn, this.hintBtn, this.hintBox);
+  }
+
+  /** The pass-and-play cover: hides the rack until the next person taps it. */
+  #buildCover() {
+    this.coverTitle = h("span", { class: "cover-title", id: "cover-title" });
+    this.coverBtn = h(
+      "button",
+      { type: "button", id: "btn-ready", class: "cover-button", onclick: () => this.on.ready() },
+      this.coverTitle,
+      h("span", { class: "cover-sub", text: T.tapWhenReady }),
+    );
+    this.cover = h(
+      "section",
+      { id: "cover", class: "cover", hidden: true, "aria-labelledby": "cover-title" },
+      this.coverBtn,
+      h("p", { class: "cover-note", text: T.coverNote }),
+    );
+    this.root.append(this.cover);
+  }
+
+  // ------------------------------------------------------------------------------ updating
+  /** Place the status line, the buttons and the cover between the table regions (CSS px). */
+  place({ statusTop, rackTop, tableBottom }) {
+    const root = document.documentElement.style;
+    root.setProperty("--status-top", `${Math.round(statusTop)}px`);
+    root.setProperty("--rack-top", `${Math.round(rackTop)}px`);
+    root.setProperty("--table-bottom", `${Math.round(tableBottom ?? rackTop)}px`);
+  }
+
+  topHeight() {
+    return this.top.getBoundingClientRect().height;
+  }
+
+  setMuted(muted) {
+    this.soundIcon.replaceChildren(icon(muted ? ICONS.muted : ICONS.sound));
+    const label = muted ? T.soundOff : T.soundOn;
+    this.soundLabel.textContent = label;
+    this.soundBtn.setAttribute("aria-pressed", String(!muted));
+    this.soundBtn.title = label;
+    this.soundBtn.setAttribute("aria-label", label);
+  }
+
+  /** Everything the snapshot says, as of now. */
+  update(snap, { thinking, turned }) {
+    const hideSum = Boolean(snap.settings?.hide_sum);
+    this.sumBtn.setAttribute("aria-pressed", String(!hideSum));
+    this.sumBtn.title = hideSum ? T.showSum : T.hideSum;
+    this.sumBtn.setAttribute("aria-label", this.sumBtn.title);
+    this.sumLabel.textContent = this.sumBtn.title;
+    this.sumBtn.classList.toggle("off", hideSum);
+    this.#scores(snap);
+    this.targetEl.textContent = snap.rules.single_round ? "" : `${T.target} ${snap.rules.target}`;
+    this.targetEl.hidden = snap.rules.single_round;
+    this.turnEl.textContent = turnWords(snap);
+    const mine = !snap.round.over && snap.viewer !== null && snap.person_to_move === snap.viewer;
+    this.status.classList.toggle("mine", mine);
+    this.status.classList.toggle("thinking", Boolean(thinking));
+    this.#ends(snap, hideSum, turned);
+    this.passBtn.hidden = !snap.must_pass;
+    this.#cover(snap);
+    if (snap.fair) {
+      const print = snap.fair.commitment.slice(0, 6);
+      if (this.fairPrint.textContent !== print) {
+        this.fairPrint.textContent = print;
+        // the name holds what the button shows (the fingerprint), as a voice user would say it
+        this.fairBtn.setAttribute("aria-label", `${T.fairButton} ${print}`);
+      }
+      this.fairBtn.title = `${T.fairButton}: ${snap.fair.commitment.slice(0, 12)}`;
+    }
+  }
+
+  #scores(snap) {
+    const sides = snap.sides;
+    if (this.scoreBox.children.length !== sides.length) {
+      this.scoreBox.replaceChildren(
+        ...sides.map((side) =>
+          h(
+            "div",
+            { class: "score", id: `score-${side.side}` },
+            h("span", { class: "score-name" }),
+            h("span", { class: "score-pts", text: "0" }),
+          ),
+        ),
+      );
+    }
+    const mySide = snap.seats[snap.viewer ?? snap.you]?.side;
+    sides.forEach((side, i) => {
+      const chip = this.scoreBox.children[i];
+      const pts = chip.querySelector(".score-pts");
+      const value = String(side.score);
+      if (pts.textContent !== value) {
+        if (Number(value) > Number(pts.textContent)) {
+          chip.classList.remove("bump");
+          void chip.offsetWidth; // restart the animation
+          chip.classList.add("bump");
+        }
+        pts.textContent = value;
+      }
+      const name = chip.querySelector(".score-name");
+      if (name.textContent !== side.name) name.textContent = side.name;
+      chip.title = `${side.name}: ${value}`;
+      chip.classList.toggle("active", !snap.round.over && side.seats.includes(snap.to_move));
+      chip.classList.toggle("me", side.side === mySide);
+      chip.classList.toggle("team-0", snap.rules.teams && side.side === 0);
+      chip.classList.toggle("team-1", snap.rules.teams && side.side === 1);
+    });
+    this.scoreBox.classList.toggle("many", sides.length > 2 || snap.rules.teams);
+  }
+
+  #ends(snap, hideSum, turned) {
+    const ends = snap.layout.ends;
+    this.endsEl.replaceChildren();
+    if (!hideSum && ends.length) {
+      const parts = ends
+        .map((e) => [armLabel(e.arm, turned), e.points])
+        .sort((x, y) => ARM_ORDER.indexOf(x[0]) - ARM_ORDER.indexOf(y[0]))
+        .map(([arm, points]) => `${T.armShort[arm]} ${points}`)
+        .join(" · ");
+      this.endsEl.append(
+        h("span", { class: "ends-list", text: parts }),
+        h("span", { class: snap.end_sum_scores ? "sum hit" : "sum", text: ` = ${snap.end_sum}` }),
+      );
+    } else if (hideSum && ends.length) {
+      this.endsEl.append(h("span", { class: "ends-list muted", text: T.sumHidden }));
+    }
+    this.endsEl.hidden = !ends.length;
+  }
+
+  #cover(snap) {
+    const up = snap.cover !== null && !snap.round.over;
+    if (up) this.coverTitle.textContent = T.passTo(snap.seats[snap.cover].name);
+    if (this.cover.hidden === up) {
+      const hadFocus = this.cover.contains(document.activeElement);
+      this.cover.hidden = !up;
+      if (up) this.coverBtn.focus({ preventScroll: true });
+      // the next person's keyboard play starts on the table
+      else if (hadFocus) document.getElementById("table")?.focus({ preventScroll: true });
+    }
+  }
+
+  /** The Hint button: enabled on the viewer's turn, "thinking" while the Expert looks. */
+  setHintButton({ enabled, thinking }) {
+    const disabled = !enabled || thinking;
+    if (this.hintBtn.disabled !== disabled) this.hintBtn.disabled = disabled;
+    this.hintBtn.classList.toggle("thinking", Boolean(thinking));
+    this.hintBtn.setAttribute("aria-busy", String(Boolean(thinking)));
+  }
+
+  /** The hint's words under the status line (null hides them). */
+  showHint(text, { thinking = false } = {}) {
+    if (text == null) {
+      this.hintBox.hidden = true;
+      this.hintBox.textContent = "";
+      return;
+    }
+    this.hintBox.textContent = text;
+    this.hintBox.classList.toggle("thinking", thinking);
+    this.hintBox.hidden = false;
+  }
+
+  /** Pass glows when the hint says pass. */
+  setPassHinted(on) {
+    this.passBtn.classList.toggle("hinted", on);
+  }
+
+  /** The lasting notice that progress is not being saved (storage full or turned off). */
+  saveTrouble(on) {
+    if (this.trouble.hidden === !on) return;
+    this.trouble.hidden = !on;
+  }
+
+  toast(text, ms = 3200) {
+    const last = this.toastBox.lastElementChild;
+    if (last?.textContent === text && !last.classList.contains("out")) return; // said, still showing
+    const el = h("div", { class: "toast", text });
+    this.toastBox.append(el);
+    setTimeout(() => {
+      el.classList.add("out");
+      setTimeout(() => el.remove(), 400);
+    }, ms);
+  }
+
+  get coverRect() {
+    return rectOf(this.coverBtn);
+  }
+}
+
+/** The turn line's words. */
+export function turnWords(snap) {
+  if (snap.match.over) return T.matchOver;
+  if (snap.round.over) return T.roundOver;
+  const name = (seat) => snap.seats[seat]?.name ?? "";
+  if (snap.cover !== null) return T.waitingFor(name(snap.cover));
+  if (snap.computer_to_move) return T.thinking(name(snap.to_move));
+  if (snap.viewer === null || snap.person_to_move !== snap.viewer) return T.waitingFor(name(snap.to_move));
+  if (snap.must_pass) return snap.boneyard ? T.mustPassReserve(snap.boneyard) : T.mustPass;
+  if (snap.can_draw) return T.mustDraw;
+  if (snap.phase === "lead" && snap.lead_rule) {
+    const words = T.yourLead[snap.lead_rule.code];
+    if (words) return words(snap.lead_rule.tile);
+  }
+  const people = snap.seats.filter((s) => s.person).length;
+  return people > 1 ? T.yourTurnNamed(name(snap.viewer)) : T.yourTurn;
+}
