@@ -122,3 +122,15 @@ export function trapTab(e, box) {
     first.focus();
   }
 }
+
+const REVOKE_AFTER_MS = 10_000; // the browser has started saving the file by then
+
+/** Offer a text as a file to keep (a save kept aside, a match's record, an export). */
+export function download(name, text, type = "application/json") {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = h("a", { href: url, download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+}

@@ -3,17 +3,7 @@
 // fair deal (the commitment, and once the match is over the seed and the record to check it).
 
 import { refusalWords, T } from "../../i18n/strings.js";
-import { askDialog as ask, h } from "../dom.js";
-
-/** Offer a text as a file to keep. */
-export function download(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = h("a", { href: url, download: name, hidden: true });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { askDialog as ask, download, h } from "../dom.js";
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
 
