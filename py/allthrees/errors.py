@@ -118,12 +118,11 @@ class BadRecord(AllThreesError):
     code = "bad_record"
 
 
-class BadRules(BadRecord):
-    """An unknown preset, an unknown option or an option value out of range. ``option`` names
-    the option at fault (or None), so a form can show the message next to it; ``code`` and
-    ``values`` say the same for a page to word in its language (``settings.rules_form``)."""
-
-    code = "bad_rules"
+class Refusal(AllThreesError):
+    """A choice refused with the option at fault: ``option`` names it (or is None), so a form
+    can show the message next to it; ``code`` (of REFUSAL_CODES; the class's own when None) and
+    ``values`` say the same for a page to word in its language. ``BadRules`` and
+    ``settings.BadSettings`` are the two kinds."""
 
     def __init__(
         self, message: str, option: str | None = None, code: str | None = None, **values: object
@@ -132,3 +131,10 @@ class BadRules(BadRecord):
         self.option = option
         self.code = code or type(self).code
         self.values = values
+
+
+class BadRules(Refusal, BadRecord):
+    """An unknown preset, an unknown option or an option value out of range (a record's rules
+    too, hence a ``BadRecord``); shown next to its option by ``rulesform.rules_form``."""
+
+    code = "bad_rules"

@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .errors import AllThreesError, BadRules
+from .errors import AllThreesError, BadRules, Refusal
 from .explain import preset_parts
 from .jsontext import shown
 from .rules import BOOLS, CHOICES, DEFAULT_PRESET, INTS, PRESETS, TARGET_CHOICES, Rules
@@ -47,20 +47,12 @@ OPTION_NAMES = (
 )
 
 
-class BadSettings(AllThreesError):
-    """Settings (from the dialog, a link or a save) that do not describe a game. ``option``
-    names the rule option at fault, when one is; ``code`` and ``values``, a refused rules choice
-    as codes (``errors.REFUSAL_CODES``) a page words in its language."""
+class BadSettings(Refusal):
+    """Settings (from the dialog, a link or a save) that do not describe a game; ``option``,
+    ``code`` and ``values`` as ``errors.Refusal`` has them (a refused rules choice keeps the
+    rules' own)."""
 
     code = "bad_settings"
-
-    def __init__(
-        self, message: str, option: str | None = None, code: str | None = None, **values: object
-    ) -> None:
-        super().__init__(message)
-        self.option = option
-        self.code = code or type(self).code
-        self.values = values
 
 
 @dataclass(frozen=True, slots=True)
