@@ -61,12 +61,14 @@ from . import __version__, career, jsontext
 from .errors import AllThreesError, refusal_json
 from .explain import rules_lines
 from .jsontext import shown
+from .links import parse_link
 from .present import choices, events_json, match_record, snapshot
 from .replayview import replay_round
 from .rules import DEFAULT_PRESET
+from .rulesform import rules_form
 from .save import MAX_SAVE_CHARS, dump, load
 from .session import BadIntent, Dealt, Session
-from .settings import MAX_SEED_DIGITS, Settings, rules_form
+from .settings import MAX_SEED_DIGITS, Settings
 
 MAX_SEED = 10**MAX_SEED_DIGITS
 
@@ -95,7 +97,7 @@ class App:
         if op == "rules_form":
             return {"ok": True, "form": rules_form(req.get("settings"))}
         if op == "link":
-            settings, seed = Settings.from_link(req.get("params"), _own(req.get("settings")))
+            settings, seed = parse_link(req.get("params"), _own(req.get("settings")))
             return {"ok": True, "settings": settings.to_json(), "seed": seed}
         if op == "replay_round":
             view = replay_round(

@@ -7,7 +7,8 @@ into the engine's ``Rules``; the mode decides teams and single rounds, the seats
 players. ``hide_sum`` is presentation only: it is the one setting that may change mid-match.
 
 Every check here gives a ``BadSettings`` whose message a player can act on; the page never
-decides what is allowed (``choices()`` tells it what to offer).
+decides what is allowed (``choices()`` tells it what to offer, ``rulesform`` its rule options).
+A link's parameters become a ``Settings`` in ``links``.
 """
 
 from __future__ import annotations
@@ -16,10 +17,9 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .errors import AllThreesError, BadRules, Refusal
-from .explain import preset_parts
+from .errors import BadRules, Refusal
 from .jsontext import shown
-from .rules import BOOLS, CHOICES, DEFAULT_PRESET, INTS, PRESETS, TARGET_CHOICES, Rules
+from .rules import DEFAULT_PRESET, OPTIONS, PRESETS, TARGET_CHOICES, Rules
 
 MODES = ("match", "sprint", "partners")  # Parlor Match, Quick Sprint, Partner All Threes
 COMPUTERS = ("beginner", "casual", "expert")
@@ -28,23 +28,12 @@ CONTROLLERS = PEOPLE + COMPUTERS
 NAME_MAX = 16  # characters in a person's name
 TARGET_MAX = 1000  # a target past this is a typo, not a game
 PLAYER_COUNTS = (2, 3, 4)
-# Rule options a link or the dialog may set over the preset; players, teams and single_round
-# follow from the seats and the mode instead.
-OPTION_NAMES = (
-    "target",
-    "hand_size",
-    "set",
-    "multiple",
-    "spinner",
-    "spinner_sides_count",
-    "stock_reserve",
-    "lead",
-    "next_lead",
-    "block_bonus",
-    "bonus_divisor",
-    "cribbage",
-    "muggins",
-)
+# Rule options a link or the dialog may set over the preset (in ``rules.OPTIONS``'s order);
+# players, teams and single_round follow from the seats and the mode instead.
+FROM_TABLE = ("players", "teams", "single_round")
+OPTION_NAMES = tuple(name for name in OPTIONS if name not in FROM_TABLE)
+# A seed a person may give (a link's ``seed``, a request's): up to this many decimal digits
+MAX_SEED_DIGITS = 15
 
 
 class BadSettings(Refusal):
@@ -263,14 +252,6 @@ class Settings:
             hide_sum=data.get("hide_sum", False),
         )
 
-    @classmethod
-    def from_link(cls, params: Any, own: Settings | None = None) -> tuple[Settings, int | None]:
-        """Settings and a seed from a link's parameters (``?players=3&seats=you,person:Ana,
-        expert&seed=7``). What a link leaves out is the default, so a shared link starts the same
-        game for everyone; only ``hide_sum`` (presentation) is the player's ``own``. A link with a
-        seed alone deals that seed at the player's own table. See the README, "Links"."""
-        return parse_link(params, own or cls())
-
 
 def _seat_of(data: Any) -> Seat:
     if isinstance(data, str):
@@ -301,194 +282,6 @@ def clean_name(name: Any) -> str:
             f"a name has at most {NAME_MAX} characters", None, "name_long", most=NAME_MAX
         )
     return name
-
-
-# ---------------------------------------------------------------------- links
-LINK_KEYS = ("mode", "players", "teams", "sprint", "seats", "rules", "seed") + OPTION_NAMES
-MAX_SEED_DIGITS = 15
-
-
-def _link_bool(key: str, text: str) -> bool:
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("0", "false", "no", "off"):
-        return False
-    raise BadSettings(
-        f"{key} is 1 or 0, not {shown(text)}", None, "link_flag", key=key, text=text[:20]
-    )
-
-
-def _link_int(key: str, text: str, digits: int = 6) -> int:
-    if not text.isdigit() or len(text) > digits:
-        raise BadSettings(
-            f"{key} is a whole number, not {shown(text)}",
-            None,
-            "link_number",
-            key=key,
-            text=text[:20],
-        )
-    return int(text)
-
-
-def parse_link(params: Any, own: Settings) -> tuple[Settings, int | None]:
-    """Settings and a seed from link parameters (a dict of strings; see ``Settings.from_link``)."""
-    if not isinstance(params, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in params.items()
-    ):
-        raise BadSettings("link parameters are names and texts")
-    unknown = [k for k in params if k not in LINK_KEYS]
-    if unknown:
-        raise BadSettings(
-            f"unknown link parameter {shown(unknown[0])}",
-            None,
-            "link_unknown",
-            name=unknown[0][:20],
-        )
-    get = params.get
-    seed = _link_int("seed", get("seed"), MAX_SEED_DIGITS) if "seed" in params else None
-    if set(params) <= {"seed"}:  # a seed alone: that deal at the player's own table
-        return own, seed
-    mode = get("mode", "match")
-    # teams=1 / sprint=1 choose that mode; =0 only rules it out
-    for key, named in (("teams", "partners"), ("sprint", "sprint")):
-        if key in params:
-            if _link_bool(key, get(key)):
-                mode = named
-            elif mode == named:
-                mode = "match"
-    if mode not in MODES:
-        raise BadSettings(
-            f"mode is one of {', '.join(MODES)}, not {shown(mode)}",
-            None,
-            "unknown_mode",
-            text=mode[:20],
-        )
-    players = _link_int("players", get("players")) if "players" in params else None
-    if "seats" in params:
-        seats = tuple(_link_seat(part) for part in get("seats").split(",")[:5])
-    else:  # you against Experts
-        n = players or (4 if mode == "partners" else 2)
-        seats = (Seat("you"),) + (Seat("expert"),) * (n - 1)
-    if players is not None and players != len(seats):
-        raise BadSettings(
-            f"players={players} but seats names {len(seats)}",
-            None,
-            "link_players_seats",
-            players=players,
-            seats=len(seats),
-        )
-    options: dict[str, Any] = {}
-    for key in OPTION_NAMES:
-        if key in params:
-            options[key] = _link_option(key, get(key))
-    settings = Settings(
-        mode=mode,
-        rules=get("rules", DEFAULT_PRESET),
-        options=tuple(sorted(options.items())),
-        seats=seats,
-        hide_sum=own.hide_sum,
-    )
-    return settings, seed
-
-
-def _link_seat(text: str) -> Seat:
-    controller, _, name = text.partition(":")
-    controller = controller.strip().lower()
-    if controller not in CONTROLLERS:
-        raise BadSettings(
-            f"a seat is one of {', '.join(CONTROLLERS)} (person:NAME), not {shown(controller)}",
-            None,
-            "link_seat",
-            text=controller[:20],
-        )
-    if controller == "person":
-        return Seat("person", clean_name(name))
-    if name:
-        raise BadSettings(
-            f"only a person seat has a name, not {controller}", None, "seat_name", text=controller
-        )
-    return Seat(controller)
-
-
-def _link_option(key: str, text: str) -> Any:
-    if key in CHOICES:
-        return text
-    if key in ("spinner_sides_count", "cribbage", "muggins"):
-        return _link_bool(key, text)
-    return _link_int(key, text)
-
-
-# The largest value the New game form offers for a number option (the rules allow more; a form
-# needs an end). hand_size's end is the set's tiles shared by the players.
-FORM_MAX = {"multiple": 9, "target": TARGET_MAX, "stock_reserve": 20, "bonus_divisor": 9}
-
-
-def rules_form(data: Any) -> dict[str, Any]:
-    """The Options of the New game dialog for ``data`` (its settings so far): every rule option
-    with its value in force, the preset's value, its allowed values, and whether it was changed;
-    and the engine's own message, next to the option at fault, when the combination is
-    impossible. The page draws this form and sends back what the player changed."""
-    if not isinstance(data, dict):
-        raise BadSettings("settings are an object of names to values")
-    preset = data.get("rules", DEFAULT_PRESET)
-    if preset not in PRESETS:
-        raise BadSettings(f"rules must be one of {', '.join(PRESETS)}", "preset")
-    overrides = data.get("options", {})
-    if not isinstance(overrides, dict):
-        raise BadSettings("options are an object of option names to values")
-    overrides = {k: v for k, v in overrides.items() if k in OPTION_NAMES}
-    seats = data.get("seats", [s.to_json() for s in DEFAULT_SEATS])
-    players = len(seats) if isinstance(seats, list) else 2
-    mode = data.get("mode", "match")
-    table = {"players": players, "teams": mode == "partners", "single_round": mode == "sprint"}
-    error = None
-    try:
-        settings = Settings.from_json({**data, "options": overrides})
-        rules = settings.to_rules()
-    except AllThreesError as exc:
-        error = {
-            "option": getattr(exc, "option", None),
-            "message": str(exc),  # English; the page words "code" and "values" when it has them
-            "code": getattr(exc, "code", None),
-            "values": getattr(exc, "values", {}),
-        }
-        try:
-            rules = Rules.make(preset, **table)
-        except BadRules:
-            rules = Rules.make(preset)
-    options = []
-    for name in OPTION_NAMES:
-        others = {k: v for k, v in overrides.items() if k != name}
-        try:
-            default = getattr(Rules.make(preset, **table, **others), name)
-        except BadRules:
-            default = getattr(Rules.make(preset, **{k: v for k, v in table.items()}), name)
-        value = overrides.get(name, getattr(rules, name))
-        entry: dict[str, Any] = {
-            "name": name,
-            "value": value,
-            "default": default,
-            "customised": name in overrides and overrides[name] != default,
-        }
-        if name in CHOICES:
-            entry |= {"kind": "choice", "choices": list(CHOICES[name])}
-        elif name in BOOLS:
-            entry |= {"kind": "bool"}
-        else:
-            top = FORM_MAX.get(name, rules.tile_count // max(1, players))
-            entry |= {"kind": "int", "min": INTS[name], "max": top}
-            if name == "target":
-                entry["choices"] = sorted(
-                    {*TARGET_CHOICES, value if isinstance(value, int) else 0} - {0}
-                )
-        options.append(entry)
-    return {
-        "preset": preset,
-        "presets": [{"name": n, "about": preset_parts(n)} for n in PRESETS],
-        "options": options,
-        "customised": any(o["customised"] for o in options),
-        "error": error,
-    }
 
 
 def choices() -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The rules in words (explain.py), the New game form of every option (settings.rules_form),
+"""The rules in words (explain.py), the New game form of every option (rulesform.rules_form),
 muggins claims at the table, and the cribbage pegs."""
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from allthrees.explain import english, preset_lines, rules_lines, rules_text, te
 from allthrees.match import Match
 from allthrees.present import snapshot
 from allthrees.rules import PRESETS, Rules
+from allthrees.rulesform import rules_form
 from allthrees.session import Session
-from allthrees.settings import Seat, Settings, rules_form
+from allthrees.settings import Seat, Settings
 from allthrees.summary import round_summary
 from allthrees.view import make_view
 

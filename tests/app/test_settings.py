@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 from appkit import call
 
+from allthrees.links import parse_link
 from allthrees.settings import BadSettings, Seat, Settings
 
 
 def test_the_links_of_the_readme_describe_the_games_they_say():
-    settings, seed = Settings.from_link(
+    settings, seed = parse_link(
         {"players": "4", "teams": "1", "seats": "you,expert,casual,expert", "seed": "7"}
     )
     assert settings.mode == "partners" and seed == 7
@@ -17,24 +18,24 @@ def test_the_links_of_the_readme_describe_the_games_they_say():
     rules = settings.to_rules()
     assert rules.teams and rules.players == 4 and rules.sides == 2
 
-    sprint, seed = Settings.from_link({"sprint": "1"})
+    sprint, seed = parse_link({"sprint": "1"})
     assert sprint.mode == "sprint" and sprint.to_rules().single_round and seed is None
     assert sprint.seats == (Seat("you"), Seat("expert"))
 
-    three, _ = Settings.from_link({"players": "3", "seats": "you,person:Ana,expert"})
+    three, _ = parse_link({"players": "3", "seats": "you,person:Ana,expert"})
     assert three.seats == (Seat("you"), Seat("person", "Ana"), Seat("expert"))
     assert three.names() == ["Player 1", "Ana", "Expert"]  # two people: "You" would be either
 
 
 def test_a_link_leaves_out_what_the_defaults_say():
-    four, _ = Settings.from_link({"players": "4"})
+    four, _ = parse_link({"players": "4"})
     assert [s.controller for s in four.seats] == ["you", "expert", "expert", "expert"]
     assert four.names() == ["You", "Expert", "Expert 2", "Expert 3"]
-    partners, _ = Settings.from_link({"teams": "1"})
+    partners, _ = parse_link({"teams": "1"})
     assert partners.players == 4
-    both, _ = Settings.from_link({"mode": "match", "teams": "1", "sprint": "0"})
+    both, _ = parse_link({"mode": "match", "teams": "1", "sprint": "0"})
     assert both.mode == "partners", "sprint=0 only rules a sprint out"
-    fives, _ = Settings.from_link({"rules": "all_fives", "target": "100", "muggins": "1"})
+    fives, _ = parse_link({"rules": "all_fives", "target": "100", "muggins": "1"})
     rules = fives.to_rules()
     assert (rules.multiple, rules.target, rules.muggins) == (5, 100, True)
 
@@ -61,7 +62,7 @@ def test_a_link_leaves_out_what_the_defaults_say():
 )
 def test_a_bad_link_says_what_is_wrong(params, words):
     with pytest.raises(BadSettings, match=words):
-        Settings.from_link(params)
+        parse_link(params)
     reply = call("link", params=params)
     assert reply["ok"] is False and words.split()[0] in reply["error"]
 
