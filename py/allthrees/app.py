@@ -14,8 +14,10 @@ Requests (``op``):
   of codes and values (``explain.rules_lines``) that the page words in its language.
 - ``record``: the match's record (RULES.md), for the test hook (every hand: see the README's
   "Test hook"); with the seed, its commitment and dealing once the match is over.
-- ``start`` ``{save?, settings?, seed?}``: resume a save, or begin a new match (with ``settings``
-  and ``seed`` when given). A save that cannot be restored begins a new match with a ``problem``.
+- ``start`` ``{save?, sealed_seed?, settings?, seed?}``: resume a save (its seed given apart as
+  ``sealed_seed`` when the page kept it sealed: ``stored`` below), or begin a new match (with
+  ``settings`` and ``seed`` when given). A save that cannot be restored begins a new match with a
+  ``problem``.
 - ``link`` ``{params, settings?}``: check a link's parameters (over the player's own ``settings``);
   replies ``{settings, seed}`` and starts nothing.
 - ``new`` ``{settings?, seed?}``: a fresh match, replacing the one in play; ``{daily, preset?}``:
@@ -47,7 +49,9 @@ Requests (``op``):
   match kept as its settings and record, move by move with every hand face up, and the Expert's
   review of each person's plays (``replayview``; ``review: false`` leaves it out, for speed); the
   match in play is not touched.
-Every reply that changes the table is ``{ok, snapshot, events, save}``; a refusal is
+Every reply that changes the table is ``{ok, snapshot, events, save, stored}``: ``stored`` is the
+save as the page keeps it (``save.stored``: ``{match_id, moves, seed, rest}``, so the page never
+reads the save's own fields); a refusal is
 ``{ok: false, error, code, values, snapshot?}`` (``errors.refusal_json``: the English message
 for the terminal, the code and values for the page's words) and changes nothing.
 """
@@ -58,6 +62,7 @@ import json
 from typing import Any
 
 from . import __version__, career, jsontext
+from .checks import is_whole
 from .errors import AllThreesError, refusal_json
 from .explain import rules_lines
 from .jsontext import shown
@@ -66,7 +71,7 @@ from .present import choices, events_json, match_record, snapshot
 from .replayview import replay_round
 from .rules import DEFAULT_PRESET
 from .rulesform import rules_form
-from .save import MAX_SAVE_CHARS, dump, load
+from .save import MAX_SAVE_CHARS, dump, load, stored
 from .session import BadIntent, Dealt, Session
 from .settings import MAX_SEED_DIGITS, Settings
 
@@ -76,7 +81,7 @@ MAX_SEED = 10**MAX_SEED_DIGITS
 def _seed_or_none(value: Any) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_SEED:
+    if not is_whole(value, least=0, most=MAX_SEED - 1):
         raise BadIntent(f"a seed is a whole number below {MAX_SEED}")
     return value
 
@@ -159,7 +164,7 @@ class App:
         save = req.get("save")
         if save and seed is None and req.get("settings") is None:
             try:
-                self.session = load(save, salvage=req.get("salvage") is True)
+                self.session = load(save, req.get("salvage") is True, req.get("sealed_seed"))
             except AllThreesError as exc:
                 words = refusal_json(exc)
                 problem = {
@@ -184,6 +189,7 @@ class App:
             "events": events_json(events, session),
             "snapshot": snapshot(session),
             "save": self.saved,
+            "stored": stored(session),
         }
 
     def refusal(self, exc: AllThreesError) -> dict[str, Any]:

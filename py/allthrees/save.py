@@ -1,7 +1,7 @@
 """A session as save text, and back.
 
 Version 3 holds no hand and no deal: the settings, the seed (the page seals it before storing:
-see web/js/vault.js), the commitment to the seed, and each round's moves in notation. Restoring
+see web/js/store/savekeys.js; ``stored`` gives it apart), the commitment to the seed, and each round's moves in notation. Restoring
 deals every round again from the seed and replays the moves, so a damaged or edited save is
 refused instead of believed, and the match goes on exactly where it was. A save whose moves turn
 illegal partway can be salvaged up to its last legal move (``load(..., salvage=True)``).
@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from . import jsontext
+from .checks import is_whole
 from .errors import AllThreesError, BadRecord
 from .match import Match, commitment, seed_hex
 from .notation import parse_move
@@ -29,6 +30,7 @@ from .settings import Settings
 SAVE_VERSION = 3
 READS = (1, 2, 3)
 MAX_SAVE_CHARS = 1_000_000  # a whole long match is well under 100 kB
+OLD_SEED_BITS = 64  # versions 1 and 2 dealt from a seed below 2**64 (the string scheme)
 
 
 class BadSave(BadRecord):
@@ -50,10 +52,26 @@ def parse(text: Any, what: str = "the save") -> Any:
     return jsontext.parse(text, what, MAX_SAVE_CHARS, BadSave)
 
 
+SEALED = "seed"  # the one field the page seals before storing: the deal's secret
+
+
 def dump(session: Session) -> str:
+    return json.dumps(_data(session))
+
+
+def stored(session: Session) -> dict[str, Any]:
+    """The save as the page stores it, so that it never reads the save's own fields: its identity
+    (``match_id``; ``moves``, which grows with every change: the newer of two saves of one match
+    has more), the seed to seal, and the rest, kept as it is. ``load(rest, seed=seed)`` restores."""
+    data = _data(session)
+    seed = data.pop(SEALED)
+    return {"match_id": data["match_id"], "moves": data["moves"], "seed": seed, "rest": data}
+
+
+def _data(session: Session) -> dict[str, Any]:
     match = session.match
     rounds = [r["moves"] for r in to_record(match)["rounds"]]
-    return json.dumps(
+    return (
         {
             "version": SAVE_VERSION,
             "match_id": session.match_id,
@@ -70,15 +88,18 @@ def dump(session: Session) -> str:
     )
 
 
-def load(text: Any, salvage: bool = False) -> Session:
+def load(text: Any, salvage: bool = False, seed: Any = None) -> Session:
     """The session a save describes; BadSave when it cannot be restored. ``salvage``: a save whose
-    moves turn illegal resumes from its last legal move instead of being refused."""
+    moves turn illegal resumes from its last legal move instead of being refused. ``seed``: the
+    seed the page kept sealed apart from the rest (``stored``); the save's own when None."""
     data = parse(text)
     if not isinstance(data, dict):
         raise BadSave("the save is not a saved game", code="not_a_save")
+    if seed is not None:
+        data[SEALED] = seed
     version = data.get("version")
     if version not in READS:
-        if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
+        if is_whole(version) and version > SAVE_VERSION:
             raise BadSave("this save is from a newer version of the game", "newer")
         raise BadSave("the save is from an unknown version", code="save_version")
     try:
@@ -95,7 +116,7 @@ def load(text: Any, salvage: bool = False) -> Session:
 def _load_record(data: dict[str, Any], settings: Settings, salvage: bool) -> Session:  # noqa: ARG001
     """Versions 1 and 2: the whole record, dealt from a small seed with the string scheme."""
     seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+    if not is_whole(seed, least=0, most=2**OLD_SEED_BITS - 1):
         raise BadSave("the save has no seed", code="save_seed")
     record = data.get("record")
     if not isinstance(record, dict):

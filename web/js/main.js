@@ -1,9 +1,9 @@
-// Page entry: boot the engine behind the loading screen, make sure no other tab plays this match
-// (tabs.js), then set up the table (game.js) and resume the saved match (a link in the address
-// bar asks before it replaces it). `ready` resolves
-// to the Bridge (see bridge.js) once a person can act: then <html data-ready="true"> and
-// performance.mark("allthrees:ready"). After that the service worker is registered (update.js):
-// offline play, and new versions offered between rounds.
+// Page entry: boot the engine behind the loading screen (boot/), make sure no other tab plays this
+// match (boot/tabs.js), then set up the table (table/game.js) and resume the saved match (a link
+// in the address bar asks before it replaces it). `ready` resolves to the Bridge (boot/bridge.js)
+// once a person can act: then <html data-ready="true"> and performance.mark("allthrees:ready").
+// After that the service worker is registered (boot/update.js): offline play, and new versions
+// offered between rounds.
 
 import { bootWithLoadingScreen } from "./boot/boot.js";
 import { watchForUpdates } from "./boot/update.js";
@@ -24,7 +24,13 @@ async function start() {
   const table = await claimed;
   const saveKeys = await opened;
   const { Game } = await gameModule;
-  const game = new Game(bridge, { saveKeys });
+  let announced = false;
+  const announceReady = () => {
+    if (announced) return;
+    announced = true;
+    document.documentElement.dataset.ready = "true";
+    performance.mark("allthrees:ready");
+  };
   // Another tab took the table (or played on past this one): stop, and offer it back.
   const elsewhere = () => {
     game.stop();
@@ -34,17 +40,10 @@ async function start() {
       await game.resume();
     });
   };
+  const game = new Game(bridge, { saveKeys, onStale: elsewhere, onReady: announceReady });
   table.onLost(elsewhere);
-  game.onStale = elsewhere;
-  let announced = false;
-  game.announceReady = () => {
-    if (announced) return;
-    announced = true;
-    document.documentElement.dataset.ready = "true";
-    performance.mark("allthrees:ready");
-  };
   await game.start();
-  game.announceReady();
+  announceReady();
   // Reloading loses nothing once the round (or the match) is over: the save holds it all.
   watchForUpdates({ canInterrupt: () => Boolean(game.state.snap?.round?.over || game.state.snap?.match?.over) });
   return bridge;

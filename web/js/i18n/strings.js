@@ -1,10 +1,11 @@
-// The words of the table (the HUD, the panels, the dialogs, the mirror and what the canvas
-// writes), one catalogue per language (DESIGN.md: "UI strings in one catalogue"): English here,
-// Polish in strings.pl.js, with the same keys (web/test/strings.test.js holds them to it). The
-// language is chosen once at load (lang.js). Rule facts and names arrive from Python as codes and
-// values (a lead rule, a mode, a seat's label) and are worded here; the round summary's, the
-// hints' and the review's reasons and the rules text still come from Python in English. The
-// loading screen's words live in bootwords.js, which loads first.
+// The words of the table (the HUD, the panels, the dialogs, the screen reader's table and what
+// the canvas writes), one catalogue per language (DESIGN.md: "UI strings in one catalogue"):
+// English here, Polish in strings.pl.js, with the same keys (web/test/strings.test.js holds them
+// to it). The language is chosen once at load (lang.js). Everything Python says arrives as codes
+// and values (a lead rule, a mode, a seat's label, the round summary, the hints' and the review's
+// reasons, the rules text, a refusal) and is worded here; sentences made of several of them
+// (whose turn, who won) are put together in words.js. The loading screen's words live in
+// bootwords.js, which loads first.
 
 import { LANG, sumOf } from "./lang.js";
 
@@ -754,7 +755,6 @@ const SR_EN = {
 
 export const T = other ? other.PL : EN;
 export const SR = other ? other.SR_PL : SR_EN;
-export const tileWords = other ? other.tileWordsPl : tileWordsEn;
 
 /** Every language's catalogue (the tests compare them). */
 export async function catalogues() {

@@ -51,7 +51,7 @@ const PRESET_PARTS = {
 const PIPS = ["zero", "jeden", "dwa", "trzy", "cztery", "pięć", "sześć", "siedem", "osiem", "dziewięć"];
 
 /** "6-3" -> "sześć-trzy", "5-5" -> "dublet pięć". */
-export function tileWordsPl(name) {
+function tileWordsPl(name) {
   const [a, b] = name.split("-").map((x) => PIPS[Number(x)] ?? x);
   return a === b ? `dublet ${a}` : `${a}-${b}`;
 }

@@ -1,8 +1,10 @@
 // localStorage: the saved match and the page's preferences. Nothing a player saved is lost:
 //
-// - The save is an envelope around the engine's save text: the seed sealed (savekeys.js), the rest
-//   signed, with the match id and a move count outside it. An older save never overwrites a newer
-//   one of the same match (a second tab, a reload racing a write).
+// - The save is an envelope around the engine's save as Python hands it over for storing (its
+//   reply's `stored`: the match id, a move count, the seed and the rest, so the page never reads
+//   the save's own fields): the seed sealed (savekeys.js), the rest signed, the match id and the
+//   move count outside. An older save never overwrites a newer one of the same match (a second
+//   tab, a reload racing a write).
 // - The last good save is kept too ("prev"), so a write torn by a crash or a full disk loses at
 //   most the last move.
 // - A save that cannot be read (damaged, edited by hand, from a newer version) is never written
@@ -59,8 +61,9 @@ function parseEnvelope(raw) {
 const signed = (env) => JSON.stringify([env.match_id, env.moves, env.save, env.seal ?? null]);
 
 /**
- * The engine's save text to resume, or why there is none.
- * @returns {Promise<{text?: string, raw?: string, problem?: {kind: string, message: string}}|null>}
+ * The save to resume (for op "start" {save: text, sealed_seed: seed}), or why there is none.
+ * @returns {Promise<{text?: string, seed?: string, rest?: object, raw?: string,
+ *   problem?: {kind: string, message: string}}|null>}
  *   null: nothing saved. problem.kind: "tampered" (the signature fails), "unsealable" (its key
  *   is gone), or "unreadable". A plain save of an older page comes back as it is.
  */
@@ -92,33 +95,26 @@ async function openEnvelope(saveKeys, raw) {
     } catch {
       return { problem: { kind: "unsealable", message: "the key that sealed this save is gone" } };
     }
-    return { text: JSON.stringify({ ...env.save, seed }), matchId: env.match_id, moves: env.moves };
+    return { text: JSON.stringify(env.save), seed, rest: env.save, matchId: env.match_id };
   }
-  return { text: JSON.stringify(env.save), matchId: env.match_id, moves: env.moves };
+  return { text: JSON.stringify(env.save), seed: env.seed, rest: env.save, matchId: env.match_id };
 }
 
 /**
- * Store the engine's save text (sealed and signed when the saveKeys is there).
+ * Store the engine's save (a reply's `stored`: {match_id, moves, seed, rest}), the seed sealed and
+ * the whole signed when the save keys are there.
  * @returns {Promise<"saved"|"stale"|string>} "stale": the stored save of this match is further on
  *   (another tab played on), so this one is not written; otherwise the error's name
  */
-export async function storeSave(saveKeys, text) {
-  let save;
-  try {
-    save = JSON.parse(text);
-  } catch {
-    return "Error";
-  }
+export async function storeSave(saveKeys, { match_id, moves, seed, rest }) {
   const current = parseEnvelope(read(SAVE_KEY));
-  if (current && current.match_id === save.match_id && current.moves > save.moves) return "stale";
-  const env = { format: ENVELOPE, match_id: save.match_id, moves: save.moves };
+  if (current && current.match_id === match_id && current.moves > moves) return "stale";
+  const env = { format: ENVELOPE, match_id, moves, save: rest };
   if (saveKeys) {
-    const { seed, ...rest } = save;
-    env.save = rest;
     env.seal = await saveKeys.seal(seed);
     env.sig = await saveKeys.sign(signed(env));
   } else {
-    env.save = save;
+    env.seed = seed; // this browser cannot keep keys: the seed lies beside the rest (README "Saves")
   }
   const old = read(SAVE_KEY);
   if (old !== null && parseEnvelope(old)) write(PREV_KEY, old);
@@ -126,7 +122,7 @@ export async function storeSave(saveKeys, text) {
   return done === true ? "saved" : done;
 }
 
-/** The same save, whatever the order of its keys (a save opened from its envelope is rebuilt). */
+/** The same save (objects, or their JSON text), whatever the order of its keys. */
 export function sameSave(a, b) {
   if (!a || !b) return false;
   const canonical = (v) =>
@@ -139,8 +135,9 @@ export function sameSave(a, b) {
               .map((k) => [k, canonical(v[k])]),
           )
         : v;
+  const value = (v) => (typeof v === "string" ? JSON.parse(v) : v);
   try {
-    return JSON.stringify(canonical(JSON.parse(a))) === JSON.stringify(canonical(JSON.parse(b)));
+    return JSON.stringify(canonical(value(a))) === JSON.stringify(canonical(value(b)));
   } catch {
     return false;
   }
@@ -170,21 +167,6 @@ export function backups() {
   } catch {
     return [];
   }
-}
-
-/** Clear the match in play (its backup and the previous save stay). */
-export function forgetSave() {
-  try {
-    localStorage.removeItem(SAVE_KEY);
-  } catch {
-    // nothing to forget
-  }
-}
-
-/** The identity of the save in storage now: {matchId, moves}, or null. */
-export function storedSaveId() {
-  const env = parseEnvelope(read(SAVE_KEY));
-  return env ? { matchId: env.match_id, moves: env.moves } : null;
 }
 
 // howTo: the How to play was opened or declined, so it is not offered again

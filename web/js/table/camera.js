@@ -16,11 +16,6 @@ const TALL = 1.15; // a free area this much taller than wide starts a deal turne
 const EASE_MS = 110; // the camera's position and zoom ease with this time constant
 const TURN_EASE_MS = 160;
 
-/** A direction on the table as it is seen on the screen. */
-export function screenDir(dir, turned) {
-  return turned ? QUARTER[dir] : dir;
-}
-
 /** An arm's name as the person sees it (intents always name the engine's arm). */
 export function armLabel(arm, turned) {
   return turned ? QUARTER[arm] : arm;

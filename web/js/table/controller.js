@@ -7,6 +7,8 @@
 // (a person or a computer) all come from the snapshot.
 
 import { refusalWords, T, whyWords } from "../i18n/strings.js";
+import { hintMove, moveLabel } from "../i18n/words.js";
+import { busy, canAct } from "./state.js";
 
 const PACE_MS = 600; // between two computer moves, so a person can follow them
 const ROUND_PANEL_DELAY_MS = 900; // the last tile lands and the table is seen before the panel
@@ -16,19 +18,23 @@ export class Controller {
    * @param {object} o
    * @param {{call: (op: string, payload?: object) => Promise<object>}} o.bridge
    * @param {object} o.state see state.js
-   * @param {object} o.view {show(snap, events, source), settled(), changed(), hud, panel, openPanel(), canAct()}
-   * @param {object} o.store {save(text), prefs, savePrefs()}
+   * @param {object} o.view {show(snap, events, source), settled(), changed(), focusTable()}: the table
+   * @param {object} o.ui {hud, panel, claimPad}: the widgets it opens and fills
+   * @param {object} o.store {save(reply), prefs, savePrefs()}
    */
-  constructor({ bridge, state, view, store }) {
+  constructor({ bridge, state, view, ui, store }) {
     this.bridge = bridge;
     this.state = state;
     this.view = view;
+    this.hud = ui.hud;
+    this.panel = ui.panel;
+    this.claimPad = ui.claimPad;
     this.store = store;
     this.chain = Promise.resolve(); // requests go to the engine one after another
     this.epoch = 0; // bumped by a new match: stale timers then do nothing
-    this.advanceTimer = 0;
-    this.advancing = false;
-    this.panelTimer = 0;
+    this.pauses = new Set(); // the resolvers of pauses under way (cancelled: they resolve false)
+    this.advancing = false; // a computer's move is scheduled or under way (its token)
+    this.panelSoon = false; // the round panel is about to open
     this.hintToken = 0; // bumped when a hint no longer applies: a late answer is dropped
     this.reviewToken = 0; // bumped when the panel closes: a late review is dropped
   }
@@ -44,58 +50,71 @@ export class Controller {
     this.stopped = false;
   }
 
-  /** One request, in turn after any earlier one. Resolves to the reply (or null if it failed). */
+  /** The table is stopped (another tab has it): nothing is sent, saved or asked. */
+  get halted() {
+    return Boolean(this.stopped);
+  }
+
+  /** One request, in turn after any earlier one. Resolves to the reply (or null if it failed).
+   * A `blocking` one is the table's work (the person waits); else it is advice in the background. */
   call(op, payload = {}, blocking = true) {
     if (this.stopped) return Promise.resolve(null);
-    const counter = blocking ? "pending" : "background";
-    this.state[counter]++;
     const run = this.chain.then(async () => {
       try {
         return await this.bridge.call(op, payload);
       } catch (err) {
         console.error(`All Threes: ${op} failed: ${err.message}`);
-        this.view.hud.toast(T.engineError, 6000); // the details went to the console above
+        this.hud.toast(T.engineError, 6000); // the details went to the console above
         return null;
-      } finally {
-        this.state[counter]--;
       }
     });
     this.chain = run.then(
       () => {},
       () => {},
     );
-    return run;
+    return busy(this.state, run, blocking ? "work" : "advice");
   }
 
   /** A request that changes the table: its reply is taken in before the table goes on. */
   async send(op, payload = {}, source = null) {
-    this.state.pending++;
     try {
-      await this.accept(await this.call(op, payload), source);
+      await busy(
+        this.state,
+        this.call(op, payload).then((reply) => this.accept(reply, source)),
+      );
     } finally {
-      this.state.pending--;
       this.state.parked = null;
       this.view.changed(); // what the person may touch has changed
     }
+  }
+
+  /** Wait `ms`, as the table's work; resolves false when cancelled (a new match, another tab). */
+  #pause(ms) {
+    let done;
+    const wait = new Promise((resolve) => {
+      const timer = setTimeout(() => done(true), ms);
+      done = (ran) => {
+        clearTimeout(timer);
+        this.pauses.delete(done);
+        resolve(ran);
+      };
+      this.pauses.add(done);
+    });
+    return busy(this.state, wait);
   }
 
   /** Take in a reply: save it, animate its events over the new snapshot, then go on. */
   async accept(reply, source = null) {
     if (!reply) return;
     if (!reply.ok) {
-      if (reply.error) this.view.hud.toast(refusalWords(reply));
+      if (reply.error) this.hud.toast(refusalWords(reply));
       if (reply.snapshot) this.view.show(reply.snapshot, [], null);
       this.afterMove();
       return;
     }
-    await this.store.save(reply.save);
-    this.state.pending++;
-    try {
-      this.view.show(reply.snapshot, reply.events ?? [], source);
-      await this.view.settled();
-    } finally {
-      this.state.pending--;
-    }
+    await this.store.save(reply);
+    this.view.show(reply.snapshot, reply.events ?? [], source);
+    await busy(this.state, this.view.settled());
     this.afterMove();
   }
 
@@ -103,65 +122,56 @@ export class Controller {
   afterMove() {
     const snap = this.state.snap;
     if (!snap) return;
-    const epoch = this.epoch;
     if (snap.round.over) {
-      if (!this.view.panel.visible && !this.panelTimer) {
-        this.state.pending++;
-        this.panelTimer = setTimeout(() => {
-          this.panelTimer = 0;
-          this.state.pending--;
-          if (epoch === this.epoch && this.state.snap.round.over) {
-            this.view.openPanel();
-            this.review(epoch);
-          }
-          this.view.changed();
-        }, ROUND_PANEL_DELAY_MS);
-      }
-    } else if (snap.computer_to_move && !this.advancing) {
-      this.advancing = true;
-      this.state.pending++;
-      this.advanceTimer = setTimeout(async () => {
-        this.advanceTimer = 0;
-        this.state.pending--;
-        if (epoch !== this.epoch || !this.state.snap.computer_to_move) {
-          this.advancing = false;
-          return;
-        }
-        this.state.pending++;
-        try {
-          const reply = await this.call("advance");
-          this.advancing = false;
-          await this.accept(reply);
-        } finally {
-          this.advancing = false;
-          this.state.pending--;
-          this.view.changed();
-        }
-      }, PACE_MS);
+      if (!this.panel.visible && !this.panelSoon) this.#openPanelSoon();
+    } else if (snap.computer_to_move && !this.advancing) this.#advanceSoon();
+    this.view.changed();
+  }
+
+  /** The last tile lands and the table is seen, then the round panel opens with its review. */
+  async #openPanelSoon() {
+    const epoch = this.epoch;
+    this.panelSoon = true;
+    const ran = await this.#pause(ROUND_PANEL_DELAY_MS);
+    this.panelSoon = false;
+    if (ran && epoch === this.epoch && this.state.snap.round.over) {
+      this.hud.offerHowTo(false); // a round played: no longer a first visit
+      this.panel.show(this.state.snap);
+      this.review(epoch);
     }
     this.view.changed();
   }
 
+  /** A computer seat moves after a pause a person can follow. */
+  async #advanceSoon() {
+    const epoch = this.epoch;
+    const mine = Symbol("advance");
+    this.advancing = mine;
+    const move = async () => {
+      if (!(await this.#pause(PACE_MS)) || epoch !== this.epoch || !this.state.snap.computer_to_move) return;
+      const reply = await this.call("advance");
+      this.advancing = false; // its reply may hand the turn to the next computer seat
+      await this.accept(reply);
+    };
+    try {
+      await busy(this.state, move());
+    } finally {
+      if (this.advancing === mine) this.advancing = false; // the next seat's move may be scheduled
+      this.view.changed();
+    }
+  }
+
+  /** The pauses under way end now, doing nothing. */
   cancelTimers() {
-    if (this.advanceTimer) {
-      clearTimeout(this.advanceTimer);
-      this.advanceTimer = 0;
-      this.advancing = false;
-      this.state.pending--;
-    }
-    if (this.panelTimer) {
-      clearTimeout(this.panelTimer);
-      this.panelTimer = 0;
-      this.state.pending--;
-    }
+    for (const done of [...this.pauses]) done(false);
   }
 
   // ------------------------------------------------------------------------------ the person acts
   /** The viewer plays, draws or passes. With muggins, a play first asks for its claim. */
   act(intent, source = null) {
-    if (!this.view.canAct()) return;
+    if (!canAct(this.state)) return;
     if (intent.kind === "play" && this.state.snap.rules.muggins && !("claim" in intent)) {
-      this.view.askClaim((claim) => this.act({ ...intent, claim }, source));
+      this.#askClaim(intent, source);
       return;
     }
     if (intent.kind !== "play") this.state.selected = null; // a played tile stays lifted until it flies
@@ -171,17 +181,30 @@ export class Controller {
     this.view.changed();
   }
 
+  /** Muggins: the play waits for the person's claim; taking the tile back puts it down again. */
+  async #askClaim(intent, source) {
+    const asked = this.claimPad.ask(this.state.snap.rules.max_claim);
+    this.view.changed();
+    const answer = await asked;
+    if (answer) {
+      this.act({ ...intent, claim: answer.claim }, source);
+      return;
+    }
+    Object.assign(this.state, { parked: null, selected: null });
+    this.view.focusTable();
+    this.view.changed();
+  }
+
   /** The person behind the pass-and-play cover takes the device. */
   ready() {
     const snap = this.state.snap;
-    if (!snap || snap.cover === null || this.state.pending) return;
+    if (!snap || snap.cover === null || this.state.work) return;
     this.send("intent", { seat: snap.cover, intent: { kind: "ready" } });
   }
 
   next() {
-    if (!this.state.snap?.round.over || this.state.pending) return;
-    this.view.panel.hide();
-    this.state.panelOpen = false;
+    if (!this.state.snap?.round.over || this.state.work) return;
+    this.panel.hide();
     this.clearHint();
     this.state.review = null;
     this.reviewToken++;
@@ -197,8 +220,7 @@ export class Controller {
     }
     this.epoch++;
     this.cancelTimers();
-    this.view.panel.hide();
-    this.state.panelOpen = false;
+    this.panel.hide();
     Object.assign(this.state, { selected: null, drag: null, review: null });
     this.clearHint();
     this.reviewToken++;
@@ -219,11 +241,11 @@ export class Controller {
   /** The Hint button (or H): ask for the Expert's move; show it, never play it. */
   async hint() {
     const state = this.state;
-    if (!this.view.canAct() || state.hintThinking) return;
+    if (!canAct(this.state) || state.hintThinking) return;
     const token = ++this.hintToken;
     state.hint = null;
     state.hintThinking = true;
-    this.view.hud.showHint(T.hintThinking, { thinking: true });
+    this.hud.showHint(T.hintThinking, { thinking: true });
     this.view.changed();
     const reply = await this.call("hint", { seat: state.snap.viewer }, false);
     if (token !== this.hintToken) return; // the person moved on meanwhile
@@ -232,11 +254,11 @@ export class Controller {
       // the reason in the page's words (Python sends it as a code, advice.reason_code)
       state.hint = { ...reply.hint, reason: whyWords(reply.hint.why) };
       if (!state.drag) state.selected = null; // the hinted tile and its end stand out alone
-      this.view.hud.showHint(T.hintText(this.view.hintMove(reply.hint), state.hint.reason));
-      this.view.hud.setPassHinted(reply.hint.kind === "pass");
+      this.hud.showHint(T.hintText(hintMove(reply.hint, state.turned), state.hint.reason));
+      this.hud.setPassHinted(reply.hint.kind === "pass");
     } else {
-      this.view.hud.showHint(null);
-      if (reply?.error) this.view.hud.toast(refusalWords(reply));
+      this.hud.showHint(null);
+      if (reply?.error) this.hud.toast(refusalWords(reply));
     }
     this.view.changed();
   }
@@ -247,8 +269,8 @@ export class Controller {
     this.hintToken++;
     state.hint = null;
     state.hintThinking = false;
-    this.view.hud.showHint(null);
-    this.view.hud.setPassHinted(false);
+    this.hud.showHint(null);
+    this.hud.setPassHinted(false);
     this.view.changed();
   }
 
@@ -257,11 +279,16 @@ export class Controller {
     const roundNo = this.state.snap.round_no;
     const token = ++this.reviewToken;
     this.state.review = "busy";
-    this.view.showReview();
+    this.#showReview();
     const reply = await this.call("review", { round: roundNo }, false);
     if (token !== this.reviewToken || epoch !== this.epoch || this.state.snap.round_no !== roundNo) return;
     this.state.review = reply?.ok && Array.isArray(reply.review) ? reply.review : "failed";
-    this.view.showReview();
+    this.#showReview();
     this.view.changed();
+  }
+
+  #showReview() {
+    const turned = this.state.turned;
+    this.panel.showReview(this.state.review, (m) => moveLabel(m, turned), this.state.snap);
   }
 }

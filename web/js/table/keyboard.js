@@ -3,7 +3,7 @@
 // the keys (strings.js T.keys, the same list as the README's).
 
 import { targetsOf } from "./scene.js";
-import { canAct } from "./state.js";
+import { canAct, modalOpen } from "./state.js";
 
 /**
  * @param {object} o
@@ -13,7 +13,7 @@ import { canAct } from "./state.js";
  */
 export function listenKeyboard({ canvas, state, act }) {
   canvas.addEventListener("keydown", (e) => {
-    if (e.key === "?" && !state.dialogOpen) {
+    if (e.key === "?" && !modalOpen(state)) {
       e.preventDefault();
       act.keys();
       return;

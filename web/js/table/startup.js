@@ -11,54 +11,54 @@
 import { refusalWords, T } from "../i18n/strings.js";
 import { clearLink, linkParams } from "../store/links.js";
 import { backupSave, loadSave, prefsStored } from "../store/storage.js";
-import { askToReplace } from "../ui/dialogs/newgame.js";
-import { askSalvage, saveProblem } from "../ui/dialogs/notices.js";
+import { askSalvage, askToReplace, saveProblem } from "../ui/dialogs/notices.js";
 
-/** Resume or begin, then follow a link. `game` is the Game (game.js). */
-export async function startTable(game) {
+/**
+ * Resume or begin, then follow a link.
+ * @param {object} table what starting needs of the table, and nothing more:
+ *   {call(op, payload), accept(reply), newGame(settings, seed, options), inProgress(),
+ *    modal(open), ready(), resumed(loaded), toast(text, ms), offerHowTo(on), root, prefs, saveKeys}
+ * @returns {Promise<{choices: object|null}>} the New game dialog's choices, from Python
+ */
+export async function startTable(table) {
   const params = linkParams();
   clearLink();
-  const call = (op, payload) => game.controller.call(op, payload);
-  game.choices = (await call("choices"))?.choices ?? null;
-  const own = game.prefs.settings ?? undefined;
+  const { call, prefs } = table;
+  const choices = (await call("choices"))?.choices ?? null;
+  const own = prefs.settings ?? undefined;
   let link = null;
   if (Object.keys(params).length) {
     link = await call("link", { params, settings: own });
-    if (!link?.ok) game.hud.toast(T.badLink(refusalWords(link)), 7000);
+    if (!link?.ok) table.toast(T.badLink(refusalWords(link)), 7000);
   }
   const firstVisit = !prefsStored();
-  const loaded = await loadSave(game.saveKeys);
+  const loaded = await loadSave(table.saveKeys);
   let problem = loaded?.problem ?? null; // found before Python saw it
   let reply = null;
   if (loaded?.text) {
-    reply = await call("start", { save: loaded.text });
+    const resume = { save: loaded.text, sealed_seed: loaded.seed };
+    reply = await call("start", resume);
     problem = reply?.problem ?? null;
     if (reply && !reply.ok) problem = { ...reply, kind: "unreadable", message: reply.error }; // refused whole
     if (problem?.kind === "damaged") {
       backupSave(loaded.raw, `damaged: ${problem.message}`);
-      game.announceReady?.(); // a person can act: on this question
-      game.state.dialogOpen = true;
-      const salvage = await askSalvage(problem.where);
-      game.state.dialogOpen = false;
+      table.ready(); // a person can act: on this question
+      const salvage = await table.modal(() => askSalvage(problem.where));
       if (salvage) {
-        const again = await call("start", { save: loaded.text, salvage: true });
+        const again = await call("start", { ...resume, salvage: true });
         if (again?.ok && !again.problem) reply = { ...again, events: [] };
       }
       problem = null; // kept aside and answered
     } else if (!problem && reply?.ok) {
       reply = { ...reply, events: [] }; // resumed: nothing to deal
-      if (loaded.matchId) game.savedText = loaded.text; // stored already: not written again
-      if (loaded.recovered) game.hud.toast(T.recovered, 7000);
+      if (loaded.matchId) table.resumed(loaded); // stored already: not written again
+      if (loaded.recovered) table.toast(T.recovered, 7000);
     }
   }
   if (problem) {
     // said while the new table comes up; the person closes it when read
     backupSave(loaded.raw, `${problem.kind}: ${problem.message}`);
-    game.state.dialogOpen = true;
-    saveProblem(problem, loaded.raw).then(() => {
-      game.state.dialogOpen = false;
-      game.changed();
-    });
+    table.modal(() => saveProblem(problem, loaded.raw));
   }
   if (!reply?.ok || (problem && !loaded?.text)) {
     reply =
@@ -68,20 +68,15 @@ export async function startTable(game) {
     if (reply && !reply.ok) reply = await call("start", {}); // settings no longer accepted
   }
   // The table comes up dealt, without the deal's animation: the loading screen was the wait.
-  await game.controller.accept({ ...reply, events: [] });
+  await table.accept({ ...reply, events: [] });
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  if (firstVisit && !loaded && !game.prefs.howTo) game.hud.offerHowTo(true);
-  if (link?.ok && loaded) replaceWithLink(game, link);
+  if (firstVisit && !loaded && !prefs.howTo) table.offerHowTo(true);
+  if (link?.ok && loaded) replaceWithLink(table, link);
+  return { choices };
 }
 
 /** A link's game over a saved one: asked first while that match is in progress. */
-async function replaceWithLink(game, link) {
-  if (game.state.snap?.match.in_progress) {
-    game.state.dialogOpen = true;
-    const yes = await askToReplace(game.hud.root);
-    game.state.dialogOpen = false;
-    game.changed();
-    if (!yes) return;
-  }
-  await game.controller.newGame(link.settings, link.seed, { remember: false });
+async function replaceWithLink(table, link) {
+  if (table.inProgress() && !(await table.modal(() => askToReplace(table.root)))) return;
+  await table.newGame(link.settings, link.seed, { remember: false });
 }

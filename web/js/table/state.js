@@ -1,6 +1,12 @@
-// The table's state: one plain object every other module reads, and the few questions asked of
-// it everywhere (may the person act now? is anything moving?). Like chessground's state: data
-// here, behaviour in the modules that own each concern.
+// The table's state: one plain object every other module reads, and the one answer to the
+// questions asked of it everywhere: may the person act now (canAct)? is anything moving
+// (isStill)? does the table wait for a person (isIdle)? Like chessground's state: data here,
+// behaviour in the modules that own each concern.
+//
+// What keeps the person from acting is counted by the two helpers below, never by hand: busy()
+// while the engine works for the table (a request, a computer's pause, a panel about to open),
+// modal() while a dialog is up; the round panel and the muggins pad answer for themselves
+// (`widgets`: their own `visible` / `open`).
 
 /** A fresh state; `size` and `R` are filled by the first resize. */
 export function createState() {
@@ -23,18 +29,50 @@ export function createState() {
     drag: null, // {tile, x, y, snapped}
     parked: null, // a dropped tile waiting for the engine's answer: {tile, x, y, angle, s}
     shakes: new Map(), // tile name -> when it started shaking
-    pending: 0, // requests in flight, scheduled computer moves, panels about to open
-    background: 0, // advice in flight (hint, review): the person may still act meanwhile
+    work: 0, // the table's work under way (busy()): requests, computer pauses, a panel about to open
+    advice: 0, // advice in flight (busy(.., "advice"): hint, review): the person may still act
     hint: null, // {kind, tile?, arm?, reason, seat}: the Expert's move for the viewer now
     hintThinking: false,
     review: null, // the round panel's review: "busy", "failed" or the list
     moving: false, // as of the last frame: something the flow must wait for still moves
     dirty: false, // a frame is due
-    panelOpen: false, // the round (or match) panel is up
-    dialogOpen: false, // a modal dialog is up
-    claimOpen: false, // the muggins claim is being asked
+    modals: 0, // modal dialogs up (modal())
+    widgets: { panel: null, claim: null }, // the round panel and the muggins pad: asked, not copied
   };
 }
+
+/**
+ * Count `work` (a promise) as the table's while it runs: the person waits for it (or, as
+ * "advice", only isIdle does: a hint or a review in flight does not stop a move).
+ * @returns {Promise} `work`'s own result
+ */
+export async function busy(state, work, kind = "work") {
+  state[kind]++;
+  try {
+    return await work;
+  } finally {
+    state[kind]--;
+  }
+}
+
+/** A modal dialog over the table while `open()` runs (it resolves when the dialog closes). */
+export async function modal(state, open) {
+  state.modals++;
+  try {
+    return await open();
+  } finally {
+    state.modals--;
+  }
+}
+
+/** A modal dialog is up. */
+export const modalOpen = (state) => state.modals > 0;
+
+/** The round (or match) panel is up, or only peeked under. */
+const panelOpen = (state) => Boolean(state.widgets.panel?.visible);
+
+/** The muggins pad asks for a claim. */
+const claimOpen = (state) => Boolean(state.widgets.claim?.open);
 
 /** The viewer may act now: their turn, nothing in flight, nothing covering the table. */
 export function canAct(state) {
@@ -44,10 +82,10 @@ export function canAct(state) {
       !s.round.over &&
       s.viewer !== null &&
       s.person_to_move === s.viewer &&
-      state.pending === 0 &&
+      state.work === 0 &&
       state.flights.length === 0 &&
-      !state.dialogOpen &&
-      !state.claimOpen,
+      !modalOpen(state) &&
+      !claimOpen(state),
   );
 }
 
@@ -59,9 +97,9 @@ export function isStill(state) {
 /** The table waits for a person: their move, the cover, or the round panel. */
 export function isIdle(state) {
   const s = state.snap;
-  if (!s || state.pending || state.background || !isStill(state)) return false;
-  if (s.round.over) return state.panelOpen;
-  if (s.cover !== null || state.claimOpen) return true;
+  if (!s || state.work || state.advice || !isStill(state)) return false;
+  if (s.round.over) return panelOpen(state);
+  if (s.cover !== null || claimOpen(state)) return true;
   return s.viewer !== null && s.person_to_move === s.viewer;
 }
 

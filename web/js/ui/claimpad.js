@@ -6,11 +6,11 @@ import { T } from "../i18n/strings.js";
 import { h, rectOf } from "./dom.js";
 
 export class ClaimPad {
-  /** @param {HTMLElement} root @param {object} on {claim(points|null), cancel()} */
-  constructor(root, on) {
-    this.on = on;
+  /** @param {HTMLElement} root */
+  constructor(root) {
+    this.answer = null; // resolves the question being asked (ask())
     this.entry = "";
-    this.maxDigits = 3; // the longest claim Python takes (show() sets it from the snapshot)
+    this.maxDigits = 3; // the longest claim Python takes (ask() sets it from the snapshot)
     this.shown = h("output", { class: "claim-entry", id: "claim-entry", "aria-live": "polite" });
     const key = (label, onclick, extra = {}) =>
       h("button", { type: "button", class: "claim-key", text: label, onclick, ...extra });
@@ -63,19 +63,28 @@ export class ClaimPad {
     return !this.el.hidden;
   }
 
-  /** Ask; `maxClaim` is the largest claim Python accepts. */
-  show(maxClaim) {
+  /**
+   * Ask; `maxClaim` is the largest claim Python accepts.
+   * @returns {Promise<{claim: number|null}|null>} the claim (null: says nothing), or null when the
+   *   person took the tile back
+   */
+  ask(maxClaim) {
     this.maxDigits = String(maxClaim).length;
     this.#set("");
     this.el.hidden = false;
     this.el.querySelector("[data-digit='1']").focus({ preventScroll: true });
+    return new Promise((resolve) => {
+      this.answer = resolve;
+    });
   }
 
-  /** Close; `cancelled`: the person took the tile back. */
+  /** Close; `cancelled`: the person took the tile back (closed otherwise, nothing is answered). */
   close(cancelled = false) {
     if (this.el.hidden) return;
     this.el.hidden = true;
-    if (cancelled) this.on.cancel();
+    const answer = this.answer;
+    this.answer = null;
+    if (cancelled) answer?.(null);
   }
 
   #type(d) {
@@ -90,8 +99,10 @@ export class ClaimPad {
   }
 
   #finish(points) {
+    const answer = this.answer;
+    this.answer = null;
     this.close();
-    this.on.claim(points);
+    answer?.({ claim: points });
   }
 
   /** The tappable controls, for the test hook: [{label, rect}]. */

@@ -5,6 +5,7 @@
 
 import { LANG, LANGUAGES } from "../i18n/lang.js";
 import { T } from "../i18n/strings.js";
+import { turnWords } from "../i18n/words.js";
 import { armLabel } from "../table/camera.js";
 import { h, ICONS, icon, rectOf } from "./dom.js";
 
@@ -411,22 +412,4 @@ export class Hud {
   get coverRect() {
     return rectOf(this.coverBtn);
   }
-}
-
-/** The turn line's words. */
-export function turnWords(snap) {
-  if (snap.match.over) return T.matchOver;
-  if (snap.round.over) return T.roundOver;
-  const name = (seat) => snap.seats[seat]?.name ?? "";
-  if (snap.cover !== null) return T.waitingFor(name(snap.cover));
-  if (snap.computer_to_move) return T.thinking(name(snap.to_move));
-  if (snap.viewer === null || snap.person_to_move !== snap.viewer) return T.waitingFor(name(snap.to_move));
-  if (snap.must_pass) return snap.boneyard ? T.mustPassReserve(snap.boneyard) : T.mustPass;
-  if (snap.can_draw) return T.mustDraw;
-  if (snap.phase === "lead" && snap.lead_rule) {
-    const words = T.yourLead[snap.lead_rule.code];
-    if (words) return words(snap.lead_rule.tile);
-  }
-  const people = snap.seats.filter((s) => s.person).length;
-  return people > 1 ? T.yourTurnNamed(name(snap.viewer)) : T.yourTurn;
 }

@@ -5,23 +5,8 @@
 import { paintMiniHand } from "../draw/render.js";
 import { LANG, num } from "../i18n/lang.js";
 import { T, whyWords } from "../i18n/strings.js";
+import { isYou, summaryWords, winnerTitle } from "../i18n/words.js";
 import { h, trapTab } from "./dom.js";
-
-/** The panel's headline: the winning side, worded for the person(s) at the device. */
-export function winnerTitle(snap) {
-  const { round, match } = snap;
-  const over = match.over;
-  const sprint = snap.rules.single_round;
-  const winner = over ? match.winner : round.winner;
-  if (winner === null || winner === undefined) return over ? (sprint ? T.sprintDraw : T.matchDraw) : T.roundTie;
-  const side = snap.sides[winner];
-  const people = snap.seats.filter((s) => s.person).length;
-  const yours = side.seats.includes(snap.you);
-  const kind = over ? (sprint ? "Sprint" : "Match") : "Round";
-  if (yours && people === 1) return snap.rules.teams ? T[`yourTeamWins${kind}`] : T[`youWin${kind}`];
-  if (yours && side.seats.length === 1) return T[`youWin${kind}`];
-  return side.seats.length > 1 ? T[`wins${kind}`](side.name) : T[`win${kind}`](side.name);
-}
 
 export class Panel {
   /** @param {object} on {next(), peek(on)} */
@@ -281,10 +266,9 @@ export class Panel {
     else if (!review.length) this.reviewStatus.textContent = T.reviewAgrees;
     else {
       this.reviewStatus.textContent = "";
-      const people = snap.seats.filter((s) => s.person).length;
       this.reviewList.append(
         ...review.map((r) => {
-          const who = people > 1 ? (snap.seats[r.seat]?.name ?? r.name) : T.you;
+          const who = isYou(snap, r.seat) ? T.you : (snap.seats[r.seat]?.name ?? r.name);
           const loss = num(Number(r.loss), LANG, 1);
           const why = whyWords(r.why);
           return h("li", { text: T.reviewEntry(r.turn, who, label(r.played), label(r.expert), loss, why) });
@@ -293,13 +277,4 @@ export class Panel {
     }
     this.reviewStatus.hidden = !this.reviewStatus.textContent;
   }
-}
-
-/** The round's end in words, from Python's lines of codes (summary.round_lines). */
-export function summaryWords(snap) {
-  const seat = (i) => snap.seats[i]?.name ?? "";
-  const side = (i) => snap.sides[i]?.name ?? "";
-  const people = snap.seats.filter((s) => s.person).length;
-  const you = (i) => people === 1 && i === snap.you;
-  return (snap.round.summary ?? []).map((line) => T.summary[line.code]?.(line, seat, side, you) ?? line.code);
 }

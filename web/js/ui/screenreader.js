@@ -15,10 +15,9 @@
 // ends add up to and whether that scores) all come from Python.
 
 import { SR, T } from "../i18n/strings.js";
+import { isYou, turnWords, winnerTitle } from "../i18n/words.js";
 import { armLabel } from "../table/camera.js";
 import { h } from "./dom.js";
-import { turnWords } from "./hud.js";
-import { winnerTitle } from "./panel.js";
 
 const LOG_KEEP = 8; // sentences kept in the log (older ones go; removals are not read)
 
@@ -140,16 +139,14 @@ function endsWords(snap, turned) {
 /** The events in words; a seat's draws in a row make one sentence. */
 function eventWords(events, snap, turned) {
   const name = (seat) => snap.seats[seat]?.name ?? "";
-  const people = snap.seats.filter((s) => s.person).length;
-  const isYou = (seat) => people === 1 && seat === snap.you;
-  const who = (seat) => (isYou(seat) ? T.controllers.you : name(seat));
+  const who = (seat) => (isYou(snap, seat) ? T.controllers.you : name(seat));
   const out = [];
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
     if (e.kind === "deal") {
       if (snap.viewer !== null) out.push(SR.dealt(snap.round_no, snap.hand.length));
     } else if (e.kind === "placed") {
-      out.push(SR.placed(who(e.seat), isYou(e.seat), e.tile, e.arm && armLabel(e.arm, turned), e.points));
+      out.push(SR.placed(who(e.seat), isYou(snap, e.seat), e.tile, e.arm && armLabel(e.arm, turned), e.points));
     } else if (e.kind === "drew") {
       const run = [e];
       while (events[i + 1]?.kind === "drew" && events[i + 1].seat === e.seat) run.push(events[++i]);
@@ -158,7 +155,7 @@ function eventWords(events, snap, turned) {
         seen.length === run.length && e.seat === snap.viewer ? SR.drewOwn(seen) : SR.drewOther(who(e.seat), run.length),
       );
     } else if (e.kind === "passed") {
-      out.push(SR.passedEv(who(e.seat), isYou(e.seat)));
+      out.push(SR.passedEv(who(e.seat), isYou(snap, e.seat)));
     } else if (e.kind === "round_over") {
       out.push(
         SR.roundOver(

@@ -1,15 +1,14 @@
-// The New game dialog (mode, players, who sits in each seat, the rules: rulesform.js) and the
-// question a link asks before it replaces a match in progress. What may be chosen comes from
+// The New game dialog (mode, players, who sits in each seat, the rules: rulesform.js). What may be chosen comes from
 // Python: modes, player counts, seat controllers, the longest name (`choices`), and every rule
 // option with its allowed values and the engine's word on impossible combinations (`rules_form`).
 
 import { modeWords, T } from "../../i18n/strings.js";
 import { seatPositions } from "../../table/regions.js";
-import { askDialog, h } from "../dom.js";
+import { h } from "../dom.js";
 import { RulesForm } from "./rulesform.js";
 
 export class NewGameDialog {
-  /** @param {HTMLElement} root @param {object} on {start(settings), closed(), form(settings)} */
+  /** @param {HTMLElement} root @param {object} on {start(settings), form(settings)} */
   constructor(root, on) {
     this.on = on;
     this.choices = null;
@@ -58,7 +57,11 @@ export class NewGameDialog {
         this.startBtn,
       ),
     );
-    this.el.addEventListener("close", () => on.closed());
+    this.el.addEventListener("close", () => {
+      const closed = this.closed;
+      this.closed = null;
+      closed?.();
+    });
     root.append(this.el);
   }
 
@@ -70,8 +73,11 @@ export class NewGameDialog {
     if (this.el.open) this.el.close();
   }
 
-  /** Open with `settings` (the last choices) filled in. */
+  /** Open with `settings` (the last choices) filled in; resolves when the dialog closes. */
   show(choices, settings) {
+    const closed = new Promise((resolve) => {
+      this.closed = resolve;
+    });
     this.choices = choices;
     const s = { ...choices.defaults, ...(settings ?? {}) };
     this.seats = (s.seats ?? choices.defaults.seats).map((seat) => ({ ...seat }));
@@ -116,6 +122,7 @@ export class NewGameDialog {
     this.#layout();
     this.el.showModal();
     this.el.querySelector("input[name=mode]:checked")?.focus();
+    return closed;
   }
 
   #mode() {
@@ -206,45 +213,4 @@ export class NewGameDialog {
     this.el.close();
     this.on.start(settings);
   }
-}
-
-/** "Start the game in this link?" before a link replaces a match in progress. Resolves true/false
- * (Escape keeps the match). */
-export function askToReplace(root, title = T.linkTitle) {
-  return askDialog(
-    "link-dialog",
-    title,
-    [h("p", { class: "panel-sub", text: T.linkBody })],
-    [
-      { id: "link-keep", text: T.linkKeep, value: false, focus: true }, // the safe answer
-      { id: "link-start", text: T.linkStart, primary: true, value: true },
-    ],
-    { root, cancel: false },
-  );
-}
-
-/** The rules in force, in Python's words (the same text `python -m allthrees rules` prints). */
-export function showRules(root, sections) {
-  // Python sends codes and values (explain.rules_lines); they are worded here
-  const words = T.rulesText;
-  const body = sections.map((section) =>
-    h(
-      "section",
-      { class: "rules-section" },
-      h("h3", { text: words.titles[section.title] ?? section.title }),
-      ...section.lines.map((line) => h("p", { text: words.lines[line.code]?.(line) ?? line.code })),
-    ),
-  );
-  const close = [{ id: "rules-close", text: T.close, primary: true, value: undefined }];
-  return askDialog("rules-dialog", T.rulesTitle, body, close, { root, className: "dialog rules-dialog" });
-}
-
-/** The keys of the table, in a dialog (the "Keys" tool, or "?" on the table). */
-export function showKeys(root) {
-  const rows = T.keys.map(([keys, what]) =>
-    h("tr", {}, h("th", { scope: "row", text: keys }), h("td", { text: what })),
-  );
-  const table = h("table", { class: "keys-table", id: "keys-table" }, h("tbody", {}, ...rows));
-  const close = [{ id: "keys-close", text: T.close, primary: true, value: undefined }];
-  return askDialog("keys-dialog", T.keysTitle, [table], close, { root, className: "dialog keys-dialog" });
 }

@@ -1,6 +1,6 @@
 // The page's own questions and notices about saves and fairness, as real dialogs: a saved game
-// that could not be opened (kept aside; export it), a damaged move (resume before it?), and the
-// fair deal (the commitment, and once the match is over the seed and the record to check it).
+// that could not be opened (kept aside; export it), a damaged move (resume before it?), a match in
+// progress that a link or the daily deal would replace (start the new one?), and the fair deal (the commitment, and once the match is over the seed and the record to check it).
 
 import { refusalWords, T } from "../../i18n/strings.js";
 import { askDialog as ask, download, h } from "../dom.js";
@@ -75,4 +75,19 @@ export function showFairDeal(fair, getRecord) {
     body.push(h("p", { class: "panel-sub", text: T.fairLater }));
   }
   return ask("fair-dialog", T.fairTitle, body, buttons);
+}
+
+/** "Start the game in this link?" before a link replaces a match in progress. Resolves true/false
+ * (Escape keeps the match). */
+export function askToReplace(root, title = T.linkTitle) {
+  return ask(
+    "link-dialog",
+    title,
+    [h("p", { class: "panel-sub", text: T.linkBody })],
+    [
+      { id: "link-keep", text: T.linkKeep, value: false, focus: true }, // the safe answer
+      { id: "link-start", text: T.linkStart, primary: true, value: true },
+    ],
+    { root, cancel: false },
+  );
 }

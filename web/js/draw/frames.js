@@ -1,0 +1,186 @@
+// The frame loop: it owns the canvas's size and the screen regions, and draws a frame only while
+// something changed or moves (flights, rack slides, the camera, pulses, thinking dots). Drawing
+// reads the state and never changes what the person may do; what lands plays its sound.
+//
+//   const frames = new Frames({ canvas, state, hud, sound, afterFrame, resized });
+//   frames.changed();        // something changed: a frame is due (the table counts as unsettled)
+//   await frames.settled();  // flights, rack slides and the camera have come to rest
+
+import { cameraTarget, easeCamera, orient } from "../table/camera.js";
+import { computeRegions, positionOf } from "../table/regions.js";
+import { canAct, isStill } from "../table/state.js";
+import { drawBackground, drawDragged, drawFlights, drawFloaters, drawHand, drawLayout, drawTargets } from "./draw.js";
+import { drawPegs } from "./pegs.js";
+import { setDevicePixelRatio } from "./render.js";
+import { drawBoneyard, drawSeats } from "./seats.js";
+
+const MAX_FRAME_STEP_MS = 64; // a frame after a long pause animates as if 64 ms had passed
+const FIRST_FRAME_STEP_MS = 16;
+const SETTLE_POLL_MS = 16; // how often settled() looks again: about a frame
+const PULSE_PERIOD = 260; // ms per radian of the lit ends' pulse (a slow breath, ~1.6 s)
+
+export const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+
+export class Frames {
+  /**
+   * @param {object} o
+   * @param {HTMLCanvasElement} o.canvas
+   * @param {object} o.state see table/state.js
+   * @param {object} o.hud the HUD (ui/hud.js): its height, where its lines go, the hint button
+   * @param {object} o.sound draw/sound.js: a landing tile's sounds
+   * @param {() => void} o.afterFrame after every frame (the idle check)
+   * @param {() => void} o.resized after the size (and so the camera) changed
+   */
+  constructor({ canvas, state, hud, sound, afterFrame, resized }) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.state = state;
+    this.hud = hud;
+    this.sound = sound;
+    this.afterFrame = afterFrame;
+    this.resized = resized;
+    this.bg = {}; // the cached background layer (draw.js)
+    this.raf = 0;
+    this.wakeTimer = 0;
+    this.lastFrame = 0;
+    this.#watchSize();
+  }
+
+  /** Something changed: draw a frame (and count as not settled until it is drawn). */
+  changed() {
+    this.state.dirty = true;
+    this.changedQuietly();
+  }
+
+  /** Another frame, without counting the table as unsettled (pulses, thinking dots). */
+  changedQuietly() {
+    if (!this.raf) this.raf = requestAnimationFrame((t) => this.#frame(t));
+  }
+
+  /** The felt is painted once per size and design: paint it again (a new design). */
+  repaint() {
+    this.bg = {};
+    this.changed();
+  }
+
+  /** Resolves once flights, rack slides and the camera have come to rest. */
+  settled() {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (isStill(this.state)) resolve();
+        else setTimeout(check, SETTLE_POLL_MS);
+      };
+      this.changed();
+      setTimeout(check, 0);
+    });
+  }
+
+  /** The screen regions for the table now (regions.js): seats around, the rack, the peg rows. */
+  layout() {
+    const state = this.state;
+    const { w, h } = state.size;
+    if (!w || !h) return;
+    const players = state.snap?.seats.length ?? 2;
+    const positions = state.snap
+      ? state.snap.seats.map((s) => positionOf(s.seat, state.anchor, players)).filter((p) => p !== "bottom")
+      : ["top"];
+    const pegRows = state.snap?.rules.cribbage ? state.snap.sides.length : 0;
+    const handCount = state.snap?.hand.length || 7;
+    state.R = computeRegions({ w, h, topH: this.hud.topHeight(), handCount, positions, pegRows });
+    const R = state.R;
+    this.hud.place({ statusTop: R.statusTop, rackTop: R.rack.y, tableBottom: R.table.y + R.table.height });
+  }
+
+  #watchSize() {
+    const c = this.canvas;
+    const first = c.getBoundingClientRect();
+    this.state.size = { w: first.width, h: first.height, dpr: window.devicePixelRatio || 1 };
+    const ro = new ResizeObserver((entries) => {
+      const entry = entries[0];
+      const dpr = window.devicePixelRatio || 1;
+      const { width: w, height: h } = entry.contentRect;
+      let bw = Math.round(w * dpr);
+      let bh = Math.round(h * dpr);
+      const box = entry.devicePixelContentBoxSize?.[0];
+      if (box) {
+        bw = box.inlineSize;
+        bh = box.blockSize;
+      }
+      this.state.size = { w, h, dpr: w ? bw / w : dpr };
+      if (c.width !== bw || c.height !== bh) {
+        c.width = bw;
+        c.height = bh;
+      }
+      this.layout();
+      const { snap, R } = this.state;
+      if (snap && R) {
+        this.state.turned = orient({
+          bounds: snap.layout.bounds,
+          free: R.free,
+          kMax: R.kMax,
+          turned: this.state.turned,
+        });
+        this.state.cam = cameraTarget(snap.layout.bounds, R.free, this.state.turned, R.kMax);
+        this.resized();
+      }
+      this.changed();
+    });
+    try {
+      ro.observe(c, { box: "device-pixel-content-box" });
+    } catch {
+      ro.observe(c);
+    }
+    reducedMotion.addEventListener?.("change", () => this.changed());
+  }
+
+  #frame(now) {
+    const state = this.state;
+    this.raf = 0;
+    state.dirty = false;
+    const dt = this.lastFrame ? Math.min(MAX_FRAME_STEP_MS, now - this.lastFrame) : FIRST_FRAME_STEP_MS;
+    this.lastFrame = now;
+    const { w, h, dpr } = state.size;
+    if (!w || !h || !state.R) return;
+    const ctx = this.ctx;
+    setDevicePixelRatio(dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawBackground(ctx, state, this.canvas, this.bg);
+    const snap = state.snap;
+    if (!snap) return;
+    const reduced = reducedMotion.matches;
+    const goal = cameraTarget(snap.layout.bounds, state.R.free, state.turned, state.R.kMax);
+    const eased = easeCamera(state.cam, goal, dt, reduced);
+    state.cam = eased.cam;
+    let moving = eased.moving; // anything a test or the flow must wait for
+    let decorating = false; // pulses and rising points: keep drawing, nothing to wait for
+    const pulse = 0.5 + 0.5 * Math.sin(now / PULSE_PERIOD);
+    const ok = canAct(state);
+    drawLayout(ctx, state);
+    if (drawTargets(ctx, state, pulse, ok)) decorating = true;
+    const seats = drawSeats(ctx, state, now, reduced);
+    if (seats.glowing) decorating = true;
+    if (drawBoneyard(ctx, state, pulse, snap.can_draw && ok)) decorating = true;
+    if (drawHand(ctx, state, now, ok, reduced)) moving = true;
+    const landed = (land) => {
+      for (const s of land.sounds) this.sound[s]?.();
+      state.floaters.push(...land.floaters);
+    };
+    if (drawFlights(ctx, state, now, landed)) moving = true;
+    if (drawDragged(ctx, state)) moving = true;
+    if (drawPegs(ctx, state, now)) moving = true;
+    if (drawFloaters(ctx, state, now, reduced)) decorating = true;
+    this.hud.setHintButton({ enabled: ok, thinking: state.hintThinking });
+    state.moving = moving;
+    if (moving || decorating || state.flights.length || state.deal) this.changedQuietly();
+    else if (seats.wakeAt && !this.wakeTimer) {
+      this.wakeTimer = setTimeout(
+        () => {
+          this.wakeTimer = 0;
+          this.changedQuietly();
+        },
+        Math.max(FIRST_FRAME_STEP_MS, seats.wakeAt - performance.now()),
+      );
+    }
+    this.afterFrame();
+  }
+}

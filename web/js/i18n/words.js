@@ -1,0 +1,69 @@
+// Sentences the table says that are made of several of Python's facts: whose turn it is and
+// why, who won, the round's end, a hint's or a review's move. The words come from the catalogue
+// (strings.js); which seat is "You" is Python's (a seat's label, settings.labels), never worked
+// out here.
+
+import { armLabel } from "../table/camera.js";
+import { T } from "./strings.js";
+
+/** Python named `seat` "You": the one person at this device (with several, nobody is). */
+export function isYou(snap, seat) {
+  return snap.seats[seat]?.label?.kind === "you";
+}
+
+/** The turn line's words. */
+export function turnWords(snap) {
+  if (snap.match.over) return T.matchOver;
+  if (snap.round.over) return T.roundOver;
+  const name = (seat) => snap.seats[seat]?.name ?? "";
+  if (snap.cover !== null) return T.waitingFor(name(snap.cover));
+  if (snap.computer_to_move) return T.thinking(name(snap.to_move));
+  if (snap.viewer === null || snap.person_to_move !== snap.viewer) return T.waitingFor(name(snap.to_move));
+  if (snap.must_pass) return snap.pass_why === "reserve" ? T.mustPassReserve(snap.boneyard) : T.mustPass;
+  if (snap.can_draw) return T.mustDraw;
+  if (snap.phase === "lead" && snap.lead_rule) {
+    const words = T.yourLead[snap.lead_rule.code];
+    if (words) return words(snap.lead_rule.tile);
+  }
+  return isYou(snap, snap.viewer) ? T.yourTurn : T.yourTurnNamed(name(snap.viewer));
+}
+
+/** The panel's headline: the winning side, worded for the person(s) at the device. */
+export function winnerTitle(snap) {
+  const { round, match } = snap;
+  const over = match.over;
+  const sprint = snap.rules.single_round;
+  const winner = over ? match.winner : round.winner;
+  if (winner === null || winner === undefined) return over ? (sprint ? T.sprintDraw : T.matchDraw) : T.roundTie;
+  const side = snap.sides[winner];
+  const kind = over ? (sprint ? "Sprint" : "Match") : "Round";
+  if (side.seats.some((seat) => isYou(snap, seat)))
+    return snap.rules.teams ? T[`yourTeamWins${kind}`] : T[`youWin${kind}`];
+  // several people at the device: the owner's own side of one still reads "You win"
+  if (side.seats.length === 1 && side.seats[0] === snap.you) return T[`youWin${kind}`];
+  return side.seats.length > 1 ? T[`wins${kind}`](side.name) : T[`win${kind}`](side.name);
+}
+
+/** The round's end in words, from Python's lines of codes (summary.round_lines). */
+export function summaryWords(snap) {
+  const seat = (i) => snap.seats[i]?.name ?? "";
+  const side = (i) => snap.sides[i]?.name ?? "";
+  const you = (i) => isYou(snap, i);
+  return (snap.round.summary ?? []).map((line) => T.summary[line.code]?.(line, seat, side, you) ?? line.code);
+}
+
+/** The hint's move in words, with the arm named as the table shows it. */
+export function hintMove(hint, turned) {
+  if (hint.kind === "draw") return T.hintDraw;
+  if (hint.kind === "pass") return T.hintPass;
+  return hint.arm ? T.hintPlay(hint.tile, armLabel(hint.arm, turned)) : T.hintLead(hint.tile);
+}
+
+/** A move's notation in words, its arm as the table shows it ("6-3@E" -> "6-3 on South" when
+ * turned; "draw", "pass"). */
+export function moveLabel(move, turned) {
+  if (move === "draw") return T.hintDraw;
+  if (move === "pass") return T.hintPass;
+  const [tile, arm] = move.split("@");
+  return T.moveWords(tile, arm ? armLabel(arm, turned) : null);
+}

@@ -1,0 +1,95 @@
+// The table's tools (the menu and the keys that open the same things): New game, the rules, the
+// keys, How to play, the fair deal, the language and the sound. Each dialog is modal over the
+// table (state.js modal()): nothing on the table may be touched while it is up, and the keyboard
+// goes back to the table when it closes. What a dialog shows comes from Python (the choices, the
+// rules text, the fair deal's commitment) or from the snapshot.
+
+import { LANG, LANGUAGES } from "../i18n/lang.js";
+import { storePrefs } from "../store/storage.js";
+import { showKeys, showRules } from "../ui/dialogs/help.js";
+import { showHowTo } from "../ui/dialogs/howto.js";
+import { NewGameDialog } from "../ui/dialogs/newgame.js";
+import { showFairDeal } from "../ui/dialogs/notices.js";
+
+export class Tools {
+  /**
+   * @param {object} o
+   * @param {object} o.state see state.js
+   * @param {object} o.controller the request flow (controller.js): call(), newGame()
+   * @param {object} o.hud the HUD (ui/hud.js): its root, the How to play offer, the sound button
+   * @param {object} o.prefs the page's preferences (storage.js), kept when changed
+   * @param {object} o.sound draw/sound.js
+   * @param {(open: () => Promise) => Promise} o.modal the table's modal(): see Game
+   */
+  constructor({ state, controller, hud, prefs, sound, modal }) {
+    this.state = state;
+    this.controller = controller;
+    this.hud = hud;
+    this.prefs = prefs;
+    this.sound = sound;
+    this.modal = modal;
+    this.choices = null; // Python's choices for New game (asked at the start, else when opened)
+    this.dialog = new NewGameDialog(hud.root, {
+      start: (settings) => controller.newGame(settings),
+      form: async (settings) => (await controller.call("rules_form", { settings }, false))?.form ?? null,
+    });
+  }
+
+  async newGame() {
+    this.choices ??= (await this.controller.call("choices", {}, false))?.choices;
+    if (!this.choices) return;
+    // the last choices made in the dialog, else the table in play
+    const last = this.prefs.settings?.seats ? this.prefs.settings : this.state.snap?.settings;
+    await this.modal(() => this.dialog.show(this.choices, last));
+  }
+
+  async rules() {
+    const reply = await this.controller.call("rules_text", {}, false);
+    if (!reply?.ok) return;
+    await this.modal(() => showRules(this.hud.root, reply.rules));
+  }
+
+  keys() {
+    return this.modal(() => showKeys(this.hud.root));
+  }
+
+  async howTo() {
+    this.howToDone();
+    if (!this.state.snap) return; // the table's rules are not in yet
+    await this.modal(() => showHowTo(this.hud.root, this.state.snap));
+  }
+
+  /** How to play was opened or declined: not offered again. */
+  howToDone() {
+    this.hud.offerHowTo(false);
+    if (this.prefs.howTo) return;
+    this.prefs.howTo = true;
+    storePrefs(this.prefs);
+  }
+
+  async fair() {
+    const fair = this.state.snap?.fair;
+    if (!fair) return;
+    const record = async () => (await this.controller.call("record", {}, false))?.record;
+    await this.modal(() => showFairDeal(fair, record));
+  }
+
+  /** The next language, remembered; the page reloads in it (the match is saved: nothing is lost). */
+  language() {
+    const codes = Object.keys(LANGUAGES);
+    this.prefs.lang = codes[(codes.indexOf(LANG) + 1) % codes.length];
+    storePrefs(this.prefs);
+    location.reload();
+  }
+
+  toggleSound() {
+    this.prefs.muted = !this.prefs.muted;
+    storePrefs(this.prefs);
+    this.sound.setMuted(this.prefs.muted);
+    this.hud.setMuted(this.prefs.muted);
+    if (!this.prefs.muted) {
+      this.sound.unlock();
+      this.sound.clink();
+    }
+  }
+}
