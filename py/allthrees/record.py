@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import jsontext
+from .checks import is_whole
 from .errors import AllThreesError, BadRecord, BadRules
 from .jsontext import shown
 from .match import Deal, Match, decided_leader
@@ -146,7 +147,7 @@ def _deal_of(spec: dict[str, Any], rules: Rules, match: Match, where: str, top: 
                 raise BadRecord(f'{where}"first" is required: the leader is drawn by lots')
             expected, _ = decided_leader(rules, [mask_of(h) for h in hands])
         first = expected
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < rules.players:
+    if not is_whole(first, least=0, most=rules.players - 1):
         raise BadRecord(f'{where}"first" must be a seat from 0 to {rules.players - 1}')
     return Deal(hands, bone, first)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .checks import is_whole
 from .errors import AllThreesError
 from .match import DEALINGS, Match, commitment
 from .moves import DRAW, PASS, arm_name, is_lead, tile_of
@@ -61,7 +62,7 @@ def replay_round(settings: Any, record: Any, index: Any, review: Any = True) -> 
     rounds = len(match.rounds)
     if index is None:
         index = 1
-    if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= rounds:
+    if not is_whole(index, least=1, most=rounds):
         raise BadReplay(
             f"round must be 1 to {rounds}, not {str(index)[:20]}",
             code="replay_round",

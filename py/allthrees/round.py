@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, NamedTuple
 
+from .checks import is_whole
 from .errors import IllegalMove, MalformedMove
 from .jsontext import shown
 from .moves import (
@@ -402,7 +403,7 @@ class Round:
         if claim is not None:
             if not self.rules.muggins:
                 raise IllegalMove("points are claimed only when playing with muggins")
-            if isinstance(claim, bool) or not isinstance(claim, int) or claim < 0:
+            if not is_whole(claim, least=0):
                 raise MalformedMove(f"a claim is a whole number of points, not {shown(claim)}")
         self.step(move, claim)
         return Entry._make(self.log[-1])
@@ -410,7 +411,7 @@ class Round:
     def check(self, move: int) -> None:
         """Raise ``MalformedMove`` or ``IllegalMove``, naming the reason, if ``move`` is not
         legal now."""
-        if isinstance(move, bool) or not isinstance(move, int):
+        if not is_whole(move):
             raise MalformedMove(f"not a move: {shown(move)}")
         if move < 0 and move not in (DRAW, PASS):
             raise MalformedMove(f"not a move: {shown(move)}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .checks import is_whole
 from .errors import BadRules
 from .jsontext import shown
 from .tiles import set_size
@@ -293,7 +294,7 @@ def _check_option(name: str, value: Any) -> None:
                 f"option {name} must be true or false, not {shown(value)}", name, "not_bool"
             )
     elif name in INTS:
-        if isinstance(value, bool) or not isinstance(value, int) or value < INTS[name]:
+        if not is_whole(value, least=INTS[name]):
             raise BadRules(
                 f"option {name} must be a whole number >= {INTS[name]}, not {shown(value)}",
                 name,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .checks import is_whole
 from .errors import AllThreesError, BadRules
 from .explain import preset_parts
 from .rules import BOOLS, CHOICES, DEFAULT_PRESET, INTS, PRESETS, TARGET_CHOICES, Rules
@@ -74,9 +75,7 @@ def rules_form(data: Any) -> dict[str, Any]:
             top = FORM_MAX.get(name, rules.tile_count // max(1, players))
             entry |= {"kind": "int", "min": INTS[name], "max": top}
             if name == "target":
-                entry["choices"] = sorted(
-                    {*TARGET_CHOICES, value if isinstance(value, int) else 0} - {0}
-                )
+                entry["choices"] = sorted({*TARGET_CHOICES, value if is_whole(value) else 0} - {0})
         options.append(entry)
     return {
         "preset": preset,

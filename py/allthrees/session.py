@@ -22,6 +22,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from .checks import is_whole
 from .errors import AllThreesError, IllegalMove, MalformedMove
 from .jsontext import shown
 from .match import Match
@@ -199,11 +200,7 @@ class Session:
         with nothing changed unless it is that seat's to do."""
         if not isinstance(intent, dict) or not isinstance(intent.get("kind"), str):
             raise BadIntent("an intent is an object with a kind")
-        if seat is not None and (
-            isinstance(seat, bool)
-            or not isinstance(seat, int)
-            or not 0 <= seat < len(self.settings.seats)
-        ):
+        if seat is not None and not is_whole(seat, least=0, most=len(self.settings.seats) - 1):
             raise BadIntent(f"no seat {shown(seat)} at this table")
         kind = intent["kind"]
         if kind in ("play", "draw", "pass"):
@@ -235,9 +232,7 @@ class Session:
         if self.cover is not None:
             raise BadIntent("the hand is covered: tap when ready first")
         claim = intent.get("claim")
-        if claim is not None and (
-            isinstance(claim, bool) or not isinstance(claim, int) or not 0 <= claim <= MAX_CLAIM
-        ):
+        if claim is not None and not is_whole(claim, least=0, most=MAX_CLAIM):
             raise MalformedMove(f"a claim is a whole number of points from 0 to {MAX_CLAIM}")
         if claim is not None and not self.match.rules.muggins:
             raise IllegalMove("points are claimed only when playing with muggins")
@@ -367,7 +362,7 @@ class Session:
         rounds = self.match.rounds
         if index is None:
             index = len(rounds)
-        if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(rounds):
+        if not is_whole(index, least=1, most=len(rounds)):
             raise BadIntent(f"round must be 1 to {len(rounds)}")
         if not rounds[index - 1].over:
             raise IllegalMove("a round is reviewed once it is over")

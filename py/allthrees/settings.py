@@ -17,6 +17,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .checks import is_whole
 from .errors import BadRules, Refusal
 from .jsontext import shown
 from .rules import DEFAULT_PRESET, OPTIONS, PRESETS, TARGET_CHOICES, Rules
@@ -114,7 +115,7 @@ class Settings:
                     name=str(name)[:20],
                 )
         target = dict(self.options).get("target")
-        if isinstance(target, int) and not isinstance(target, bool) and target > TARGET_MAX:
+        if is_whole(target) and target > TARGET_MAX:
             raise BadSettings(
                 f"target must be at most {TARGET_MAX}, not {target}",
                 "target",
