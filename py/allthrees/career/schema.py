@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..checks import is_whole
 from ..rules import PRESETS
 from ..settings import COMPUTERS, CONTROLLERS, MODES, PLAYER_COUNTS
 from .dates import QUOTED_CHARS, parse_day, parse_stamp
@@ -23,15 +24,13 @@ def is_match_id(v: Any) -> bool:
 
 
 def _whole(least: int | None = 0) -> Callable[[Any], bool]:
-    def check(v: Any) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool) and (least is None or v >= least)
-
-    return check
+    return lambda v: is_whole(v, least)
 
 
 def _one_of(choices: Iterable[Any]) -> Callable[[Any], bool]:
     allowed = tuple(choices)
-    return lambda v: isinstance(v, (str, int)) and not isinstance(v, bool) and v in allowed
+    # a bool is no choice: True would pass for the 1 of a list of numbers
+    return lambda v: (isinstance(v, str) or is_whole(v)) and v in allowed
 
 
 def _list_of(item: Callable[[Any], bool], least: int = 0) -> Callable[[Any], bool]:

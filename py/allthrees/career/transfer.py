@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from .. import jsontext
+from ..checks import is_whole
 from ..errors import AllThreesError
 from ..jsontext import shown
 from ..match import DEALINGS, commitment
@@ -22,7 +23,7 @@ from .dailydeal import are_attempts, check_attempts
 from .dates import checked_stamp, in_date_order, parse_stamp
 from .entries import results, table
 from .refusals import CareerError
-from .schema import _whole, check_entries, is_match_id, where
+from .schema import check_entries, is_match_id, where
 
 EXPORT_FORMAT = "allthrees-export"
 EXPORT_VERSION = 1
@@ -104,9 +105,9 @@ def check_import(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise NotAnExport("this file is not an All Threes export")
     version = data.get("version")
-    if _whole(EXPORT_VERSION + 1)(version):
+    if is_whole(version, EXPORT_VERSION + 1):
         raise CareerError("this export is from a newer version of the game", code="export_newer")
-    if version != EXPORT_VERSION or isinstance(version, bool):
+    if not is_whole(version) or version != EXPORT_VERSION:
         raise CareerError(
             f"this export's version is unknown: {shown(version)}", code="export_version"
         )
