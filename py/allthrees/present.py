@@ -23,7 +23,7 @@ from .round import Round
 from .rules import OPTIONS, Rules
 from .session import MAX_CLAIM, Drew, Event, Session
 from .settings import choices as setting_choices
-from .summary import round_lines
+from .summary import round_lines, side_name
 from .tiles import HI, IS_DOUBLE, LO, NAME, PIPS, mask_of, tiles_of
 
 
@@ -66,7 +66,7 @@ def snapshot(session: Session) -> dict[str, Any]:
             {
                 "side": side,
                 "seats": list(rules.seats_of(side)),
-                "name": " & ".join(names[s] for s in rules.seats_of(side)),
+                "name": side_name(rnd, side, names),
                 "score": totals[side],
                 "round_points": rnd.points[side],
             }

@@ -18,6 +18,7 @@ A line is a dict with a ``code``:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .round import DOMINO, Round
@@ -26,9 +27,14 @@ from .tiles import PIPS, tiles_of
 Line = dict[str, Any]
 
 
+def seats_named(seats: Iterable[int], names: list[str]) -> str:
+    """Seats by their names, partners joined: "Ana & Ben" (a side's name, or who holds tiles)."""
+    return " & ".join(names[s] for s in seats)
+
+
 def side_name(rnd: Round, side: int, names: list[str]) -> str:
     """A side by its seats' names ("Ana & Ben" for partners)."""
-    return " & ".join(names[s] for s in rnd.rules.seats_of(side))
+    return seats_named(rnd.rules.seats_of(side), names)
 
 
 def _pips(rnd: Round, seats: list[int] | tuple[int, ...]) -> list[int]:
@@ -144,7 +150,7 @@ def english(line: Line, rnd: Round, names: list[str]) -> str:
     if code == "domino":
         return f"{names[line['seat']]} went out: domino!"
     if code == "holds":
-        who = " & ".join(names[s] for s in line["seats"])
+        who = seats_named(line["seats"], names)
         verb = "holds" if len(line["seats"]) == 1 and who != "You" else "hold"
         return f"{who} {verb} {_sum(line['parts'])} = {line['total']} -> {line['rounded']}"
     if code == "blocked":
