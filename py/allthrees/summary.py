@@ -174,11 +174,6 @@ def english(line: Line, rnd: Round, names: list[str]) -> str:
     raise ValueError(f"no words for the summary line {code!r}")
 
 
-def muggins_calls(rnd: Round, names: list[str]) -> list[str]:
-    """One line per play whose points an opponent took (muggins), in English."""
-    return [english(line, rnd, names) for line in muggins_lines(rnd)]
-
-
 def round_summary(rnd: Round, names: list[str]) -> list[str]:
     """Lines such as 'Computer holds 5+2 = 7 -> 6' explaining the round's end and bonus, after
     any muggins calls of the round (the terminal's English)."""

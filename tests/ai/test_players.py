@@ -381,3 +381,9 @@ def test_arena_runs_the_expert_on_an_iteration_budget(capsys):
     assert code == 0
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert out["a"]["wins"] + out["b"]["wins"] == 1
+
+
+def test_arena_names_each_known_player_once_for_an_unknown_one(capsys):
+    assert main(["arena", "wizard", "casual", "--matches", "1"]) == 2
+    known = capsys.readouterr().err.strip().split("(known: ")[1].rstrip(")").split(", ")
+    assert sorted(known) == sorted(PLAYERS)

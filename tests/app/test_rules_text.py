@@ -11,7 +11,7 @@ from appkit import call, person_intent, play_until, step
 
 from allthrees.ai import claim
 from allthrees.cli import main
-from allthrees.explain import english, preset_lines, rules_lines, rules_text, text
+from allthrees.explain import english, rules_lines, rules_text, text
 from allthrees.match import Match
 from allthrees.present import snapshot
 from allthrees.rules import PRESETS, Rules
@@ -71,12 +71,16 @@ def test_options_change_the_words():
 
 
 def test_each_preset_has_a_line_of_what_sets_it_apart():
-    lines = preset_lines()
-    assert set(lines) == set(PRESETS)
-    assert "Multiples of 5" in lines["all_fives"] and "to 61" in lines["all_fives"]
-    assert "2 tiles stay in the boneyard" in lines["parlor"]
-    assert "lots decide the lead" in lines["classic"] and "bonus divided by 3" in lines["classic"]
-    assert len(set(lines.values())) == len(lines)
+    form = rules_form({"rules": "parlor"})
+    lines = {p["name"]: p["about"] for p in form["presets"]}  # what New game words
+    assert list(lines) == list(PRESETS)
+    assert {"code": "multiple", "k": 5} in lines["all_fives"]
+    assert {"code": "target", "target": 61} in lines["all_fives"]
+    assert {"code": "reserve", "tiles": 2} in lines["parlor"]
+    assert not any(p["code"] == "multiple" for p in lines["parlor"])  # 3 goes without saying
+    assert {"code": "lead", "rule": "lots"} in lines["classic"]
+    assert {"code": "divisor", "by": 3} in lines["classic"]
+    assert len({json.dumps(line) for line in lines.values()}) == len(lines)
 
 
 def test_the_cli_prints_the_same_text(capsys):

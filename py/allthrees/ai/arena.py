@@ -14,7 +14,7 @@ from ..match import Match
 from ..moves import DRAW, PASS
 from ..rules import Rules
 from ..view import make_view
-from . import PLAYERS, Player
+from . import Player, get_player
 from .expert import ENOUGH_WORLDS, expert
 
 
@@ -37,9 +37,7 @@ def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Pl
         return functools.partial(expert, think_ms=think_ms, iterations=iterations, worlds=worlds)
     if budgets:
         raise ValueError(f"{name} takes no budget")
-    if name not in PLAYERS:
-        raise ValueError(f"unknown player {name!r} (known: expert, {', '.join(PLAYERS)})")
-    return PLAYERS[name]
+    return get_player(name)
 
 
 @dataclass

@@ -18,11 +18,6 @@ def what_if(view: View) -> Round:
     return Round.from_view(view, hands, [])
 
 
-def immediate_points(view: View, move: int, table: Round | None = None) -> int:
-    """Points ``move`` makes at once (before any cribbage division), from the view alone."""
-    return (table or what_if(view)).points_after(move)
-
-
 def random_player(view: View, rng: random.Random) -> int:
     """Any legal move, uniformly."""
     return rng.choice(view.legal)
