@@ -3,8 +3,8 @@
 ``text``: what ``python -m allthrees rules`` prints), the English written from the same lines so
 the two never disagree. A worked example is computed by the engine itself (a lead, a play, a
 round's settlement), so the words and the numbers can never disagree with what the game does.
-Also each preset's one line: what sets it apart from the parlor game (``preset_parts``, as codes
-the page words; the New game form sends them).
+Also each preset's one line: what sets it apart from the parlor game (``preset_parts`` as codes,
+which the New game form sends; ``preset_line`` in English).
 
 A section is ``{"title": code, "lines": [line, ...]}``, a line ``{"code": ..., values}``; the
 codes and their values are listed in ``_ENGLISH`` (every code has its English there).
@@ -47,6 +47,34 @@ def preset_parts(name: str) -> list[Line]:
     if rules.bonus_divisor != 1:
         parts.append({"code": "divisor", "by": rules.bonus_divisor})
     return parts
+
+
+# The English of every preset part (the terminal's words; web/test/strings.test.js reads these
+# keys to hold both catalogues to every code ``preset_parts`` may send).
+_PRESET_ENGLISH = {
+    "multiple": lambda p: f"multiples of {p['k']} score",
+    "target": lambda p: f"to {p['target']}",
+    "hand": lambda p: f"{p['tiles']} tiles each",
+    "lead": lambda p: {
+        "highest_double": "the highest double leads it",
+        "highest_double_any": "the highest double's holder leads anything",
+        "lots": "lots decide the lead",
+    }[p["rule"]],
+    "next_lead": lambda p: (
+        "the winner leads next" if p["rule"] == "winner" else "the lead goes left"
+    ),
+    "reserve": lambda p: f"{p['tiles']} tiles stay in the boneyard",
+    "sides_count": lambda p: "open spinner sides count",
+    "block": lambda p: (
+        "a block wins the difference" if p["rule"] == "difference" else "a block wins all"
+    ),
+    "divisor": lambda p: f"bonus divided by {p['by']}",
+}
+
+
+def preset_line(name: str) -> str:
+    """What sets preset ``name`` apart, in one line of English."""
+    return "; ".join(_PRESET_ENGLISH[p["code"]](p) for p in preset_parts(name)).capitalize()
 
 
 # ---------------------------------------------------------------------- the rules as lines

@@ -11,7 +11,7 @@ from appkit import call, person_intent, play_until, step
 
 from allthrees.ai import claim
 from allthrees.cli import main
-from allthrees.explain import english, rules_lines, rules_text, text
+from allthrees.explain import english, preset_line, rules_lines, rules_text, text
 from allthrees.match import Match
 from allthrees.present import snapshot
 from allthrees.rules import PRESETS, Rules
@@ -81,6 +81,8 @@ def test_each_preset_has_a_line_of_what_sets_it_apart():
     assert {"code": "lead", "rule": "lots"} in lines["classic"]
     assert {"code": "divisor", "by": 3} in lines["classic"]
     assert len({json.dumps(line) for line in lines.values()}) == len(lines)
+    english = preset_line("classic")  # the same parts in the terminal's words
+    assert "lots decide the lead" in english and "bonus divided by 3" in english
 
 
 def test_the_cli_prints_the_same_text(capsys):
