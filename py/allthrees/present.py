@@ -3,9 +3,13 @@
 The page decides no rule: it gets the seats (name, side, controller, tile count, passed / drew)
 and the sides (their seats and score), the viewer's hand with every legal target already placed
 on the table (in table units, as the tile would lie), the layout's geometry, the lead rule as a
-code, and the words of the round's summary. Nothing here is seen that the viewer may not see:
-another seat's tiles appear only once the round is over, a drawn tile only for the seat that drew
-it, and with no viewer (the pass-and-play cover is up) there is no hand at all.
+code, and the words of the round's summary. What the viewer may do is said, never left to be
+inferred: ``can_draw``; ``must_pass`` and why (``pass_why``, a code of ``PASS_WHY``: ``"reserve"``
+when the boneyard's last tiles are its reserve, which may not be drawn, ``"empty"`` when it has no
+tile left; None unless the viewer must pass); and for each hand tile that does not play, why not
+(``why_not``). Nothing here is seen that the viewer may not see: another seat's tiles appear only
+once the round is over, a drawn tile only for the seat that drew it, and with no viewer (the
+pass-and-play cover is up) there is no hand at all.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ def snapshot(session: Session) -> dict[str, Any]:
     acting = session.person_to_move() if viewer is not None else None
     my_turn = acting is not None and acting == viewer
     legal = rnd.legal_moves() if my_turn else []
+    must_pass = my_turn and legal == [PASS]
     geo = layout_of(rnd)
     totals = (
         match.scores if rnd.over else [a + b for a, b in zip(match.scores, rnd.points, strict=True)]
@@ -91,7 +96,8 @@ def snapshot(session: Session) -> dict[str, Any]:
         "round_no": len(match.rounds),
         "hand": _hand(rnd, viewer, legal, geo) if viewer is not None else [],
         "can_draw": my_turn and legal == [DRAW],
-        "must_pass": my_turn and legal == [PASS],
+        "must_pass": must_pass,
+        "pass_why": _pass_why(rnd) if must_pass else None,
         "lead_rule": _lead_rule(match) if my_turn else None,
         "pegs": _pegs(match),
         "boneyard": rnd.boneyard_left,
@@ -205,6 +211,18 @@ def _why_not(rnd: Round, legal: list[int]) -> str:
     if rnd.lead_tile < 0:
         return "lead"
     return "no_end"
+
+
+# Why the viewer must pass, as codes the page words (RULES.md "Play": a seat with no tile that
+# fits draws, and passes only when it may not draw): the boneyard still holds tiles, but they are
+# its reserve, which stays undrawn ("reserve", the rules' ``stock_reserve``); or it is empty.
+PASS_WHY = ("reserve", "empty")
+
+
+def _pass_why(rnd: Round) -> str:
+    """The code of PASS_WHY for a seat that must pass now (``Round.legal_moves`` is ``[PASS]``
+    once the boneyard is down to its reserve, and an empty one is down to any reserve)."""
+    return "reserve" if rnd.boneyard_left else "empty"
 
 
 # What the leader may or must lead, as codes the page words (RULES.md "Leading"): the highest

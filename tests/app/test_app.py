@@ -23,6 +23,28 @@ def test_a_whole_round_through_intents_agrees_with_the_replayed_record():
     assert any("rounded" in line for line in snap["round"]["summary"]) or "tie" in codes
 
 
+FOUR = ["you", "casual", "casual", "casual"]  # 20 tiles dealt: the boneyard runs low
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed", "why", "left"),
+    [("parlor", 7, "reserve", 2), ("pub", 16, "empty", 0)],
+)
+def test_a_forced_pass_says_why_the_boneyard_cannot_help(rules, seed, why, left):
+    """Parlor keeps 2 tiles back (the reserve may not be drawn); pub draws the boneyard dry."""
+    seen = []
+
+    def forced(snap):
+        seen.append(snap)
+        return snap["must_pass"]
+
+    snap = play_until(call("start", seed=seed, settings={"rules": rules, "seats": FOUR}), forced)
+    snap = snap["snapshot"]
+    assert snap["pass_why"] == why and snap["boneyard"] == left
+    assert all(s["pass_why"] is None for s in seen[:-1]), "None unless the viewer must pass"
+    assert seen[0]["boneyard"] > left, "the boneyard was drawn down to this in play"
+
+
 def test_same_seed_same_table():
     a = casual_start(8)["snapshot"]
     b = casual_start(8)["snapshot"]
