@@ -1,10 +1,11 @@
 """A session as save text, and back.
 
 Version 3 holds no hand and no deal: the settings, the seed (the page seals it before storing:
-see web/js/store/savekeys.js; ``stored`` gives it apart), the commitment to the seed, and each round's moves in notation. Restoring
-deals every round again from the seed and replays the moves, so a damaged or edited save is
-refused instead of believed, and the match goes on exactly where it was. A save whose moves turn
-illegal partway can be salvaged up to its last legal move (``load(..., salvage=True)``).
+see web/js/store/savekeys.js; ``stored`` gives it apart), the commitment to the seed, and each
+round's moves in notation. Restoring deals every round again from the seed and replays the
+moves, so a damaged or edited save is refused instead of believed, and the match goes on exactly
+where it was. A save whose moves turn illegal partway can be salvaged up to its last legal move
+(``load(..., salvage=True)``).
 
 Versions 1 and 2 (a full record, dealt with the older string scheme) still load.
 
@@ -71,21 +72,19 @@ def stored(session: Session) -> dict[str, Any]:
 def _data(session: Session) -> dict[str, Any]:
     match = session.match
     rounds = [r["moves"] for r in to_record(match)["rounds"]]
-    return (
-        {
-            "version": SAVE_VERSION,
-            "match_id": session.match_id,
-            "moves": sum(len(r) for r in rounds) + len(rounds),  # grows with every change
-            "practice": session.practice,
-            "dealing": match.dealing,
-            "seed": seed_hex(session.seed),
-            "commitment": commitment(session.seed),
-            "settings": session.settings.to_json(),
-            "rounds": rounds,
-            "viewer": session.viewer,
-            "cover": session.cover,
-        }
-    )
+    return {
+        "version": SAVE_VERSION,
+        "match_id": session.match_id,
+        "moves": sum(len(r) for r in rounds) + len(rounds),  # grows with every change
+        "practice": session.practice,
+        "dealing": match.dealing,
+        "seed": seed_hex(session.seed),
+        "commitment": commitment(session.seed),
+        "settings": session.settings.to_json(),
+        "rounds": rounds,
+        "viewer": session.viewer,
+        "cover": session.cover,
+    }
 
 
 def load(text: Any, salvage: bool = False, seed: Any = None) -> Session:
