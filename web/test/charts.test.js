@@ -1,24 +1,20 @@
-// charts.js: the career's charts. The helpers are pure; the drawing runs on a fake 2D context that
-// records what it is asked to do (node has no canvas).
+// charts.js and chartmath.js: the career's charts. The helpers (chartmath.js) are pure; the drawing
+// runs on a fake 2D context that records what it is asked to do (node has no canvas).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   bucketLabel,
   bucketWords,
-  COLOURS,
   chartSummary,
   contrast,
-  drawHistogram,
-  drawRace,
-  drawWinRate,
   legendRows,
   niceStep,
   percent,
   raceLead,
-  STROKES,
   scale,
   ticks,
-} from "../js/career/charts.js";
+} from "../js/career/chartmath.js";
+import { COLOURS, drawHistogram, drawRace, drawWinRate, STROKES } from "../js/career/charts.js";
 import { catalogues } from "../js/i18n/strings.js";
 
 const CATALOGUES = await catalogues();

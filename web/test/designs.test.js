@@ -1,10 +1,10 @@
 // designs.js: every tile design and felt is complete, earned by a real trophy, named in every
-// language, readable (pips against the face), and what render.js paints with once chosen.
+// language, readable (pips against the face), and what render.js and tiles.js paint with once chosen.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { available, currentDesign, FELTS, feltStyle, setDesign, TILE_DESIGNS, tileStyle } from "../js/draw/designs.js";
-import { drawTile } from "../js/draw/render.js";
+import { drawTile } from "../js/draw/tiles.js";
 import { catalogues } from "../js/i18n/strings.js";
 
 const TILE_KEYS = [

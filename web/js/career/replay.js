@@ -15,7 +15,8 @@
 // which takes the Expert a moment, follows in a second request and fills in when it is done.
 
 import { drawLineTiles } from "../draw/draw.js";
-import { drawBadge, drawFelt, paintMiniHand, setDevicePixelRatio } from "../draw/render.js";
+import { drawBadge, drawFelt, setDevicePixelRatio } from "../draw/render.js";
+import { paintMiniHand } from "../draw/tiles.js";
 import { LANG, num, when } from "../i18n/lang.js";
 import { refusalWords, SR, T, whyWords } from "../i18n/strings.js";
 import { armLabel, cameraTarget, orient, toScreen } from "../table/camera.js";

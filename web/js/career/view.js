@@ -8,7 +8,8 @@ import { available, currentDesign, FELTS, TILE_DESIGNS } from "../draw/designs.j
 import { LANG, num, when } from "../i18n/lang.js";
 import { modeWords, T } from "../i18n/strings.js";
 import { askDialog, h } from "../ui/dom.js";
-import { chartSummary, drawHistogram, drawWinRate } from "./charts.js";
+import { chartSummary } from "./chartmath.js";
+import { drawHistogram, drawWinRate } from "./charts.js";
 
 const TABS = ["stats", "history", "trophies", "designs", "daily"];
 

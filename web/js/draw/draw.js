@@ -10,17 +10,8 @@ import { DIR_ANGLE, halves } from "../table/hit.js";
 import { seatFrom, spriteGoal, targetsOf } from "../table/scene.js";
 import { hintedTile } from "../table/state.js";
 import { currentDesign } from "./designs.js";
-import {
-  drawBadge,
-  drawFelt,
-  drawFloater,
-  drawRack,
-  drawTarget,
-  drawTile,
-  HINT_GLOW,
-  HINT_LINE,
-  HINT_RGB,
-} from "./render.js";
+import { drawBadge, drawFelt, drawFloater, drawRack, drawTarget, HINT_GLOW, HINT_LINE, HINT_RGB } from "./render.js";
+import { drawTile } from "./tiles.js";
 
 const LAST_GLOW = "rgba(255, 214, 102, 0.75)";
 const SELECTED_GLOW = "rgba(255, 214, 102, 0.95)";

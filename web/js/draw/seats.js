@@ -6,7 +6,8 @@ import { T } from "../i18n/strings.js";
 import { dealDuration, dealtTileAt } from "../table/anim.js";
 import { boneyardCenter, boneyardRect } from "../table/regions.js";
 import { seatBox, seatLayout } from "../table/scene.js";
-import { drawBadge, drawText, drawTile, roundRectPath, TEAM_RGB } from "./render.js";
+import { drawBadge, drawText, roundRectPath, TEAM_RGB } from "./render.js";
+import { drawTile } from "./tiles.js";
 
 const THINK_DOT_MS = 300; // "thinking..." grows a dot this often
 const INK = "#f5f1e3";

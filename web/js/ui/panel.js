@@ -2,7 +2,7 @@
 // hand left, what each side earned (each partner's points in play, the bonus, the totals), the
 // match's statistics at its end, the Expert's review, and Next round / Rematch.
 
-import { paintMiniHand } from "../draw/render.js";
+import { paintMiniHand } from "../draw/tiles.js";
 import { LANG, num } from "../i18n/lang.js";
 import { T, whyWords } from "../i18n/strings.js";
 import { isYou, summaryWords, winnerTitle } from "../i18n/words.js";
@@ -146,7 +146,7 @@ export class Panel {
     };
     const data = this.raceData;
     this.raceCanvas.setAttribute("aria-label", T.career.raceTitle); // named at once; the summary follows
-    import("../career/charts.js").then(({ chartSummary }) => {
+    import("../career/chartmath.js").then(({ chartSummary }) => {
       this.raceCanvas.setAttribute("aria-label", chartSummary("race", data, T.charts));
     });
     if (!this.el.hidden) {

@@ -3,7 +3,7 @@
 // them from Python), with a picture of two tiles whose open ends score (the engine's, too). Offered on a first visit
 // (hud.js), one tap away after (the tools), and from the table with "?" next to the keys.
 
-import { paintLine } from "../../draw/render.js";
+import { paintLine } from "../../draw/tiles.js";
 import { T } from "../../i18n/strings.js";
 import { askDialog, h } from "../dom.js";
 
