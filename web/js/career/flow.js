@@ -1,21 +1,23 @@
 // The career in the game's flow: a finished match becomes a career entry (Python's, op
-// "career_entry") once, the career screen opens over Python's figures (op "career"), the daily
-// deal starts (op "new" with the day), a design chosen is drawn and remembered, and progress
-// goes out and comes in (transfer.js). The store is career.js; the screen careerview.js.
+// "career_entry", which brings the figures with it and the trophies it earned) once, the career
+// screen opens over Python's figures (op "career", as of today's UTC date), the daily deal starts
+// (op "new" with the day, then "daily_start": Python says whether this start is scored), a design
+// chosen is drawn and remembered, and progress goes out and comes in (transfer.js). The store is
+// store.js; the screen view.js. What "today" is, is the page's clock; what it means, Python's.
 //
 // The screen, its charts, the replay viewer and the transfer are imported when first opened: a
 // first visit downloads only what the table needs (README "Load time": the byte budget).
 
 import { setDesign } from "../draw/designs.js";
 import { T } from "../i18n/strings.js";
-import { askToReplace } from "../ui/dialogs/newgame.js";
+import { askToReplace } from "../ui/dialogs/notices.js";
 import { Career, utcDate } from "./store.js";
 
 export class CareerFlow {
   /**
    * @param {object} o
    * @param {(op: string, payload?: object) => Promise<object|null>} o.call the engine (not blocking the table)
-   * @param {object} o.game {prefs, savePrefs(), newDaily(date), lastMatchId(), root, toast(text), opened(), closed(), redraw()}
+   * @param {object} o.game {prefs, savePrefs(), newDaily(date), lastMatchId(), root, toast(text), modal(open), redraw()}
    */
   constructor({ call, game }) {
     this.call = call;
@@ -26,6 +28,9 @@ export class CareerFlow {
     this.figures = null; // Python's figures, refreshed after each finished match
     setDesign({ tiles: game.prefs.tiles, felt: game.prefs.felt });
     if (this.career.problem) game.toast(T.career.keptAside);
+    // the test hook, there for automated browsers only (README "Test hook"), has today's deal by
+    // its first read (a player's page has no hook and never asks for it)
+    if (navigator.webdriver) this.#askDaily();
   }
 
   /** A snapshot came in: a finished match not yet in the career is recorded (practice deals from
@@ -37,54 +42,52 @@ export class CareerFlow {
     if (this.recording === `${key}:${id}` || (id && this.career.has(id))) return null;
     this.recording = `${key}:${id}`;
     const daily = id ? this.career.dailyOf(id) : null;
-    const reply = await this.call("career_entry", { date: new Date().toISOString(), daily });
+    // the career's entries go to Python once: the reply has the entry and the figures with it
+    const reply = await this.call("career_entry", {
+      date: new Date().toISOString(),
+      daily,
+      entries: this.career.entries,
+      attempts: this.career.attempts,
+    });
     if (!reply?.ok) return null;
     this.lastEntry = reply.entry;
-    const before = new Set((this.figures ?? (await this.refresh()))?.trophies?.map((t) => t.id) ?? []);
-    if (this.career.add(reply.entry)) {
-      const figures = await this.refresh();
-      for (const t of figures?.trophies ?? [])
-        if (!before.has(t.id)) this.game.toast(T.career.newTrophy(T.trophies[t.id]?.name ?? t.id));
+    if (this.career.add(reply.entry, reply.keep)) {
+      this.#took(reply.career);
+      for (const id of reply.new_trophies) this.game.toast(T.career.newTrophy(T.trophies[id]?.name ?? id));
     }
     return reply.entry;
   }
 
-  /** Today's deal's commitment (the test hook's), asked again when the UTC day has changed. */
-  async loadDaily() {
+  /** Today's deal's commitment, for the test hook only (nothing on the table shows it): asked
+   * once the hook is there, and again when it is read on another UTC day. */
+  async #askDaily() {
     const date = utcDate();
     if (this.dailyDate === date) return;
     this.dailyDate = date;
+    this.dailyCommitment = null;
     const reply = await this.call("daily", { date });
     if (reply?.ok && this.dailyDate === date) this.dailyCommitment = reply.daily.commitment;
   }
 
   async refresh() {
-    const reply = await this.call("career", { entries: this.career.entries });
-    this.figures = reply?.ok ? reply.career : this.figures;
-    if (this.figures) {
-      // a design stays only while its trophy is held (an import may bring other trophies)
-      const earned = (this.figures.trophies ?? []).map((t) => t.id);
-      const used = setDesign({ tiles: this.game.prefs.tiles, felt: this.game.prefs.felt }, earned);
-      if (used.tiles !== (this.game.prefs.tiles ?? used.tiles) || used.felt !== (this.game.prefs.felt ?? used.felt)) {
-        this.game.redraw();
-      }
-    }
+    const reply = await this.call("career", {
+      entries: this.career.entries,
+      today: utcDate(),
+      attempts: this.career.attempts,
+    });
+    if (reply?.ok) this.#took(reply.career);
     return this.figures;
   }
 
-  /** Today's deal as the page knows it. */
-  today() {
-    const date = utcDate();
-    const id = this.career.data.daily.attempts[date];
-    const entry = id ? this.career.entries.find((e) => e.id === id) : null;
-    const streak = this.figures?.daily ? liveStreak(this.figures.daily, date) : 0;
-    return {
-      date,
-      played: this.career.playedDaily(date),
-      finished: Boolean(entry),
-      streak,
-      line: entry ? { date, points: entry.scores[entry.your_side], margin: entry.margin, won: entry.won } : null,
-    };
+  /** Python's figures, now the career's; a design stays only while its trophy is held (an import
+   * may bring other trophies). */
+  #took(figures) {
+    this.figures = figures;
+    const earned = figures.trophies.map((t) => t.id);
+    const used = setDesign({ tiles: this.game.prefs.tiles, felt: this.game.prefs.felt }, earned);
+    if (used.tiles !== (this.game.prefs.tiles ?? used.tiles) || used.felt !== (this.game.prefs.felt ?? used.felt)) {
+      this.game.redraw();
+    }
   }
 
   /** The career screen. */
@@ -96,44 +99,44 @@ export class CareerFlow {
       import("./replay.js"),
       import("./transfer.js"),
     ]);
-    this.game.opened();
-    await showCareer({
-      figures,
-      entries: this.career.entries,
-      history: this.career.history.items,
-      daily: this.today(),
-      tab,
-      root: this.game.root,
-      on: {
-        replay: (item) => openReplay({ call: this.call, item, opener: document.activeElement }),
-        playDaily: () => this.playDaily(),
-        exportCareer: () =>
-          exportCareer({
-            career: this.career,
-            prefs: this.game.prefs,
-            copy: (t) => this.copy(t),
-            root: this.game.root,
-          }),
-        importCareer: () => this.importCareer(),
-        chooseDesign: (kind, id) => this.chooseDesign(kind, id),
-        copy: (text) => this.copy(text),
-      },
-    });
-    this.game.closed();
+    await this.game.modal(() =>
+      showCareer({
+        figures,
+        entries: this.career.entries,
+        history: this.career.history.items,
+        tab,
+        root: this.game.root,
+        on: {
+          replay: (item) => openReplay({ call: this.call, item, opener: document.activeElement }),
+          playDaily: () => this.playDaily(),
+          exportCareer: () =>
+            exportCareer({
+              career: this.career,
+              prefs: this.game.prefs,
+              call: this.call,
+              toast: (t) => this.game.toast(t),
+              copy: (t) => this.copy(t),
+              root: this.game.root,
+            }),
+          importCareer: () => this.importCareer(),
+          chooseDesign: (kind, id) => this.chooseDesign(kind, id),
+          copy: (text) => this.copy(text),
+        },
+      }),
+    );
   }
 
-  /** Start the day's deal (asked first while a match is in progress: it would be replaced); the
-   * first start of the day is its one scored attempt. */
+  /** Start the day's deal (asked first while a match is in progress: it would be replaced);
+   * Python says whether this start is the day's one scored attempt, and the attempts to keep. */
   async playDaily() {
     const date = utcDate();
     document.getElementById("career-close")?.click();
     if (this.game.inProgress() && !(await askToReplace(this.game.root, T.career.dailyReplace))) return;
     await this.game.newDaily(date);
-    const id = this.game.lastMatchId();
-    if (id) {
-      const scored = this.career.startDaily(date, id);
-      this.game.toast(scored ? T.career.dailyScored(date) : T.career.dailyNotScored);
-    }
+    const reply = await this.call("daily_start", { date, attempts: this.career.attempts });
+    if (!reply?.ok) return; // the deal did not start: the match in play is no daily of today
+    this.career.keepAttempts(reply.attempts);
+    this.game.toast(reply.scored ? T.career.dailyScored(date) : T.career.dailyNotScored);
   }
 
   chooseDesign(kind, id) {
@@ -151,8 +154,7 @@ export class CareerFlow {
       call: this.call,
       root: this.game.root,
       applyPrefs: (prefs) => {
-        const keep = ["settings", "muted", "lang", "tiles", "felt", "howTo"];
-        for (const k of keep) if (prefs[k] !== undefined) this.game.prefs[k] = prefs[k];
+        Object.assign(this.game.prefs, prefs); // only the preferences an export carries
         this.game.savePrefs();
       },
     });
@@ -171,10 +173,7 @@ export class CareerFlow {
   /** For the test hook: {played, won, history, trophies} and {date, seed_commitment, played_today}. */
   hook() {
     const entries = this.career.entries;
-    if (this.dailyDate !== utcDate()) {
-      this.dailyCommitment = null;
-      this.loadDaily();
-    }
+    this.#askDaily();
     return {
       career: {
         played: entries.length,
@@ -189,11 +188,4 @@ export class CareerFlow {
       },
     };
   }
-}
-
-/** The daily streak as of `today`: still alive when its last day is today or yesterday. */
-export function liveStreak(daily, today) {
-  if (!daily.last) return 0;
-  const days = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${daily.last}T00:00:00Z`)) / 86_400_000;
-  return days <= 1 ? daily.streak : 0;
 }

@@ -2,12 +2,14 @@
 // own:
 //
 // - allthrees.career.v1: every finished match as an entry (Python's career.entry: the figures of
-//   one match, without its record), and the daily deal's attempts ({date: the first match started
-//   from that day's deal}: only that one is scored).
-// - allthrees.history.v1: the last HISTORY_KEPT matches whole ({id, date, settings, record}: the
-//   record with every hand and the revealed seed, which replays exactly).
+//   one match, without its record), and the daily deal's attempts ({date: the match that was that
+//   day's scored attempt}, as Python's op "daily_start" returns them).
+// - allthrees.history.v1: the last whole matches ({id, date, settings, record}: the record with
+//   every hand and the revealed seed, which replays exactly).
 //
-// Python computes every figure from the entries (op "career"); this module only keeps them. What
+// Python computes every figure from the entries (op "career"), decides which start of the daily
+// is scored and how many entries and whole matches are kept (career_entry's `keep`: one
+// definition, career/transfer.py); this module only keeps what it is told. What
 // cannot be read here (damaged, or written by a newer version) is never written over: it is kept
 // aside under `<key>.unreadable`, and while that place is taken by something else the career is
 // not written at all (so nothing a player saved is lost).
@@ -18,8 +20,6 @@ const CAREER_KEY = "allthrees.career.v1";
 const HISTORY_KEY = "allthrees.history.v1";
 const IMPORT_BACKUP_KEY = "allthrees.import.backup";
 const CAREER_VERSION = 1;
-export const HISTORY_KEPT = 100; // whole matches, for the history and its replay (~5-15 kB each)
-const ENTRIES_KEPT = 2000; // an entry is ~0.7 kB: 1.4 MB at most, beside 100 whole matches (~1 MB)
 
 const EMPTY = () => ({ version: CAREER_VERSION, entries: [], daily: { attempts: {} } });
 const EMPTY_HISTORY = () => ({ version: CAREER_VERSION, items: [] });
@@ -71,34 +71,36 @@ export class Career {
     return this.data.entries;
   }
 
+  /** The daily's attempts, {date: match id}, for Python to read. */
+  get attempts() {
+    return this.data.daily.attempts;
+  }
+
   has(id) {
     return this.data.entries.some((e) => e.id === id);
   }
 
-  /** Keep a finished match: its entry (figures) and, among the last HISTORY_KEPT, the whole of it.
+  /** Keep a finished match: its entry (figures) and the whole of it, each list cut to the newest
+   * `keep` says (Python's: {entries, history}).
    * @returns {boolean} whether it is new */
-  add(entry) {
+  add(entry, keep) {
     if (!entry?.id || this.has(entry.id)) return false;
     const { record, settings, ...figures } = entry;
-    this.data.entries.push(figures);
-    if (this.data.entries.length > ENTRIES_KEPT) this.data.entries.splice(0, this.data.entries.length - ENTRIES_KEPT);
+    const entries = this.data.entries;
+    entries.push(figures);
+    if (entries.length > keep.entries) entries.splice(0, entries.length - keep.entries);
     if (record) {
       this.history.items.unshift({ id: entry.id, date: entry.date, settings, record });
-      this.history.items.length = Math.min(this.history.items.length, HISTORY_KEPT);
+      this.history.items.length = Math.min(this.history.items.length, keep.history);
     }
     this.#save();
     return true;
   }
 
-  /** The day's deal was started as match `matchId`: the first start of a day is its scored one. */
-  startDaily(date, matchId) {
-    const attempts = this.data.daily.attempts;
-    const scored = !(date in attempts);
-    if (scored) {
-      attempts[date] = matchId;
-      this.#save();
-    }
-    return scored;
+  /** Keep the daily's attempts as Python returned them (op "daily_start"). */
+  keepAttempts(attempts) {
+    this.data.daily.attempts = attempts;
+    this.#save();
   }
 
   /** The date whose scored daily attempt `matchId` is, or null. */

@@ -1,34 +1,35 @@
 // Progress carried to another device with no server: Export writes one file (and, for a small
 // career, a text code to copy) holding the career, the history, the daily attempts and the
 // preferences; Import reads one back. The match in progress stays on this device: its seed is
-// sealed to this browser's key (savekeys.js) and must never travel as readable text, so the export
-// leaves it out and says so.
+// sealed to this browser's key (store/savekeys.js) and must never travel as readable text, so the
+// export leaves it out and says so.
 //
-// An import is checked whole by Python (op "check_import": format, version, every entry, every
-// record replays from its seed) before anything is touched; the player sees what it replaces and
-// confirms; what it replaces is kept as a backup (career.js).
+// The file's object is Python's (op "export": its one format, version and history cap). An import
+// is checked whole by Python (op "check_import": format, version, every entry, every record
+// replays from its seed) before anything is touched; the player sees what it replaces and
+// confirms; what it replaces is kept as a backup (store.js).
 
 import { refusalWords, T } from "../i18n/strings.js";
-import { askDialog, h } from "../ui/dom.js";
+import { askDialog, download, h } from "../ui/dom.js";
 
-export const EXPORT_FORMAT = "allthrees-export";
-export const EXPORT_VERSION = 1;
 const CODE_PREFIX = "AT1."; // a text code: this prefix, then base64url of the gzipped file
 const CODE_MAX_CHARS = 12_000; // a code longer than this is no longer something to paste
 const IMPORT_MAX_BYTES = 8_000_000; // larger than any career localStorage can hold
 
-/** The export file's object. */
-export function exportData(career, prefs, now = new Date()) {
-  const { entries, daily, history } = career.exportable();
-  const { settings = null, muted = false, lang, tiles, felt, howTo } = prefs;
-  return {
-    format: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
-    exported: now.toISOString(),
-    career: { entries, daily },
-    history,
-    prefs: { settings, muted, lang, tiles, felt, howTo },
-  };
+// The preferences an export carries and an import brings back, each as an export writes it unset.
+const CARRIED_PREFS = {
+  settings: null,
+  muted: false,
+  lang: undefined,
+  tiles: undefined,
+  felt: undefined,
+  howTo: undefined,
+};
+
+/** The carried preferences that `prefs` holds (an import brings back no others). */
+function carried(prefs) {
+  const held = Object.keys(CARRIED_PREFS).filter((k) => prefs?.[k] !== undefined);
+  return Object.fromEntries(held.map((k) => [k, prefs[k]]));
 }
 
 /** gzip + base64url, with the prefix. */
@@ -49,18 +50,19 @@ export async function fromCode(code) {
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
 }
 
-function download(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = h("a", { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** Export: the file downloads; the dialog says what it holds and offers the code when small. */
-export async function exportCareer({ career, prefs, copy, root }) {
-  const data = exportData(career, prefs);
+/** Export: Python makes the file, which downloads; the dialog says what it holds and offers the
+ * code when small. */
+export async function exportCareer({ career, prefs, call, toast, copy, root }) {
+  const reply = await call("export", {
+    exported: new Date().toISOString(),
+    ...career.exportable(),
+    prefs: { ...CARRIED_PREFS, ...carried(prefs) },
+  });
+  if (!reply?.ok) {
+    if (reply) toast(refusalWords(reply)); // a failed call has said so already
+    return;
+  }
+  const data = reply.export;
   const text = JSON.stringify(data);
   const name = `allthrees-career-${data.exported.slice(0, 10)}.json`;
   download(name, text);
@@ -153,7 +155,7 @@ export async function importCareer({ career, call, root, applyPrefs }) {
     await refused(root, T.transfer.writeFailed);
     return false;
   }
-  applyPrefs(data.prefs ?? {});
+  applyPrefs(carried(data.prefs));
   return true;
 }
 

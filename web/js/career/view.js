@@ -19,11 +19,10 @@ const TABS = ["stats", "history", "trophies", "designs", "daily"];
  * @param {object} o.figures Python's career figures
  * @param {object[]} o.entries the career's entries, oldest first
  * @param {object[]} o.history the whole matches kept, newest first
- * @param {object} o.daily {date, played, streak, line}: today's deal, as the page knows it
  * @param {object} o.on {replay(item), playDaily(), exportCareer(), importCareer(), chooseDesign(kind, id), copy(text)}
  * @param {string} [o.tab] the tab to open on
  */
-export function showCareer({ figures, entries, history, daily, on, tab = "stats", root }) {
+export function showCareer({ figures, entries, history, on, tab = "stats", root }) {
   const tabs = h("div", { class: "career-tabs", role: "tablist", "aria-label": T.career.title });
   const panels = [];
   const buttons = [];
@@ -32,7 +31,7 @@ export function showCareer({ figures, entries, history, daily, on, tab = "stats"
     history: () => historyPanel(entries, history, on),
     trophies: () => trophiesPanel(figures),
     designs: () => designsPanel(figures, on),
-    daily: () => dailyPanel(daily, figures, on),
+    daily: () => dailyPanel(figures.daily, on),
   };
   const select = (name, focus = false) => {
     TABS.forEach((t, i) => {
@@ -253,18 +252,20 @@ function designsPanel(f, on) {
 
 // ------------------------------------------------------------------------------ the daily deal
 
-function dailyPanel(daily, f, on) {
+/** Today's deal, as Python has it as of today: the live streak, whether the day's scored attempt
+ * was started, and its line to share once finished. */
+function dailyPanel(daily, on) {
   const C = T.career;
-  const line = daily.line ? C.dailyLine(daily.line) : null;
+  const line = daily.today.line ? C.dailyLine(daily.today.line) : null;
   const out = [
     h("p", { class: "panel-sub", text: C.dailyAbout }),
-    h("p", { id: "daily-date", text: C.dailyDate(daily.date) }),
-    h("p", { id: "daily-streak", text: C.dailyStreak(daily.streak, f.daily?.longest ?? 0) }),
+    h("p", { id: "daily-date", text: C.dailyDate(daily.today.date) }),
+    h("p", { id: "daily-streak", text: C.dailyStreak(daily.streak, daily.longest) }),
     h("button", {
       type: "button",
       id: "daily-play",
       class: "big-button primary",
-      text: daily.played ? C.dailyAgain : C.dailyPlay,
+      text: daily.today.attempted ? C.dailyAgain : C.dailyPlay,
       onclick: () => on.playDaily(),
     }),
   ];
