@@ -63,7 +63,7 @@ REFUSAL_CODES = (
     "save_dealing",
     "save_id",
     "save_past_end",
-    # the career, the daily deal and an export's check: career.py
+    # the career, the daily deal and an export's check: the career package
     "bad_career",
     "bad_date",
     "match_not_over",

@@ -154,7 +154,8 @@ class Player:
         raise AssertionError(f"the round did not end within {max_actions} actions")
 
 
-# The mirror's turn line (web/js/ui/screenreader.js) in each language: a round's end, a draw, a pass.
+# The screen reader's turn line (web/js/ui/screenreader.js) in each language: a round's end, a
+# draw, a pass.
 TURN_WORDS = {
     "en": {"over": ("Round over", "Match over"), "draw": "Draw", "pass": "Nothing to play"},
     "pl": {

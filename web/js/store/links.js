@@ -1,5 +1,5 @@
 // Links that start a game: the page's query parameters, handed to Python as they are (Python
-// checks them and says what is wrong: see allthrees/settings.py parse_link and the README,
+// checks them and says what is wrong: see allthrees/links.py parse_link and the README,
 // "Links"). Once read they leave the address bar, so a reload resumes the match instead of
 // starting the link's game again.
 
