@@ -4,7 +4,7 @@
 // returns whether something it drew still moves (or glows), so the frame loop knows whether to go on.
 
 import { T } from "../i18n/strings.js";
-import { flightAt, landing, shakeAt, stepSprite } from "../table/anim.js";
+import { clamp, flightAt, landing, shakeAt, stepSprite } from "../table/anim.js";
 import { armLabel, toScreen } from "../table/camera.js";
 import { DIR_ANGLE, halves } from "../table/hit.js";
 import { seatFrom, spriteGoal, targetsOf } from "../table/scene.js";
@@ -16,7 +16,6 @@ import { drawTile } from "./tiles.js";
 const LAST_GLOW = "rgba(255, 214, 102, 0.75)";
 const SELECTED_GLOW = "rgba(255, 214, 102, 0.95)";
 const TILE_FILL = 0.965; // a layout tile's short side, in table units (a hair of gap between tiles)
-const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
 
 /**
  * The felt, the band under the score bar and the rack: painted once per size into a layer of

@@ -9,11 +9,10 @@
 // boneyard); on a wider screen the top seat in the band and the left and right seats as columns
 // beside the table.
 
+import { clamp } from "./anim.js";
 export const THUMB_PX = 44; // the short side of a rack tile on a phone, at least
 export const MIN_TARGET_PX = 44; // a lit end or the boneyard is at least this big to tap
 const FULL_HAND = 7; // a one-row rack keeps the tile size of this many tiles as the hand empties
-
-const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
 
 /** The positions around the table of the seats after `anchor`, clockwise (play passes left). */
 export function seatPositions(players) {
