@@ -10,6 +10,7 @@
 // beside the table.
 
 import { clamp } from "./anim.js";
+
 export const THUMB_PX = 44; // the short side of a rack tile on a phone, at least
 export const MIN_TARGET_PX = 44; // a lit end or the boneyard is at least this big to tap
 const FULL_HAND = 7; // a one-row rack keeps the tile size of this many tiles as the hand empties
