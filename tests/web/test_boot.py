@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import time
 import urllib.request
 from collections import Counter
 from pathlib import Path
@@ -107,33 +108,111 @@ def test_loading_screen_counts_real_bytes(page: Page, build_info: dict) -> None:
     ), texts
 
 
+# The engine's own worker behind a stand-in at its address: every message goes through until
+# the first one past the downloads ("Starting Python…", or "Installing the game…" when Python was
+# up before the last byte); the rest (Python's progress, "ready") wait in the worker until
+# releaseBoot(). To the page, Python takes as long as the test wants.
+HOLD_AFTER_DOWNLOADS = """
+const post = self.postMessage.bind(self);
+const held = [];
+let holding = false;
+let heldNow = () => {};
+const late = () => new Error("no stage after the downloads in 60 s");
+self.holding = Promise.race([
+  new Promise((resolve) => { heldNow = resolve; }),
+  new Promise((_, reject) => setTimeout(() => reject(late()), 60000)),
+]);
+self.postMessage = (message) => {
+  if (holding) return void held.push(message);
+  post(message);
+  holding = message?.type === "progress" && message.stage !== "download";
+  if (holding) heldNow(message.stage);
+};
+self.releaseBoot = () => {
+  holding = false;
+  for (const message of held.splice(0)) post(message);
+};
+await import("./worker.js?as-is");
+"""
+BOOT_CONSTANTS = """async () => {
+  const { BAR_SHARE, TICK_MS } = await import("./js/boot/boot.js");
+  return { share: BAR_SHARE, tick: TICK_MS };
+}"""
+# Every value the bar takes, from the first frame on.
 RECORD_BAR = """
 window.__bar = [];
 new MutationObserver(() => {
   const bar = document.getElementById("loading-bar");
-  const text = document.getElementById("loading-text");
-  if (bar) window.__bar.push([performance.now(), Number(bar.value), text ? text.textContent : ""]);
-}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  if (bar && window.__bar.at(-1) !== Number(bar.value)) window.__bar.push(Number(bar.value));
+}).observe(document, {subtree: true, childList: true, attributes: true});
 """
+BAR = "() => Number(document.getElementById('loading-bar').value)"
+STEPS = "() => window.__bar.length"
 
 
-def test_the_bar_keeps_moving_while_python_starts(page: Page) -> None:
-    """No stall at the end of the downloads: while Python starts and the game installs (CPU work
-    with nothing to count) the bar moves every frame or so, never backwards, under its own words."""
+def stand_in_worker(page: Page, script: str) -> None:
+    """Serve `script` at js/boot/worker.js with the real file's headers (its CSP above all); the
+    real worker is still there at js/boot/worker.js?as-is for the stand-in to import."""
+
+    def fulfil(route: Route) -> None:
+        response = route.fetch()
+        drop = {"content-length", "content-encoding"}
+        headers = {k: v for k, v in response.headers.items() if k.lower() not in drop}
+        route.fulfill(status=response.status, headers=headers, body=script)
+
+    page.route("**/js/boot/worker.js", fulfil)
+
+
+def test_the_bar_steps_by_time_while_python_starts(page: Page) -> None:
+    """No stall at the end of the downloads: while Python starts (CPU work with nothing to count)
+    the bar is stepped by the page's timer, under its own words, never backwards.
+
+    The worker's messages past the downloads are held back and the page's clock is Playwright's
+    fake one, so Python "starts" for as long as the test says and time moves only when the test
+    moves it: every TICK_MS of it the bar must rise (it fails if the bar waits for the worker's
+    messages, or a timer chain breaks), about 1000/TICK_MS times a second, not every frame (it fails
+    if the bar is redrawn every frame, which competed with Python for the CPU), and it stays inside
+    its stage's share of the bar however long the stage lasts. How fast this machine is plays no
+    part; the figure from a real boot (the longest the bar stood still) is `scripts/bench web`'s."""
+    stand_in_worker(page, HOLD_AFTER_DOWNLOADS)
     page.add_init_script(script=RECORD_BAR)
-    page.goto("/")
+    page.clock.install()
+    page.clock.pause_at(time.time() + 60)  # (in seconds) the page's time moves only when told
+    with page.expect_worker(lambda w: w.url.endswith("/js/boot/worker.js")) as started:
+        page.goto("/")
+    engine = started.value
+    stage = engine.evaluate("() => self.holding")  # the worker's clock is real: it downloads
+    constants = page.evaluate(BOOT_CONSTANTS)
+    tick = constants["tick"]
+    share = constants["share"]
+    ceiling = share["download"] + share["start"] + (share["install"] if stage == "install" else 0)
+
+    page.clock.run_for(20)  # the frame that shows the new stage
+    words = {"start": "Starting Python…", "install": "Installing the game…"}[stage]
+    expect(page.locator("#loading-text")).to_have_text(words)
+    values = [page.evaluate(BAR)]
+    if stage == "start":  # it goes on from where the downloads left it, a frame later
+        assert share["download"] <= values[0] < share["download"] + 0.01, values
+    for _ in range(10):
+        page.clock.run_for(tick + 20)  # a step's timer and the frame after it
+        values.append(page.evaluate(BAR))
+    assert all(a < b for a, b in zip(values, values[1:], strict=False)), (
+        f"the bar stood still for a step while Python started: {values}"
+    )
+    steps = page.evaluate(STEPS)
+    page.clock.run_for(2000)
+    per_2s = page.evaluate(STEPS) - steps
+    assert 2000 // (tick + 17) <= per_2s <= 2000 // tick, f"{per_2s} steps in 2 s, tick {tick}"
+    page.clock.run_for(60_000)  # a slow phone: the stage lasts a minute and the bar keeps within it
+    assert values[-1] < page.evaluate(BAR) <= ceiling + 1e-9, (values[-1], ceiling)
+    expect(page.locator("#loading-text")).to_have_text(words)
+
+    engine.evaluate("() => self.releaseBoot()")
+    page.clock.resume()
     wait_until_ready(page)
-    samples = page.evaluate("window.__bar")
-    values = [v for _, v, _ in samples]
-    assert values == sorted(values), "the bar went backwards"
-    words = ("Starting Python…", "Installing the game…")
-    starting = [(t, v) for t, v, text in samples if text in words]
-    assert len(starting) >= 10, f"too few steps after the downloads: {samples}"
-    gaps = [b[0] - a[0] for a, b in zip(starting, starting[1:], strict=False)]
-    # a frame every 16 ms when the machine is idle; a busy one (the test suite's other workers)
-    # can hold the page's frames back for a few hundred ms
-    assert max(gaps) < 1500, f"the bar stood still for {max(gaps):.0f} ms while Python started"
-    assert starting[-1][1] > starting[0][1]
+    recorded = page.evaluate("() => window.__bar")
+    assert recorded == sorted(recorded), f"the bar went backwards: {recorded}"
+    assert recorded[-1] == 1
 
 
 def test_failed_download_names_the_file_and_retry_recovers(
@@ -162,22 +241,57 @@ def test_failed_download_names_the_file_and_retry_recovers(
     assert page.evaluate(PING)["ok"] is True
 
 
-def test_stalled_boot_gives_up_with_a_message(page: Page, problems) -> None:
-    """A download that never answers ends in the error panel, not an endless loading screen."""
+# The files the engine's last progress message says are still downloading, on <html>
+# (data-waiting, names spaced), heard before boot.js hears the message.
+RECORD_WAITING = """
+window.Worker = class extends Worker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", ({ data }) => {
+      if (data?.type !== "progress") return;
+      document.documentElement.dataset.waiting = data.waiting.join(" ");
+    });
+  }
+};
+"""
+
+
+def test_stalled_boot_gives_up_with_a_message(page: Page, build_info: dict, problems) -> None:
+    """A download that never answers ends in the error panel, not an endless loading screen.
+
+    On Playwright's fake clock, which moves only when the test moves it, with the wasm never
+    answered and the game's wheel held: STALL_TIMEOUT_MS less a second passes, the panel still
+    hidden; the wheel comes in, and the wait starts again: as long once more, still hidden (it
+    fails if a byte does not re-arm the timer); two seconds more and the panel is up, naming the
+    file it waited for (it fails if the timer is not armed, or names no file or the wrong one).
+    A slow machine can no more make it fire early, as it did with a 1.5 s timeout on the real clock
+    and a worker that had not yet said what it was waiting for."""
     problems.allow(r"All Threes could not start: Loading stalled")
+    wheel = build_info["wheels"]["allthrees"]
+    held: list[Route] = []
     page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
-    page.route(
-        "**/js/main.js",
-        lambda route: route.fulfill(
-            content_type="text/javascript",
-            body='import { bootWithLoadingScreen } from "./boot/boot.js";\n'
-            "bootWithLoadingScreen({ stallTimeoutMs: 1500 });\n",
-        ),
-    )
+    page.route(f"**/{wheel}", lambda route: held.append(route))
+    page.add_init_script(script=RECORD_WAITING)
+    page.clock.install()
+    page.clock.pause_at(time.time() + 60)  # (in seconds) the page's time moves only when told
     page.goto("/")
-    expect(page.locator("#boot-error")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
-    expect(page.locator("#boot-error-message")).to_contain_text("Loading stalled")
-    expect(page.locator("#boot-error-message")).to_contain_text("waiting for pyodide.asm.wasm")
+    html = page.locator("html")
+    waiting = f"pyodide.asm.wasm {wheel.split('/')[-1]}"
+    expect(html).to_have_attribute("data-waiting", waiting, timeout=BOOT_TIMEOUT_MS)
+    stall = page.evaluate("async () => (await import('./js/boot/boot.js')).STALL_TIMEOUT_MS")
+    error = page.locator("#boot-error")
+
+    page.clock.run_for(stall - 1000)
+    expect(error).to_be_hidden()
+    held[0].continue_()
+    expect(html).to_have_attribute("data-waiting", "pyodide.asm.wasm", timeout=BOOT_TIMEOUT_MS)
+    page.clock.run_for(stall - 1000)
+    expect(error).to_be_hidden()
+    page.clock.run_for(2000)
+    expect(error).to_be_visible()
+    message = page.locator("#boot-error-message")
+    expect(message).to_contain_text(f"Loading stalled: nothing happened for {stall // 1000} s")
+    expect(message).to_contain_text("waiting for pyodide.asm.wasm.")
 
 
 def test_blocked_webassembly_fails_at_once_by_name(page: Page, problems) -> None:

@@ -18,12 +18,14 @@ ROOT = Path(__file__).resolve().parents[2]
 CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) => {
   navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true), {once: true});
 })"""
-# Ask for the new sw.js and resolve once it is installed and waiting.
+# Ask for the new sw.js and resolve once it is installed and waiting, and the page has heard so:
+# its state is set in the task that fires its "statechange", where update.js offers it.
 UPDATE = """async () => {
   const reg = await navigator.serviceWorker.getRegistration();
   await reg.update();
-  for (let i = 0; i < 600 && !reg.waiting; i++) await new Promise((r) => setTimeout(r, 100));
-  return Boolean(reg.waiting);
+  const heard = () => reg.waiting?.state === "installed";
+  for (let i = 0; i < 600 && !heard(); i++) await new Promise((r) => setTimeout(r, 100));
+  return heard();
 }"""
 
 
@@ -75,14 +77,13 @@ def test_a_new_version_is_offered_only_between_rounds(
         (site / "sw.js").write_text(
             re.sub(r'"hash":"[0-9a-f]{16}"', f'"hash":"{new_hash}"', sw, count=1)
         )
-        assert page.evaluate(UPDATE) is True
-        page.wait_for_timeout(1500)  # the prompt checks the phase every second
+        assert page.evaluate(UPDATE) is True  # offered: the prompt has asked about the round
         prompt = page.locator("#update-prompt")
         expect(prompt).to_be_hidden()  # mid-round: never
 
         st = player.play_round(max_actions=200)
         assert st["round_over"]
-        expect(prompt).to_be_visible(timeout=5000)
+        expect(prompt).to_be_visible(timeout=30_000)  # it asks about the round every second
         expect(prompt).to_have_text("New version: reload")
         save = page.evaluate(f"localStorage.getItem({SAVE_KEY!r})")
         with page.expect_navigation():

@@ -2,7 +2,7 @@
 // stages and no long stall while Python starts.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BAR_SHARE, barValue, EXPECTED_MS } from "../js/boot/boot.js";
+import { BAR_SHARE, barValue, EXPECTED_MS, TICK_MS } from "../js/boot/boot.js";
 
 const total = 4_000_000;
 
@@ -25,4 +25,16 @@ test("starting Python and installing the game keep moving by time, with no jump 
   assert.ok(at("start", 60_000) <= at("install", 0) + 1e-9, "install starts where start tends to");
   assert.ok(at("install", EXPECTED_MS.install) > 0.98 - 0.2 * BAR_SHARE.install);
   assert.ok(at("install", 60_000) <= 1);
+});
+
+test("each step while Python starts or the game installs moves the bar by a pixel at least", () => {
+  // a step every TICK_MS (the browser test, tests/web/test_boot.py, checks the page takes them);
+  // over the time the stage takes on a desktop each one shows on a bar 400 px wide
+  const pixel = 1 / 400;
+  for (const stage of ["start", "install"]) {
+    const at = (ms) => barValue({ stage, loaded: total, total }, ms);
+    for (let ms = TICK_MS; ms <= EXPECTED_MS[stage]; ms += TICK_MS) {
+      assert.ok(at(ms) - at(ms - TICK_MS) >= pixel, `${stage}: the step at ${ms} ms shows`);
+    }
+  }
 });

@@ -125,7 +125,7 @@ function describeProgress({ stage, loaded, total }) {
 // time they take on a desktop (a slow phone keeps moving, more slowly), so the bar never sits still.
 export const BAR_SHARE = { download: 0.7, start: 0.22, install: 0.08 };
 export const EXPECTED_MS = { start: 2500, install: 1200 };
-const TICK_MS = 200; // how often the bar steps while it moves by time
+export const TICK_MS = 200; // how often the bar steps while it moves by time
 
 /**
  * @param {{stage: string, loaded: number, total: number}} progress
