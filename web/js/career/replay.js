@@ -1,10 +1,10 @@
 // The match replay viewer: a finished match of the career shown again round by round and move by
 // move, with every hand face up. A full-screen modal <dialog> (focus kept inside, Escape closes,
 // the focus goes back to what opened it) holds its own canvas with the layout as it lay after the
-// move (the felt and the tiles of render.js, fitted with camera.js), each seat's hand in small
-// tiles with its name and its side's score, the boneyard, the move in words (a polite live line),
-// the Expert's review of a person's play, and the controls: first, back, forward, last (also the
-// keys Home, Left, Right, End), the round to show and "Move k of n".
+// move (the felt of draw/render.js and the tiles of draw/tiles.js, fitted with table/camera.js),
+// each seat's hand in small tiles with its name and its side's score, the boneyard, the move in
+// words (a polite live line), the Expert's review of a person's play, and the controls: first,
+// back, forward, last (also the keys Home, Left, Right, End), the round to show and "Move k of n".
 //
 //   await openReplay({ call, item, opener });
 //   // call(op, payload) -> the engine's parsed reply (or null when the request failed)

@@ -2,8 +2,9 @@
 // and the table felts (the cloth or wood under the line of play, the rack, the page behind the
 // canvas). Never bought: each look but the two defaults is unlocked by a trophy, whose id Python
 // computes (the trophies are not decided here; this module only names them). Every colour the
-// table's tiles and felt are painted with lives in these two lists; render.js reads the current
-// choice through tileStyle() and feltStyle(), and draw.js keys its cached background on it.
+// table's tiles and felt are painted with lives in these two lists; tiles.js and render.js read
+// the current choice through tileStyle() and feltStyle(), and draw.js keys its cached background
+// on it.
 //
 // The choice is set with setDesign({tiles, felt}, earnedIds). An unknown id always falls back to
 // the default. Given the player's trophies, setDesign checks the unlocks itself and a locked id
@@ -107,7 +108,7 @@ export const TILE_DESIGNS = [
  * texture over it ("felt": short fibres, "wood": planks and grain, "stone": clouds and fibres);
  * tint: the light and dark of wood's grain or stone's clouds ("r, g, b" each, null for a felt);
  * rack: the rack's wood from its lip down (0, 0.08, 1), rackLip: the light along its lip; page:
- * the page behind the canvas (app.css's --felt, --felt-light, --felt-dark and the browser's theme
+ * the page behind the canvas (css/boot/page.css's --felt, --felt-light, --felt-dark and the browser's theme
  * colour), null for the style sheet's own.
  */
 export const FELTS = [
@@ -194,12 +195,12 @@ export function currentDesign() {
   return { tiles: tiles.id, felt: felt.id };
 }
 
-/** The colours of the tile design in use (for render.js). */
+/** The colours of the tile design in use (for draw/tiles.js). */
 export function tileStyle() {
   return tiles;
 }
 
-/** The colours of the felt in use (for render.js). */
+/** The colours of the felt in use (for draw/tiles.js). */
 export function feltStyle() {
   return felt;
 }
