@@ -1,10 +1,12 @@
-// Service worker: precache the whole built site so the game loads and plays offline.
+// Service worker: precache the built site so the game loads and plays offline; what is under
+// later/ (needed only on demand) is kept the first time the page asks for it.
 // scripts/build replaces the BUILD line below with the build's hash and file list, so every
 // deploy changes this file's bytes (which is how browsers notice an update) and gets a cache of
 // its own. A new version waits until the page asks it to take over (between rounds).
 const BUILD = { hash: "dev", files: [] }; // replaced by scripts/build
 const PREFIX = "allthrees-";
 const CACHE = PREFIX + BUILD.hash;
+const LATER = new URL("./later/", self.location).pathname; // not precached: kept at first use
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -42,7 +44,11 @@ self.addEventListener("fetch", (event) => {
       const key = req.mode === "navigate" ? new URL("./", self.location).href : url.origin + url.pathname;
       const hit = await cache.match(key);
       if (hit) return hit;
-      return fetch(req);
+      const response = await fetch(req);
+      // later/ is fetched only when first needed (a first visit never pays for it) and kept from
+      // then on, in this build's cache, for offline play
+      if (url.pathname.startsWith(LATER) && response.ok) await cache.put(key, response.clone());
+      return response;
     })(),
   );
 });
