@@ -704,6 +704,33 @@ const EN = {
   linkStart: "Start it",
   linkKeep: "Keep my match",
   badLink: (why) => `This link does not describe a game (${why.replace(/\.$/, "")}); here is your table.`,
+  // --- net: playing across devices (web/js/net/; words for its codes) ---
+  net: {
+    errors: {
+      "no-webrtc": "This browser cannot connect to another device directly. Open the game in a recent Chrome, Firefox, Edge or Safari.",
+      "no-network": "This device found no network to connect through. Turn on Wi-Fi or mobile data, then make a new invite.",
+      unreachable:
+        "Could not connect: the two devices could not reach each other. On the same Wi-Fi this usually works; some mobile networks need a relay this game does not have. Try both devices on one Wi-Fi, then make a new invite.",
+      timeout: "The host did not take your answer in time. Ask the host for a new invite.",
+      closed: "The connection was closed. Ask the host for a new invite.",
+      code: "This code cannot be used.",
+    },
+    codes: {
+      empty: "Paste a code or a link first.",
+      foreign: "This is not a code of this game. Copy the whole link or code again.",
+      version: "This code comes from a newer version of the game. Reload this page to update it, then try again.",
+      damaged: "This code is damaged or cut short. Copy the whole link or code again.",
+      kind: "This is the wrong code: an invite goes to the guest, the answer back to the host.",
+      compression: "This browser is too old to read this code. Update it, or open the link on another device.",
+    },
+    handoff: {
+      sending: "Handing the answer to your table…",
+      delivered: "The answer went to your table. You can close this tab.",
+      refused: "Your table is not waiting for this answer: it may be old. Make a new invite for this seat.",
+      noTable:
+        "No table on this device is waiting for this answer. If the host plays on another device, send this link to the host.",
+    },
+  },
 };
 
 // The table read aloud (screenreader.js): tiles as a player says them, the ends, the seats and one

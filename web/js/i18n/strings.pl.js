@@ -701,6 +701,35 @@ export const PL = {
     ["Escape", "Odłożenie kamienia; w panelu partii: widok stołu"],
     ["?", "Ta lista"],
   ],
+  // --- net: gra na kilku urządzeniach (web/js/net/; słowa dla jego kodów) ---
+  net: {
+    errors: {
+      "no-webrtc":
+        "Ta przeglądarka nie umie połączyć się bezpośrednio z innym urządzeniem. Otwórz grę w aktualnym Chrome, Firefoksie, Edge lub Safari.",
+      "no-network":
+        "To urządzenie nie znalazło sieci, przez którą mogłoby się połączyć. Włącz Wi-Fi lub dane komórkowe i przygotuj nowe zaproszenie.",
+      unreachable:
+        "Nie udało się połączyć: urządzenia nie mogą się nawzajem dosięgnąć. W jednej sieci Wi-Fi zwykle to działa; niektóre sieci komórkowe wymagają przekaźnika, którego ta gra nie ma. Połącz oba urządzenia z jednym Wi-Fi i przygotuj nowe zaproszenie.",
+      timeout: "Gospodarz nie przyjął odpowiedzi na czas. Poproś go o nowe zaproszenie.",
+      closed: "Połączenie zostało zamknięte. Poproś gospodarza o nowe zaproszenie.",
+      code: "Tego kodu nie da się użyć.",
+    },
+    codes: {
+      empty: "Najpierw wklej kod lub link.",
+      foreign: "To nie jest kod tej gry. Skopiuj jeszcze raz cały link lub kod.",
+      version: "Ten kod pochodzi z nowszej wersji gry. Odśwież tę stronę, aby ją zaktualizować, i spróbuj ponownie.",
+      damaged: "Ten kod jest uszkodzony lub ucięty. Skopiuj jeszcze raz cały link lub kod.",
+      kind: "To nie ten kod: zaproszenie trafia do gościa, a odpowiedź wraca do gospodarza.",
+      compression: "Ta przeglądarka jest za stara, by odczytać ten kod. Zaktualizuj ją albo otwórz link na innym urządzeniu.",
+    },
+    handoff: {
+      sending: "Przekazuję odpowiedź do twojego stołu…",
+      delivered: "Odpowiedź trafiła do twojego stołu. Możesz zamknąć tę kartę.",
+      refused: "Twój stół nie czeka na tę odpowiedź: może jest stara. Przygotuj nowe zaproszenie dla tego miejsca.",
+      noTable:
+        "Żaden stół na tym urządzeniu nie czeka na tę odpowiedź. Jeśli gospodarz gra na innym urządzeniu, wyślij mu ten link.",
+    },
+  },
 };
 
 export const SR_PL = {
