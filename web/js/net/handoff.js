@@ -1,0 +1,118 @@
+// An answer link opened on the host's own device: the host's table waits in one tab, and the
+// guest's answer arrives as a link the host opens (from a messenger, or the phone's camera), in
+// a new tab. That tab must not play (boot/tabs.js: one tab plays, and a second one would offer to
+// take the table over): it hands the answer to the waiting table over a BroadcastChannel named
+// for the table, waits for the table's acknowledgement, and says so.
+//
+//   // the entry point, first thing, before it claims the table:
+//   if (isAnswerLink(location.hash)) return showHandoff(await handOffAnswer(location.hash));
+//
+//   // the waiting table, while an invite of table `id` is out:
+//   const stop = listenForAnswers(id, async (code, answer) => invites.has(answer.meta.seat) && ...);
+//
+// An answer's meta names its table as `table` (the guest copies it from the invite's meta).
+
+import { T } from "../i18n/strings.js";
+import { h } from "../ui/dom.js";
+import { CodeError, decodeCode, parseLink } from "./codes.js";
+
+const PREFIX = "allthrees-answer-";
+/** How long the answer's tab waits for a table to acknowledge (ms). */
+export const HANDOFF_TIMEOUT = 5000;
+
+/** The BroadcastChannel's name for a table. */
+export const channelName = (table) => PREFIX + String(table);
+
+/** Is this an answer link's fragment ("#answer=...")? */
+export function isAnswerLink(hash = globalThis.location?.hash ?? "") {
+  return /^#?(?:.*&)?answer=/.test(hash);
+}
+
+/**
+ * Hand the answer in a link (or its fragment) to the table waiting on this device.
+ * @returns {Promise<{status: "delivered" | "refused" | "no-table" | "bad-code", code: string,
+ *   reason?: string}>}  refused: a table heard it and is not waiting for it; no-table: none
+ *   answered in `timeout` ms; bad-code: the code cannot be used (reason: CodeError's code)
+ */
+export async function handOffAnswer(hash = location.hash, { timeout = HANDOFF_TIMEOUT } = {}) {
+  let code = "";
+  let answer;
+  try {
+    ({ code } = parseLink(hash.startsWith("#") ? hash : `#${hash}`));
+    answer = await decodeCode(code, "answer");
+  } catch (error) {
+    if (error instanceof CodeError) return { status: "bad-code", code, reason: error.code };
+    throw error;
+  }
+  const table = answer.meta.table;
+  if (typeof table !== "string" || !table || typeof BroadcastChannel !== "function")
+    return { status: "no-table", code };
+  const id = Math.random().toString(36).slice(2);
+  const bc = new BroadcastChannel(channelName(table));
+  try {
+    return await new Promise((resolve) => {
+      const timer = setTimeout(() => resolve({ status: "no-table", code }), timeout);
+      bc.onmessage = (event) => {
+        const m = event.data;
+        if (m?.type !== "ack" || m.id !== id) return;
+        clearTimeout(timer);
+        resolve(m.ok ? { status: "delivered", code } : { status: "refused", code });
+      };
+      bc.postMessage({ type: "answer", id, code });
+    });
+  } finally {
+    bc.close();
+  }
+}
+
+/**
+ * The waiting table's side: `onAnswer(code, {desc, meta})` for each answer handed over for
+ * table `table`; it returns (or resolves to) true when the table took it (an invite was waiting
+ * for it), and the answer's tab is told so. Returns stop().
+ */
+export function listenForAnswers(table, onAnswer) {
+  if (typeof BroadcastChannel !== "function") return () => {};
+  const bc = new BroadcastChannel(channelName(table));
+  bc.onmessage = async (event) => {
+    const m = event.data;
+    if (m?.type !== "answer" || typeof m.id !== "string" || typeof m.code !== "string" || m.code.length > 4096)
+      return;
+    let ok = false;
+    try {
+      const answer = await decodeCode(m.code, "answer");
+      ok = answer.meta.table === table && (await onAnswer(m.code, answer)) === true;
+    } catch {
+      ok = false;
+    }
+    bc.postMessage({ type: "ack", id: m.id, ok });
+  };
+  return () => bc.close();
+}
+
+/** The answer tab's card: what happened, in words (and, when no table took it, the link to send). */
+export function showHandoff(result, parent = document.body) {
+  const words = T.net;
+  const text =
+    result.status === "delivered"
+      ? words.handoff.delivered
+      : result.status === "refused"
+        ? words.handoff.refused
+        : result.status === "no-table"
+          ? words.handoff.noTable
+          : (words.codes[result.reason] ?? words.errors.code);
+  const card = h(
+    "section",
+    { class: "handoff", id: "handoff", role: "status", "data-status": result.status },
+    h("div", { class: "boot-card" }, h("p", { class: "boot-text", id: "handoff-text", text })),
+  );
+  parent.append(card);
+  return card;
+}
+
+/** Words for a NetError or a CodeError (what the player can do), in the page's language. */
+export function netErrorWords(error) {
+  const words = T.net;
+  if (error?.name === "CodeError") return words.codes[error.code] ?? words.errors.code;
+  if (error?.code === "code") return words.codes[error.reason] ?? words.errors.code;
+  return words.errors[error?.code] ?? words.errors.unreachable;
+}
