@@ -75,8 +75,7 @@ export function listenForAnswers(table, onAnswer) {
   const bc = new BroadcastChannel(channelName(table));
   bc.onmessage = async (event) => {
     const m = event.data;
-    if (m?.type !== "answer" || typeof m.id !== "string" || typeof m.code !== "string" || m.code.length > 4096)
-      return;
+    if (m?.type !== "answer" || typeof m.id !== "string" || typeof m.code !== "string" || m.code.length > 4096) return;
     let ok = false;
     try {
       const answer = await decodeCode(m.code, "answer");
