@@ -707,8 +707,10 @@ const EN = {
   // --- net: playing across devices (web/js/net/; words for its codes) ---
   net: {
     errors: {
-      "no-webrtc": "This browser cannot connect to another device directly. Open the game in a recent Chrome, Firefox, Edge or Safari.",
-      "no-network": "This device found no network to connect through. Turn on Wi-Fi or mobile data, then make a new invite.",
+      "no-webrtc":
+        "This browser cannot connect to another device directly. Open the game in a recent Chrome, Firefox, Edge or Safari.",
+      "no-network":
+        "This device found no network to connect through. Turn on Wi-Fi or mobile data, then make a new invite.",
       unreachable:
         "Could not connect: the two devices could not reach each other. On the same Wi-Fi this usually works; some mobile networks need a relay this game does not have. Try both devices on one Wi-Fi, then make a new invite.",
       timeout: "The host did not take your answer in time. Ask the host for a new invite.",

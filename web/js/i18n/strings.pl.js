@@ -720,7 +720,8 @@ export const PL = {
       version: "Ten kod pochodzi z nowszej wersji gry. Odśwież tę stronę, aby ją zaktualizować, i spróbuj ponownie.",
       damaged: "Ten kod jest uszkodzony lub ucięty. Skopiuj jeszcze raz cały link lub kod.",
       kind: "To nie ten kod: zaproszenie trafia do gościa, a odpowiedź wraca do gospodarza.",
-      compression: "Ta przeglądarka jest za stara, by odczytać ten kod. Zaktualizuj ją albo otwórz link na innym urządzeniu.",
+      compression:
+        "Ta przeglądarka jest za stara, by odczytać ten kod. Zaktualizuj ją albo otwórz link na innym urządzeniu.",
     },
     handoff: {
       sending: "Przekazuję odpowiedź do twojego stołu…",
