@@ -5,13 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import sys
 from typing import Any
 
 from .ai import get_player
 from .errors import AllThreesError, BadRecord
-from .jsontext import shown
 from .match import Match
 from .moves import ARMS, DRAW, PASS
 from .notation import format_move
@@ -100,8 +98,7 @@ def _read(path: str) -> str:
 def cmd_verify(args: argparse.Namespace) -> int:
     """Check a finished match's deals against its revealed seed and the commitment shown at the
     deal: every round dealt again from the seed must be the round the record holds."""
-    from .match import DEALINGS, commitment
-    from .record import resume
+    from .record import verify
 
     try:
         text = _read(args.file)
@@ -113,19 +110,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         return 2
     try:
         record = load(text)
-        seed_text, promised = record.get("seed"), record.get("commitment")
-        if not isinstance(seed_text, str) or not re.fullmatch(r"[0-9a-f]{64}", seed_text):
-            raise BadRecord("the record reveals no seed (64 hex digits): is the match over?")
-        if not isinstance(promised, str):
-            raise BadRecord("the record has no commitment to check the seed against")
-        seed = int(seed_text, 16)
-        if commitment(seed) != promised:
-            raise BadRecord("the seed does not match the commitment: SHA-256 of the seed differs")
-        dealing = record.get("dealing", "keyed")
-        if dealing not in DEALINGS:
-            raise BadRecord(f"unknown dealing {shown(dealing)}")
-        plain = {k: v for k, v in record.items() if k not in ("seed", "commitment", "dealing")}
-        match = resume(plain, seed, dealing)
+        match = verify(record)
+        promised = record["commitment"]
     except AllThreesError as exc:
         print(_one_line(str(exc)), file=sys.stderr)
         return 2

@@ -6,13 +6,14 @@ save is restored by replaying it, so a tampered save fails here instead of makin
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from . import jsontext
 from .checks import is_whole
 from .errors import AllThreesError, BadRecord, BadRules
 from .jsontext import shown
-from .match import Deal, Match, decided_leader
+from .match import DEALINGS, Deal, Match, commitment, decided_leader
 from .moves import DRAW, PASS
 from .notation import move_text, parse_move, parse_tile
 from .round import Entry, Round
@@ -72,6 +73,29 @@ def resume(record: dict[str, Any], seed: int, dealing: str = "keyed") -> Match:
     seed deals (a record cannot swap in a deal of its own), and the match goes on from the same
     random source. Raises BadRecord like ``replay``."""
     return _replay(record, seed, dealing)
+
+
+REVEALED = ("seed", "commitment", "dealing")  # what a finished match's record adds (``verify``)
+
+
+def verify(record: dict[str, Any]) -> Match:
+    """The Fair-deal check of a finished match's record (``python -m allthrees verify``, a
+    guest's ``net.check``): its revealed seed is the one its commitment promised (SHA-256), and
+    every round dealt again from the seed is the round the record holds. Returns the match;
+    BadRecord says what does not hold."""
+    seed_text, promised = record.get("seed"), record.get("commitment")
+    if not isinstance(seed_text, str) or not re.fullmatch(r"[0-9a-f]{64}", seed_text):
+        raise BadRecord("the record reveals no seed (64 hex digits): is the match over?")
+    if not isinstance(promised, str):
+        raise BadRecord("the record has no commitment to check the seed against")
+    seed = int(seed_text, 16)
+    if commitment(seed) != promised:
+        raise BadRecord("the seed does not match the commitment: SHA-256 of the seed differs")
+    dealing = record.get("dealing", "keyed")
+    if dealing not in DEALINGS:
+        raise BadRecord(f"unknown dealing {shown(dealing)}")
+    plain = {k: v for k, v in record.items() if k not in REVEALED}
+    return resume(plain, seed, dealing)
 
 
 def _replay(record: dict[str, Any], seed: int | None, dealing: str = "keyed") -> Match:
