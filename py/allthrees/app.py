@@ -45,13 +45,30 @@ Requests (``op``):
   the page keeps (``career.export_file``: the one format and version); replies ``{export}``.
 - ``check_import`` ``{data}``: an export (the object or its text) checked through, every record
   replayed, before the page replaces anything (``career.check_import``); replies ``{summary}``.
+- ``gather`` ``{settings, seed?, name?}``: a table across devices (``net``): the settings hold a
+  ``friend`` seat or more; nothing is dealt until every friend has joined. Replies ``{gathering:
+  {table, commitment, friends: [{seat, name, joined}]}, save, stored}`` (``seed``: a practice
+  table, its host secret derived from it; ``name``: the host's, as friends see it).
+- ``guest`` ``{seat, message}``: the text a friend's device sent on the channel of ``seat``
+  (``net.protocol``); replies as below with ``outbox`` (``{seat: [text, ...]}``: what the page
+  sends each friend's channel, in order), a refusal with the refusal to send that seat.
+- ``stand_in`` ``{seat, level}``: a computer level plays a friend's seat until it is back (its
+  hello), or with null, the table waits for it.
+- ``presence`` ``{seats: [{seat, presence}]}``: the page's transport facts, as ``outbox``.
+- ``host_message`` ``{message}`` (a guest's page): a message from the host checked before use;
+  replies ``{message}``, the object.
+- ``check_shared`` ``{commitment, reveal, my_part, seen}`` (a guest's page): the match's deal
+  checked at its end (``net.check``); replies ``{shared}``.
+- ``career_merge`` ``{mine, theirs, today?}``: two devices' careers merged both ways
+  (``career.merge``); replies ``{merged, replaced}``.
 - ``replay_round`` ``{settings, record, round, review?}``: one round (1-based) of a finished
   match kept as its settings and record, move by move with every hand face up, and the Expert's
   review of each person's plays (``replayview``; ``review: false`` leaves it out, for speed); the
   match in play is not touched.
 Every reply that changes the table is ``{ok, snapshot, events, save, stored}``: ``stored`` is the
 save as the page keeps it (``save.stored``: ``{match_id, moves, seed, rest}``, so the page never
-reads the save's own fields); a refusal is
+reads the save's own fields); across devices it also holds ``guests`` (``{seat: {snapshot, events,
+reveal?}}``, each friend's table as that seat may see it) and ``outbox``. A refusal is
 ``{ok: false, error, code, values, snapshot?}`` (``errors.refusal_json``: the English message
 for the terminal, the code and values for the page's words) and changes nothing.
 """
@@ -67,11 +84,14 @@ from .errors import AllThreesError, refusal_json
 from .explain import rules_lines
 from .jsontext import shown
 from .links import parse_link
+from .net.check import check_shared
+from .net.protocol import host_message
+from .net.table import Host
 from .present import choices, events_json, match_record, snapshot
 from .replayview import replay_round
 from .rules import DEFAULT_PRESET
 from .rulesform import rules_form
-from .save import MAX_SAVE_CHARS, dump, load, stored
+from .save import MAX_SAVE_CHARS, dump, load, load_gathering, stored
 from .session import BadIntent, Dealt, Session
 from .settings import MAX_SEED_DIGITS, Settings
 
@@ -92,6 +112,8 @@ class App:
     def __init__(self) -> None:
         self.session: Session | None = None
         self.saved: str | None = None  # the save text of the last reply: the session as it is
+        self.gathering: Any = None  # a table across devices before its deal: (Joint, Settings)
+        self.host = Host(self)
 
     def handle(self, req: dict[str, Any]) -> dict[str, Any]:
         op = req.get("op")
@@ -122,8 +144,26 @@ class App:
             return {"ok": True, "export": career.export_file(*kept)}
         if op == "check_import":
             return {"ok": True, "summary": career.check_import(req.get("data"))}
+        if op == "host_message":
+            return {"ok": True, "message": host_message(req.get("message"))}
+        if op == "check_shared":
+            shared = (req.get(k) for k in ("commitment", "reveal", "my_part", "seen"))
+            return {"ok": True, "shared": check_shared(*shared)}
+        if op == "career_merge":
+            return {
+                "ok": True,
+                **career.merge(req.get("mine"), req.get("theirs"), req.get("today")),
+            }
+        if op == "gather":
+            return self.host.gather(req, _seed_or_none(req.get("seed")))
+        if op == "guest":
+            return self.host.guest(req.get("seat"), req.get("message"))
+        if op == "presence":
+            return self.host.presence(req.get("seats"))
         if op == "start":
             return self._start(req)
+        if op in ("new", "start"):
+            self.gathering = None
         if op == "new" and "daily" in req:
             own = _own(req.get("settings"))
             preset = req.get("preset", DEFAULT_PRESET)
@@ -140,6 +180,8 @@ class App:
             return self._reply(session.act(req.get("seat"), req.get("intent")))
         if op == "advance":
             return self._reply(session.advance())
+        if op == "stand_in":
+            return self._reply(session.set_stand_in(req.get("seat"), req.get("level")))
         if op == "hint":
             return {"ok": True, "hint": session.hint(req.get("seat"))}
         if op == "review":
@@ -164,6 +206,14 @@ class App:
         save = req.get("save")
         if save and seed is None and req.get("settings") is None:
             try:
+                gathering = load_gathering(save, req.get("sealed_seed"))
+            except AllThreesError:
+                gathering = None  # refused below, as any save that cannot be restored
+            if gathering is not None:
+                self.session, self.gathering = None, gathering
+                return self.host.gathering_reply()
+            self.gathering = None
+            try:
                 self.session = load(save, req.get("salvage") is True, req.get("sealed_seed"))
             except AllThreesError as exc:
                 words = refusal_json(exc)
@@ -178,19 +228,23 @@ class App:
                 return {**self._reply([Dealt(1)]), "problem": problem}
             return self._reply([])
         self.session = Session(Settings.from_json(req.get("settings")), seed)
+        self.gathering = None
         return self._reply([Dealt(1)])
 
     def _reply(self, events: list) -> dict[str, Any]:
         session = self.session
         assert session is not None
         self.saved = dump(session)
-        return {
+        reply = {
             "ok": True,
             "events": events_json(events, session),
             "snapshot": snapshot(session),
             "save": self.saved,
             "stored": stored(session),
         }
+        if session.net is not None:
+            reply["guests"], reply["outbox"] = self.host.guests(session, events)
+        return reply
 
     def refusal(self, exc: AllThreesError) -> dict[str, Any]:
         reply: dict[str, Any] = {"ok": False, **refusal_json(exc)}
@@ -229,7 +283,7 @@ def handle(request: str) -> str:
 MAX_REQUEST_CHARS = max(MAX_SAVE_CHARS, career.MAX_EXPORT_CHARS) + 10_000
 # Requests that may change the table: an unexpected failure in one of them puts the table back
 # as it was before it.
-CHANGES = ("start", "new", "intent", "advance")
+CHANGES = ("start", "new", "intent", "advance", "guest", "stand_in", "gather")
 
 
 def _handle(request: Any) -> dict[str, Any]:
@@ -240,16 +294,17 @@ def _handle(request: Any) -> dict[str, Any]:
         return _app.refusal(exc)
     if not isinstance(req, dict):
         return _app.refusal(BadIntent("a request is a JSON object"))
-    before = _app.session
+    before, gathering = _app.session, _app.gathering
     # every change ends in a reply, whose save text is kept: the table as it is now
     saved = _app.saved if before is not None and req.get("op") in CHANGES else None
     try:
         return _app.handle(req)
     except AllThreesError as exc:
-        _app.session = before  # a refused start or new leaves the match in play
+        _app.session, _app.gathering = before, gathering  # a refused start leaves the table
         return _app.refusal(exc)
     except Exception as exc:  # noqa: BLE001 - a bug must not end the game: report, restore
         _app.session = load(saved) if saved is not None else before
+        _app.gathering = gathering
         failed = AllThreesError(
             f"that request failed ({type(exc).__name__}); the table is as it was"
         )

@@ -1,8 +1,9 @@
 """A link's parameters as a game: the ``Settings`` and the seed that ``?players=3&seats=you,
-person:Ana,expert&seed=7`` describes, or a ``BadSettings`` that says which parameter is wrong
-and how (the page only hands the parameters over; ``app``'s ``link`` request). The parameters
-are those of the README's "Links": the mode (``mode``, or ``teams`` and ``sprint``), the
-``seats``, ``players``, the ``rules`` preset, any rule option over it, and the ``seed``.
+person:Ana,expert&seed=7`` describes (``friend`` or ``friend:Ana``: a friend on another device),
+or a ``BadSettings`` that says which parameter is wrong and how (the page only hands the
+parameters over; ``app``'s ``link`` request). The parameters are those of the README's "Links":
+the mode (``mode``, or ``teams`` and ``sprint``), the ``seats``, ``players``, the ``rules``
+preset, any rule option over it, and the ``seed``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from .jsontext import shown
 from .rules import BOOLS, CHOICES, DEFAULT_PRESET
 from .settings import (
     CONTROLLERS,
+    FRIEND,
     MAX_SEED_DIGITS,
     MODES,
     OPTION_NAMES,
@@ -118,13 +120,14 @@ def _link_seat(text: str) -> Seat:
     controller = controller.strip().lower()
     if controller not in CONTROLLERS:
         raise BadSettings(
-            f"a seat is one of {', '.join(CONTROLLERS)} (person:NAME), not {shown(controller)}",
+            f"a seat is one of {', '.join(CONTROLLERS)} (person:NAME, friend:NAME), "
+            f"not {shown(controller)}",
             None,
             "link_seat",
             text=controller[:20],
         )
-    if controller == "person":
-        return Seat("person", clean_name(name))
+    if controller in ("person", FRIEND):
+        return Seat(controller, clean_name(name))
     if name:
         raise BadSettings(
             f"only a person seat has a name, not {controller}", None, "seat_name", text=controller

@@ -10,6 +10,11 @@ tile left; None unless the viewer must pass); and for each hand tile that does n
 (``why_not``). Nothing here is seen that the viewer may not see: another seat's tiles appear only
 once the round is over, a drawn tile only for the seat that drew it, and with no viewer (the
 pass-and-play cover is up) there is no hand at all.
+
+Across devices the host's Python makes a snapshot for each friend's seat too (``snapshot(session,
+seat)``, ``events_json(events, session, seat)``): that seat is the viewer and "You", no other hand
+is in it even at a round's end (the pips are), no drawn tile of another seat, no partner's note
+of a computer (it may name a tile of its hand), nothing of the pass-and-play cover.
 """
 
 from __future__ import annotations
@@ -25,19 +30,27 @@ from .moves import DRAW, PASS, arm_name, is_lead, is_play, tile_of
 from .record import to_record
 from .round import Round
 from .rules import OPTIONS, Rules
-from .session import MAX_CLAIM, Drew, Event, Session
+from .session import MAX_CLAIM, Covered, Dealt, Drew, Event, Placed, Revealed, Session
 from .settings import choices as setting_choices
 from .summary import round_lines, side_name
 from .tiles import HI, IS_DOUBLE, LO, NAME, PIPS, mask_of, tiles_of
 
 
-def snapshot(session: Session) -> dict[str, Any]:
-    """The table as ``session.viewer`` may see it."""
+def given_names(session: Session) -> dict[int, str]:
+    """Names of seats that have none in the settings: across devices, the host's and those the
+    friends gave in their hellos (``net``)."""
+    return session.net.given() if session.net is not None else {}
+
+
+def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
+    """The table as ``session.viewer`` may see it, or with ``seat`` (a friend's), as that seat
+    may on its own device."""
     match, rnd = session.match, session.round
     rules = match.rules
     settings = session.settings
-    names = settings.names()
-    viewer = session.viewer
+    names = settings.names(seat, given_names(session))
+    guest = seat is not None
+    viewer = seat if guest else session.viewer
     acting = session.person_to_move() if viewer is not None else None
     my_turn = acting is not None and acting == viewer
     legal = rnd.legal_moves() if my_turn else []
@@ -66,7 +79,7 @@ def snapshot(session: Session) -> dict[str, Any]:
             "spinner": rules.uses_spinner,
             "picture": end_sum_picture(rules),  # How to play's example of an end sum that scores
         },
-        "seats": _seats(session, names),
+        "seats": _seats(session, names, seat),
         "sides": [
             {
                 "side": side,
@@ -77,13 +90,14 @@ def snapshot(session: Session) -> dict[str, Any]:
             }
             for side in range(rules.sides)
         ],
-        "you": settings.you(),
+        "you": seat if guest else settings.you(),
         "viewer": viewer,
-        "cover": session.cover,
+        "cover": None if guest else session.cover,
         "turn": rnd.turn,
         "to_move": session.to_move(),
         "person_to_move": acting,
         "computer_to_move": session.computer_to_move(),
+        "friend_to_move": session.friend_to_move(),
         "phase": (
             "match_over"
             if match.over
@@ -106,7 +120,7 @@ def snapshot(session: Session) -> dict[str, Any]:
         "end_sum": rnd.end_sum,
         "end_sum_scores": rules.scores(rnd.end_sum),
         "last": _last(rnd, len(geo["tiles"])),
-        "round": _round_info(rnd, names),
+        "round": _round_info(rnd, names, seat),
         "fair": fair_deal(session),
         "match": {
             "over": match.over,
@@ -115,6 +129,7 @@ def snapshot(session: Session) -> dict[str, Any]:
             "in_progress": not match.over and (len(match.rounds) > 1 or rnd.moves_made > 0),
             "stats": stats(session),
         },
+        "net": session.net.summary(settings, session.stand_in) if session.net else None,
     }
 
 
@@ -132,10 +147,10 @@ def layout_of(rnd: Round) -> dict[str, Any]:
     return layout_geometry(plays, rnd.ends, [rnd.end_value(a) for a in range(4)])
 
 
-def _seats(session: Session, names: list[str]) -> list[dict[str, Any]]:
+def _seats(session: Session, names: list[str], viewer: int | None) -> list[dict[str, Any]]:
     rnd = session.round
     rules = session.match.rules
-    labels = session.settings.labels()
+    labels = session.settings.labels(viewer, given_names(session))
     out = []
     for seat, spec in enumerate(session.settings.seats):
         latest = [e for e in rnd.history if e.seat == seat]
@@ -153,6 +168,8 @@ def _seats(session: Session, names: list[str]) -> list[dict[str, Any]]:
                 "side": rules.side_of(seat),
                 "controller": spec.controller,
                 "person": spec.person,
+                "friend": spec.friend,
+                "stand_in": session.stand_in.get(seat),
                 "tiles": rnd.hands[seat].bit_count(),
                 "passed": bool(latest) and latest[-1].move == PASS,
                 "drew": drew,
@@ -299,7 +316,7 @@ def _last(rnd: Round, placed: int) -> dict[str, Any] | None:
     return None
 
 
-def _round_info(rnd: Round, names: list[str]) -> dict[str, Any]:
+def _round_info(rnd: Round, names: list[str], guest: int | None = None) -> dict[str, Any]:
     end = rnd.outcome()
     rules = rnd.rules
     earned = [0] * rules.players  # each seat's points in play this round (a partner's apart)
@@ -315,7 +332,13 @@ def _round_info(rnd: Round, names: list[str]) -> dict[str, Any]:
         "points": list(rnd.points),
         "seat_points": earned,
         "pips": rnd.pips() if end.over else None,
-        "hands": [[NAME[t] for t in tiles_of(h)] for h in rnd.hands] if end.over else None,
+        # a guest sees its own hand only (others' are null; their pips are above)
+        "hands": [
+            [NAME[t] for t in tiles_of(h)] if guest is None or s == guest else None
+            for s, h in enumerate(rnd.hands)
+        ]
+        if end.over
+        else None,
         "summary": round_lines(rnd),
     }
 
@@ -346,6 +369,9 @@ def fair_deal(session: Session) -> dict[str, Any]:
         "practice": session.practice,
         "dealing": match.dealing,
     }
+    if session.net is not None:  # across devices: the host's part's, shown before the deal
+        out["commitment"] = session.net.commitment()
+        out["joint"] = {"table": session.net.table, "match": session.net.k}
     if match.over:
         out["seed"] = seed_hex(session.seed)
     return out
@@ -355,21 +381,34 @@ def match_record(session: Session) -> dict[str, Any]:
     """The match as a record (RULES.md), with the fair-deal facts once it is over."""
     record = to_record(session.match)
     if session.match.over:
-        reveal = fair_deal(session)
-        record |= {k: reveal[k] for k in ("seed", "commitment", "dealing")}
+        seed = session.seed
+        record |= {"seed": seed_hex(seed), "commitment": commitment(seed)}
+        record["dealing"] = session.match.dealing
     return record
 
 
-def event_json(event: Event, session: Session) -> dict[str, Any]:
-    """An event as the viewer may see it: a drawn tile only for the seat that drew it."""
+def event_json(event: Event, session: Session, seat: int | None = None) -> dict[str, Any]:
+    """An event as the viewer (or with ``seat``, that friend's seat) may see it: a drawn tile
+    only for the seat that drew it; for a friend, a partner's note left out and each deal with
+    its own hand (so its page can keep what it saw: ``net.check``)."""
+    viewer = session.viewer if seat is None else seat
     out = asdict(event)
-    if isinstance(event, Drew) and event.seat != session.viewer:
+    if isinstance(event, Drew) and event.seat != viewer:
         del out["tile"]
+    if seat is not None and isinstance(event, Placed):
+        out["note"] = None
+    if seat is not None and isinstance(event, Dealt):
+        out["hand"] = [NAME[t] for t in session.match.deals[event.round_no - 1].hands[seat]]
     return out
 
 
-def events_json(events: list[Event], session: Session) -> list[dict[str, Any]]:
-    return [event_json(e, session) for e in events]
+def events_json(
+    events: list[Event], session: Session, seat: int | None = None
+) -> list[dict[str, Any]]:
+    """The events as ``event_json`` shows them; a friend's seat gets none of the cover's."""
+    if seat is not None:
+        events = [e for e in events if not isinstance(e, (Covered, Revealed))]
+    return [event_json(e, session, seat) for e in events]
 
 
 def choices() -> dict[str, Any]:

@@ -7,6 +7,12 @@ moves, so a damaged or edited save is refused instead of believed, and the match
 where it was. A save whose moves turn illegal partway can be salvaged up to its last legal move
 (``load(..., salvage=True)``).
 
+A table across devices (``net``) keeps its joint state beside (``net``: the table id, the
+match's place in the host's chain, the friends' parts and names; ``stand_in``: the computers
+playing for friends who are away), and its sealed ``seed`` field holds the host's secret instead
+of the seed, which follows from it and the parts (``net.joint``): nothing secret is plain. A
+gathering not yet dealt is saved the same way (``gathering_stored``, ``load_gathering``).
+
 Versions 1 and 2 (a full record, dealt with the older string scheme) still load.
 
 The text is checked before it is parsed (``jsontext``: its size, nesting and the length of its
@@ -26,7 +32,7 @@ from .match import Match, commitment, seed_hex
 from .notation import parse_move
 from .record import resume, to_record
 from .session import Session
-from .settings import Settings
+from .settings import COMPUTERS, Settings
 
 SAVE_VERSION = 3
 READS = (1, 2, 3)
@@ -60,6 +66,45 @@ def dump(session: Session) -> str:
     return json.dumps(_data(session))
 
 
+GATHERING = "gathering"  # the field of a gathering's save (a table across devices, not dealt)
+
+
+def gathering_stored(settings: Settings, net: Any) -> dict[str, Any]:
+    """A gathering as the page keeps it (``text``, the save; ``stored``, as ``stored``): the
+    host's secret is its sealed ``seed`` field."""
+    data = {
+        "version": SAVE_VERSION,
+        "match_id": net.table,
+        "moves": 0,
+        SEALED: net.top.hex(),
+        GATHERING: net.to_json(),
+        "settings": settings.to_json(),
+    }
+    text = json.dumps(data)
+    rest = {k: v for k, v in data.items() if k != SEALED}
+    return {
+        "text": text,
+        "stored": {"match_id": net.table, "moves": 0, "seed": net.top.hex(), "rest": rest},
+    }
+
+
+def load_gathering(text: Any, seed: Any = None) -> tuple[Any, Settings] | None:
+    """The gathering a save holds (``(Joint, Settings)``), or None when it is a match's save;
+    ``BadSave`` when it is a damaged gathering."""
+    from .net.table import Joint
+
+    data = parse(text)
+    if not isinstance(data, dict) or GATHERING not in data:
+        return None
+    if seed is not None:
+        data[SEALED] = seed
+    try:
+        settings = Settings.from_json(data.get("settings"))
+        return Joint.from_json(data[GATHERING], data.get(SEALED), settings), settings
+    except AllThreesError as exc:
+        raise BadSave(f"the saved gathering is damaged: {exc}", code="save_settings") from None
+
+
 def stored(session: Session) -> dict[str, Any]:
     """The save as the page stores it, so that it never reads the save's own fields: its identity
     (``match_id``; ``moves``, which grows with every change: the newer of two saves of one match
@@ -72,19 +117,27 @@ def stored(session: Session) -> dict[str, Any]:
 def _data(session: Session) -> dict[str, Any]:
     match = session.match
     rounds = [r["moves"] for r in to_record(match)["rounds"]]
+    net = session.net
+    joint = {} if net is None else {"net": net.to_json(), "stand_in": _stand_in(session)}
     return {
+        **joint,
         "version": SAVE_VERSION,
         "match_id": session.match_id,
         "moves": sum(len(r) for r in rounds) + len(rounds),  # grows with every change
         "practice": session.practice,
         "dealing": match.dealing,
-        "seed": seed_hex(session.seed),
+        # across devices, the secret is the host's (the seed follows from it and the parts)
+        SEALED: seed_hex(session.seed) if net is None else net.top.hex(),
         "commitment": commitment(session.seed),
         "settings": session.settings.to_json(),
         "rounds": rounds,
         "viewer": session.viewer,
         "cover": session.cover,
     }
+
+
+def _stand_in(session: Session) -> dict[str, str]:
+    return {str(seat): level for seat, level in sorted(session.stand_in.items())}
 
 
 def load(text: Any, salvage: bool = False, seed: Any = None) -> Session:
@@ -105,8 +158,23 @@ def load(text: Any, salvage: bool = False, seed: Any = None) -> Session:
         settings = Settings.from_json(data.get("settings"))
     except AllThreesError as exc:
         raise BadSave(f"the save's settings are wrong: {exc}", code="save_settings") from None
+    net = None
+    if version >= 3 and "net" in data:  # a table across devices: the seed from the secret
+        from .net.table import Joint
+
+        try:
+            net = Joint.from_json(data["net"], data.get(SEALED), settings)
+        except AllThreesError as exc:
+            raise BadSave(f"the save's table across devices: {exc}", code="save_seed") from None
+        data[SEALED] = seed_hex(net.seed())
     load_version = _load_record if version < 3 else _load_moves
     session = load_version(data, settings, salvage)
+    if net is not None:
+        session.net, session.practice = net, net.practice
+        stand_in = data.get("stand_in", {})
+        for key, level in stand_in.items() if isinstance(stand_in, dict) else ():
+            if key.isdigit() and int(key) in net.friends and level in COMPUTERS:
+                session.set_stand_in(int(key), level)
     if version >= 2:
         session.restore_view(data.get("viewer"), data.get("cover"))
     return session

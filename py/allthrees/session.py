@@ -7,6 +7,12 @@ with more than one person at the device (pass-and-play) the session keeps a ``vi
 whose hand the rack shows) and a ``cover``: when a person's turn comes and that person is not the
 viewer, no hand is shown until that person says they are ready (the ``ready`` intent).
 
+A friend's seat (``settings.FRIEND``) is a person on another device: the session never moves for
+it, the rack and the cover are never its, and only its own device's messages act for it
+(``act(..., remote=True)``, from ``net``). While it is away, the host may let a computer level
+stand in for it (``stand_in``) until it is back. ``net`` holds the table across devices (the
+joint seed's state: ``net.table.Joint``), None for a table on one device.
+
 Intents (``{"kind": ..., ...}``):
 - ``play`` ``{tile, arm?, claim?}`` (no arm for the lead; with muggins, ``claim`` is the points
   the person says the play makes, or null), ``draw``, ``pass``: the seat to move, a person.
@@ -29,7 +35,7 @@ from .match import Match
 from .moves import ARM_OF, DRAW, PASS, arm_name, is_lead, play, tile_of
 from .notation import parse_tile
 from .round import Round
-from .settings import Settings
+from .settings import COMPUTERS, Settings
 from .tiles import NAME
 from .view import View, make_view
 
@@ -132,6 +138,8 @@ class Session:
         self.match_id = match_id or secrets.token_hex(8)
         self.viewer: int | None = None
         self.cover: int | None = None
+        self.stand_in: dict[int, str] = {}  # a friend's seat -> the computer level playing it
+        self.net: Any = None  # ``net.table.Joint`` for a table across devices
         self._show(fresh=True)
 
     # ------------------------------------------------------------------ who is who
@@ -140,7 +148,31 @@ class Session:
         return self.match.round
 
     def is_person(self, seat: int) -> bool:
-        return self.settings.seats[seat].person
+        """A person plays ``seat`` now (here or elsewhere; a friend's with no stand-in)."""
+        return self.settings.seats[seat].person and seat not in self.stand_in
+
+    def is_friend(self, seat: int) -> bool:
+        """``seat`` is played on another device (whoever plays it now)."""
+        return self.settings.seats[seat].friend
+
+    def controller_of(self, seat: int) -> str:
+        """Who plays ``seat`` now: its controller, or the level standing in for a friend."""
+        return self.stand_in.get(seat, self.settings.seats[seat].controller)
+
+    def set_stand_in(self, seat: Any, level: Any) -> list[Event]:
+        """A computer ``level`` (of ``COMPUTERS``) plays friend's ``seat`` until it is back, or
+        with None, nobody does: the table waits for the friend."""
+        if not is_whole(seat, least=0, most=len(self.settings.seats) - 1) or not self.is_friend(
+            seat
+        ):
+            raise BadIntent(f"seat {shown(seat)} is no friend's seat")
+        if level is not None and level not in COMPUTERS:
+            raise BadIntent(f"a stand-in is one of {', '.join(COMPUTERS)} or null")
+        if level is None:
+            self.stand_in.pop(seat, None)
+        else:
+            self.stand_in[seat] = level
+        return []
 
     def to_move(self) -> int | None:
         """The seat to move, or None between rounds."""
@@ -153,11 +185,18 @@ class Session:
 
     def person_to_move(self) -> int | None:
         """The person to move now, once the cover is down (None: a computer's turn, the round's
-        end, or the cover is up)."""
+        end, or the cover is up; a friend elsewhere has no cover here)."""
         seat = self.to_move()
-        if seat is None or not self.is_person(seat) or self.cover is not None:
+        if seat is None or not self.is_person(seat):
+            return None
+        if self.cover is not None and not self.is_friend(seat):
             return None
         return seat
+
+    def friend_to_move(self) -> int | None:
+        """The friend's seat to move now (played on another device), or None."""
+        seat = self.to_move()
+        return seat if seat is not None and self.is_person(seat) and self.is_friend(seat) else None
 
     def _show(self, fresh: bool = False) -> list[Event]:
         """Keep the viewer and the cover right after any change: one person alone always sees
@@ -170,7 +209,8 @@ class Session:
         if fresh:
             self.viewer, self.cover = None, None
         seat = self.to_move()
-        if seat is not None and self.is_person(seat) and seat not in (self.viewer, self.cover):
+        here = seat is not None and self.settings.seats[seat].here
+        if here and seat not in (self.viewer, self.cover):
             self.viewer, self.cover = None, seat
             return [Covered(seat)]
         return []
@@ -187,7 +227,7 @@ class Session:
         elif (
             viewer in people
             and cover is None
-            and (seat is None or seat == viewer or not self.is_person(seat))
+            and (seat is None or seat == viewer or not self.settings.seats[seat].here)
         ):
             self.viewer, self.cover = viewer, None
         else:
@@ -195,14 +235,24 @@ class Session:
             self._show()
 
     # ------------------------------------------------------------------ acting
-    def act(self, seat: Any, intent: Any) -> list[Event]:
+    def act(self, seat: Any, intent: Any, remote: bool = False) -> list[Event]:
         """What ``seat`` (a person's seat, or None for the table's own buttons) wants; refused
-        with nothing changed unless it is that seat's to do."""
+        with nothing changed unless it is that seat's to do. ``remote``: the intent came from
+        that seat's own device (``net``), the only way a friend's seat acts; such an intent is a
+        move only."""
         if not isinstance(intent, dict) or not isinstance(intent.get("kind"), str):
             raise BadIntent("an intent is an object with a kind")
         if seat is not None and not is_whole(seat, least=0, most=len(self.settings.seats) - 1):
             raise BadIntent(f"no seat {shown(seat)} at this table")
         kind = intent["kind"]
+        if seat is not None and self.is_friend(seat) != remote:
+            raise BadIntent(
+                "a friend plays from their own device"
+                if not remote
+                else "only a friend's seat acts from another device"
+            )
+        if remote and kind not in ("play", "draw", "pass"):
+            raise BadIntent(f"a friend's device sends moves only, not {shown(kind)}")
         if kind in ("play", "draw", "pass"):
             return self._move_for(seat, kind, intent)
         if kind == "ready":
@@ -226,10 +276,14 @@ class Session:
             raise IllegalMove("the round is over")
         turn = self.round.turn
         if seat is None or not self.is_person(seat):
-            raise BadIntent("a person plays from their own seat")
+            raise BadIntent(
+                "a computer plays this seat for now"
+                if seat in self.stand_in
+                else "a person plays from their own seat"
+            )
         if seat != turn:
             raise IllegalMove(f"it is not your turn: {self.settings.names()[turn]} is to move")
-        if self.cover is not None:
+        if self.cover is not None and not self.is_friend(seat):
             raise BadIntent("the hand is covered: tap when ready first")
         claim = intent.get("claim")
         if claim is not None and not is_whole(claim, least=0, most=MAX_CLAIM):
@@ -266,7 +320,7 @@ class Session:
         seat = rnd.turn
         from .ai import claim, get_player  # the players load on first use: a shorter page start
 
-        name = self.settings.seats[seat].controller
+        name = self.controller_of(seat)
         view = self.view(seat)
         move = get_player(name)(view, self._rng())
         said = claim(name, view, move, self._rng(":claim")) if self.match.rules.muggins else None
@@ -326,7 +380,11 @@ class Session:
         return events
 
     def _next(self) -> list[Event]:
-        if self.match.over:  # a rematch: the same table, a new seed
+        if self.match.over and self.net is not None:  # across devices: the joint seed's next
+            self.seed = self.net.rematch()
+            self.match_id = secrets.token_hex(8)
+            self.match = Match(self.settings.to_rules(), seed=self.seed)
+        elif self.match.over:  # a rematch: the same table, a new seed
             self.seed = secrets.randbits(SEED_BITS)
             self.practice = False
             self.match_id = secrets.token_hex(8)

@@ -2,7 +2,8 @@
 
 A ``Settings`` holds the game mode, the rules preset and options over it, and one ``Seat`` per
 player with its controller: ``you`` (the person holding the device), ``person`` (someone else
-on the same device, pass-and-play, with a name), or a computer level. ``to_rules()`` turns it
+on the same device, pass-and-play, with a name), ``friend`` (a person whose seat is played on
+another device, with an optional name: ``net``), or a computer level. ``to_rules()`` turns it
 into the engine's ``Rules``; the mode decides teams and single rounds, the seats the number of
 players. ``hide_sum`` is presentation only: it is the one setting that may change mid-match.
 
@@ -24,11 +25,13 @@ from .rules import DEFAULT_PRESET, OPTIONS, PRESETS, TARGET_CHOICES, Rules
 
 MODES = ("match", "sprint", "partners")  # Parlor Match, Quick Sprint, Partner All Threes
 COMPUTERS = ("beginner", "casual", "expert")
-PEOPLE = ("you", "person")
-CONTROLLERS = PEOPLE + COMPUTERS
+PEOPLE = ("you", "person")  # the people at this device
+FRIEND = "friend"  # a person whose seat is played on another device (``net``)
+CONTROLLERS = (*PEOPLE, FRIEND, *COMPUTERS)
+PLAYER_COUNTS = (2, 3, 4)
+MAX_FRIENDS = max(PLAYER_COUNTS) - 1  # seats played on other devices: all but the host's own
 NAME_MAX = 16  # characters in a person's name
 TARGET_MAX = 1000  # a target past this is a typo, not a game
-PLAYER_COUNTS = (2, 3, 4)
 # Rule options a link or the dialog may set over the preset (in ``rules.OPTIONS``'s order);
 # players, teams and single_round follow from the seats and the mode instead.
 FROM_TABLE = ("players", "teams", "single_round")
@@ -52,8 +55,19 @@ class Seat:
 
     @property
     def person(self) -> bool:
-        """A human plays this seat (the device's owner, or someone it is passed to)."""
+        """A human plays this seat (the device's owner, someone it is passed to, or a friend on
+        another device): no computer moves for it."""
+        return self.controller in PEOPLE or self.controller == FRIEND
+
+    @property
+    def here(self) -> bool:
+        """A human at this device plays this seat (the rack and the cover are for them)."""
         return self.controller in PEOPLE
+
+    @property
+    def friend(self) -> bool:
+        """A person on another device plays this seat."""
+        return self.controller == FRIEND
 
     def to_json(self) -> dict[str, Any]:
         return (
@@ -148,40 +162,65 @@ class Settings:
         return tuple("person" if s.person else s.controller for s in self.seats)
 
     def people(self) -> list[int]:
-        """The seats a human plays, in seat order."""
-        return [i for i, s in enumerate(self.seats) if s.person]
+        """The seats a human at this device plays, in seat order (a friend's is elsewhere)."""
+        return [i for i, s in enumerate(self.seats) if s.here]
+
+    def friends(self) -> list[int]:
+        """The seats played on other devices, in seat order."""
+        return [i for i, s in enumerate(self.seats) if s.friend]
 
     def you(self) -> int:
         return next(i for i, s in enumerate(self.seats) if s.controller == "you")
 
-    def labels(self) -> list[dict[str, Any]]:
+    def labels(
+        self, viewer: int | None = None, given: dict[int, str] | None = None
+    ) -> list[dict[str, Any]]:
         """What names each seat, as codes a page words in its language: ``{"kind": "you"}``,
-        ``{"kind": "person", "name": "Ana" or None, "n": seat number from 1}``, or
-        ``{"kind": "level", "level": "expert", "n": 2}`` for the second Expert at the table. When
-        several people share the device (pass-and-play), the device owner's seat is a person
-        too ("Player 1"): "You" would name whoever holds the device ("Pass to You", "You plays")."""
+        ``{"kind": "person", "name": "Ana" or None, "n": seat number from 1}``, ``{"kind":
+        "friend", "name": .., "n": ..}`` for a friend on another device, or ``{"kind": "level",
+        "level": "expert", "n": 2}`` for the second Expert at the table. When several people
+        share the device (pass-and-play), the device owner's seat is a person too ("Player 1"):
+        "You" would name whoever holds the device ("Pass to You", "You plays"); a friend
+        elsewhere shares nothing, so it changes neither.
+
+        ``viewer``: the seat the labels are made for when it is a friend's (its own device's
+        table): that seat is ``{"kind": "you"}`` and the host's own seat ``{"kind": "host",
+        "name": .. or None, "n": ..}``. ``given``: names for seats that have none of their own
+        (the host's, a friend's as it said in its hello)."""
+        given = given or {}
+        guest = viewer is not None and self.seats[viewer].friend
         out: list[dict[str, Any]] = []
         seen: dict[str, int] = {}
-        shared = sum(1 for seat in self.seats if seat.person) > 1
+        shared = len(self.people()) > 1
         for i, seat in enumerate(self.seats):
-            if seat.controller == "you" and not shared:
+            name = seat.name or given.get(i) or None
+            if guest and i == viewer:
                 out.append({"kind": "you"})
+            elif guest and seat.controller == "you":
+                out.append({"kind": "host", "name": name, "n": i + 1})
+            elif seat.controller == "you" and not shared:
+                out.append({"kind": "you"})
+            elif seat.friend:
+                out.append({"kind": "friend", "name": name, "n": i + 1})
             elif seat.person:
-                out.append({"kind": "person", "name": seat.name or None, "n": i + 1})
+                out.append({"kind": "person", "name": name, "n": i + 1})
             else:
                 seen[seat.controller] = seen.get(seat.controller, 0) + 1
                 out.append({"kind": "level", "level": seat.controller, "n": seen[seat.controller]})
         return out
 
-    def names(self) -> list[str]:
+    def names(self, viewer: int | None = None, given: dict[int, str] | None = None) -> list[str]:
         """A name per seat in English (the command line, records, sentences Python still writes):
-        "You", a person's own name ("Player 3" without one), or the computer's level ("Expert",
+        "You", a person's or a friend's own name ("Player 3" without one), "Host" (the host's
+        seat seen from a friend's device, unless named), or the computer's level ("Expert",
         and "Expert 2" for a second one)."""
         out = []
-        for label in self.labels():
+        for label in self.labels(viewer, given):
             if label["kind"] == "you":
                 out.append("You")
-            elif label["kind"] == "person":
+            elif label["kind"] == "host":
+                out.append(label["name"] or "Host")
+            elif label["kind"] in ("person", "friend"):
                 out.append(label["name"] or f"Player {label['n']}")
             else:
                 level = label["level"].capitalize()
@@ -263,11 +302,11 @@ def _seat_of(data: Any) -> Seat:
     if controller not in CONTROLLERS:
         raise BadSettings(f"a seat's controller is one of {', '.join(CONTROLLERS)}")
     name = data.get("name", "")
-    if controller != "person":
+    if controller not in ("person", FRIEND):
         if name:
-            raise BadSettings(f"only a person seat has a name, not {controller}")
+            raise BadSettings(f"only a person or a friend seat has a name, not {controller}")
         return Seat(controller)
-    return Seat("person", clean_name(name))
+    return Seat(controller, clean_name(name))
 
 
 def clean_name(name: Any) -> str:
@@ -292,6 +331,8 @@ def choices() -> dict[str, Any]:
         "players": list(PLAYER_COUNTS),
         "partners_players": 4,
         "controllers": list(CONTROLLERS),
+        "friend": FRIEND,
+        "max_friends": MAX_FRIENDS,
         "computers": list(COMPUTERS),
         "targets": list(TARGET_CHOICES),
         "presets": list(PRESETS),

@@ -15,6 +15,7 @@ One module per concern, each saying what it owns:
 - ``intake``: a finished match taken in, in one request: the entry and the figures with it.
 - ``transfer``: the export file (``EXPORT_FORMAT``, ``EXPORT_VERSION``, ``export_file``), how much
   the page keeps (``MAX_ENTRIES``, ``MAX_HISTORY``) and the import's check (``check_import``).
+- ``merge``: two devices' careers merged both ways (``merge``), the figures worked out again.
 
 Nothing here reads a clock: what "today" is stays the page's to say. What the page words
 arrives as codes (the seats' ``labels``, ``daily_line``). The names below are the package's
@@ -55,6 +56,7 @@ from .dailydeal import (
 from .dates import in_date_order, parse_day, parse_stamp
 from .entries import DOUBLE_SIX, entry, results, table
 from .intake import recorded
+from .merge import merge
 from .refusals import CareerError, NotOver
 from .schema import ENTRY_FIELDS, LEVELS, MATCH_ID, check_entries, check_entry
 from .stats import AVERAGE_DIGITS, HISTOGRAM_FROM, RATE_DIGITS, WIN_RATE_WINDOW, figures
@@ -123,6 +125,7 @@ __all__ = [
     "figures",
     "in_date_order",
     "live_streak",
+    "merge",
     "parse_day",
     "parse_stamp",
     "recorded",

@@ -1,0 +1,185 @@
+"""Two devices' careers merged both ways (``merge``): what each page keeps (its entries, whole
+matches, the daily's attempts and its preferences, the designs among them) becomes one career,
+the same on both devices but for the preferences, each device's own first.
+
+- **Entries** by match id: a damaged entry (``schema.check_entry`` refuses it) never replaces a
+  good one and is never kept; of two good ones the complete one (with its record and settings)
+  wins, and of two complete ones, the same one on both devices (the larger in a fixed order), so
+  a merge made on either device gives the same career.
+- **Whole matches** (the history) by id likewise: an item is good when its record replays from
+  its revealed seed and agrees with its entry (``transfer``'s import check, item by item).
+- **The daily's attempts** by day: a day's attempt that has its entry wins, else the smaller id.
+- **The caps** keep the newest as ever: ``MAX_ENTRIES`` entries and ``MAX_HISTORY`` whole matches,
+  by date, so nothing the caps keep is lost.
+- **Trophies and figures** are worked out again from the merged entries (``figures``).
+
+The reply holds what the page keeps afterwards and what it replaced (the device's own, for its
+backup, as an import keeps one), and counts of what happened.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..errors import AllThreesError
+from .dailydeal import are_attempts
+from .dates import in_date_order, parse_day, parse_stamp
+from .refusals import CareerError
+from .schema import check_entry, is_match_id
+from .stats import figures
+from .transfer import KEEP, MAX_ENTRIES, MAX_HISTORY, _check_history_item
+
+SIDES = ("mine", "theirs")
+
+
+def _kept(side: Any, name: str) -> dict[str, Any]:
+    """What a page keeps, as it sends it (``{entries, history, daily: {attempts}, prefs}``) or as
+    an export file holds it (``career.entries``, ``career.daily``)."""
+    if not isinstance(side, dict):
+        raise CareerError(f"{name} is not a career", code="export_shape", field=name)
+    if "career" in side and isinstance(side["career"], dict):
+        side = {**side, **side["career"]}
+    entries, history = side.get("entries", []), side.get("history", [])
+    daily, prefs = side.get("daily") or {}, side.get("prefs") or {}
+    shape = {
+        "entries": isinstance(entries, list),
+        "history": isinstance(history, list),
+        "daily": isinstance(daily, dict),
+        "prefs": isinstance(prefs, dict),
+    }
+    for key, ok in shape.items():
+        if not ok:
+            raise CareerError(f"{name}'s {key} is damaged", code="export_shape", field=key)
+    attempts = daily.get("attempts", {})
+    return {
+        "entries": entries,
+        "history": history,
+        "attempts": attempts if are_attempts(attempts) else {},
+        "prefs": prefs,
+    }
+
+
+def _order(item: dict[str, Any]) -> str:
+    """A fixed order between two good versions of one item: the same on every device."""
+    return json.dumps(item, sort_keys=True, default=str)
+
+
+def _good_entry(e: Any) -> bool:
+    try:
+        check_entry(e)
+    except AllThreesError:
+        return False
+    return True
+
+
+def _complete(e: dict[str, Any]) -> bool:
+    return isinstance(e.get("record"), dict) and isinstance(e.get("settings"), dict)
+
+
+def _merge_entries(sides: list[list[Any]]) -> tuple[list[dict[str, Any]], int, int]:
+    """The good entries of both sides by id; with how many were damaged and how many ids
+    both sides held differently."""
+    best: dict[str, dict[str, Any]] = {}
+    damaged = conflicts = 0
+    for entries in sides:
+        for e in entries:
+            if not _good_entry(e):
+                damaged += 1
+                continue
+            held = best.get(e["id"])
+            if held is None:
+                best[e["id"]] = e
+                continue
+            if held == e:
+                continue
+            conflicts += 1
+            if (_complete(e), _order(e)) > (_complete(held), _order(held)):
+                best[e["id"]] = e
+    ordered = in_date_order(list(best.values()))
+    return ordered[-MAX_ENTRIES:], damaged, conflicts
+
+
+def _good_item(i: int, item: Any, by_id: dict[str, dict[str, Any]]) -> bool:
+    try:
+        _check_history_item(i, item, by_id)
+    except AllThreesError:
+        return False
+    except (RecursionError, ValueError, TypeError):  # a record too odd to replay
+        return False
+    return True
+
+
+def _merge_history(
+    sides: list[list[Any]], by_id: dict[str, dict[str, Any]]
+) -> tuple[list[dict[str, Any]], int]:
+    best: dict[str, dict[str, Any]] = {}
+    damaged = 0
+    for history in sides:
+        for i, item in enumerate(history):
+            if not isinstance(item, dict) or not is_match_id(item.get("id")):
+                damaged += 1
+                continue
+            held = best.get(item["id"])
+            if held == item:
+                continue
+            if not _good_item(i, item, by_id):
+                damaged += 1
+                continue
+            if held is None or _order(item) > _order(held):
+                best[item["id"]] = item
+    newest = sorted(best.values(), key=lambda it: (parse_stamp(it["date"]), it["id"]), reverse=True)
+    return newest[:MAX_HISTORY], damaged
+
+
+def _merge_attempts(sides: list[dict[str, str]], by_id: dict[str, Any]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for attempts in sides:
+        for day, match in attempts.items():
+            held = out.get(day)
+
+            def rank(m: str, d: str = day) -> tuple[bool, str]:
+                e = by_id.get(m)
+                return (e is None or e["daily"] != d, m)  # the smaller wins
+
+            if held is None or rank(match) < rank(held):
+                out[day] = match
+    return dict(sorted(out.items(), key=lambda kv: parse_day(kv[0])))
+
+
+def merge(mine: Any, theirs: Any, today: Any = None) -> dict[str, Any]:
+    """``mine`` (this device's career, as the page keeps it) and ``theirs`` (the other device's)
+    as one: ``{merged: {entries, history, daily: {attempts}, prefs}, career, replaced, counts,
+    keep}``; ``replaced`` is ``mine`` as it was, for the page's backup; ``career`` the figures
+    and trophies of the merged entries (as of ``today`` when given)."""
+    a, b = _kept(mine, "mine"), _kept(theirs, "theirs")
+    entries, damaged, conflicts = _merge_entries([a["entries"], b["entries"]])
+    by_id = {e["id"]: e for e in entries}
+    history, bad_history = _merge_history([a["history"], b["history"]], by_id)
+    attempts = _merge_attempts([a["attempts"], b["attempts"]], by_id)
+    prefs = {**b["prefs"], **a["prefs"]}  # this device's own choices first
+    mine_ids = {e.get("id") for e in a["entries"] if isinstance(e, dict)}
+    return {
+        "merged": {
+            "entries": entries,
+            "history": history,
+            "daily": {"attempts": attempts},
+            "prefs": prefs,
+        },
+        "career": figures(entries, today, attempts),
+        "replaced": {
+            "entries": a["entries"],
+            "history": a["history"],
+            "daily": {"attempts": a["attempts"]},
+            "prefs": a["prefs"],
+        },
+        "counts": {
+            "entries": len(entries),
+            "added": sum(1 for e in entries if e["id"] not in mine_ids),
+            "conflicts": conflicts,
+            "damaged": damaged,
+            "history": len(history),
+            "damaged_history": bad_history,
+        },
+        "keep": dict(KEEP),
+    }

@@ -1,0 +1,140 @@
+"""A guest's check of a match played across devices, once the host reveals it
+(``check_shared``): the host's part is the one committed to before the deal, the seed is the mix
+of that part and every friend's part (the guest's own among them, unchanged), the record replays
+from that seed (``record.verify``, the Fair deal of one device), and everything the guest saw,
+the events of the ``table`` messages it received, each deal with its own hand, is what the
+record says happened. Each failure is a ``BadMessage`` with its own code."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from ..errors import AllThreesError
+from ..match import Match
+from ..moves import DRAW, PASS, arm_name, is_lead, tile_of
+from ..record import verify
+from ..tiles import NAME
+from . import joint
+from .protocol import BadMessage, host_message
+
+# The fields of a seen event compared with the record's (the others are the table's words).
+COMPARED = ("kind", "seat", "tile", "arm", "index", "round_no", "hand", "end_sum", "points")
+MAX_SEEN_EVENTS = 20_000  # far past the events of any match
+
+
+def check_shared(commitment: Any, reveal: Any, my_part: Any, seen: Any) -> dict[str, Any]:
+    """Check a ``reveal`` (the message's object or text) against the ``commitment`` shown at the
+    match's start, the guest's own part ``my_part`` and ``seen`` (``{events: [...]}``, every event
+    its table messages brought since this match's deal, in order). Returns what it proved:
+    ``{seat, match, rounds, winner, commitment, seed}``."""
+    if isinstance(reveal, str):
+        reveal = host_message(reveal)
+    elif isinstance(reveal, dict):
+        import json
+
+        reveal = host_message(json.dumps(reveal))
+    else:
+        raise BadMessage("the reveal is a message from the host", code="message_json")
+    if reveal["kind"] != "reveal":
+        raise BadMessage("that message is no reveal", code="message_kind")
+    if not joint.is_part(commitment) or not joint.is_part(my_part):
+        raise BadMessage(
+            "the commitment and your part are 64 hex digits each", code="message_shape"
+        )
+    host = bytes.fromhex(reveal["host_part"])
+    if hashlib.sha256(host).hexdigest() != commitment or reveal["commitment"] != commitment:
+        raise BadMessage(
+            "the host's part is not the one it committed to before the deal",
+            code="shared_commitment",
+        )
+    seat = reveal["seat"]
+    parts = reveal["parts"]
+    seats = [p["seat"] for p in parts]
+    mine = [p["part"] for p in parts if p["seat"] == seat]
+    if seats != sorted(set(seats)) or mine != [my_part]:
+        raise BadMessage(
+            "your part is not among the parts the deal was mixed from", code="shared_part"
+        )
+    seed = joint.mix(host, [p["part"] for p in parts], reveal["match"])
+    record = reveal["record"]
+    if f"{seed:064x}" != reveal["seed"] or record.get("seed") != reveal["seed"]:
+        raise BadMessage("the seed is not the mix of the parts", code="shared_seed")
+    try:
+        match = verify(record)
+    except AllThreesError as exc:
+        raise BadMessage(
+            f"the record does not replay from the seed: {exc}", code="shared_replay"
+        ) from None
+    if not match.over or seat >= match.rules.players:
+        raise BadMessage("the record is not of a finished match at your seat", code="shared_replay")
+    _check_seen(match, seat, seen)
+    return {
+        "seat": seat,
+        "match": reveal["match"],
+        "rounds": len(match.rounds),
+        "winner": match.winner,
+        "commitment": commitment,
+        "seed": reveal["seed"],
+    }
+
+
+def expected_events(match: Match, seat: int) -> list[dict[str, Any]]:
+    """The events of ``match`` as ``seat`` was sent them (``present.events_json`` for a friend's
+    seat), with the fields ``COMPARED``."""
+    out: list[dict[str, Any]] = []
+    for i, (deal, rnd) in enumerate(zip(match.deals, match.rounds, strict=True)):
+        out.append({"kind": "deal", "round_no": i + 1, "hand": [NAME[t] for t in deal.hands[seat]]})
+        placed = 0
+        for e in rnd.history:
+            if e.move == DRAW:
+                drew = {"kind": "drew", "seat": e.seat}
+                out.append(drew | ({"tile": NAME[e.drawn]} if e.seat == seat else {}))
+            elif e.move == PASS:
+                out.append({"kind": "passed", "seat": e.seat})
+            else:
+                out.append(
+                    {
+                        "kind": "placed",
+                        "seat": e.seat,
+                        "tile": NAME[tile_of(e.move)],
+                        "arm": None if is_lead(e.move) else arm_name(e.move),
+                        "index": placed,
+                        "end_sum": e.end_sum,
+                        "points": e.points,
+                    }
+                )
+                placed += 1
+        out.append({"kind": "round_over"})
+    out.append({"kind": "match_over"})
+    return out
+
+
+def _check_seen(match: Match, seat: int, seen: Any) -> None:
+    """Every event seen is the record's next one of its kind, in order (a guest that reloaded
+    missed some: what it saw is a part of the record's, in its order)."""
+    events = seen.get("events") if isinstance(seen, dict) else None
+    if not isinstance(events, list) or len(events) > MAX_SEEN_EVENTS:
+        raise BadMessage("what you saw is a list of events", code="shared_seen")
+    expected = expected_events(match, seat)
+    at = 0
+    for n, event in enumerate(events):
+        if not isinstance(event, dict):
+            raise BadMessage(
+                f"event {n + 1} you saw is not an event", code="shared_seen", item=n + 1
+            )
+        while at < len(expected) and not _agrees(event, expected[at]):
+            at += 1
+        if at == len(expected):
+            raise BadMessage(
+                f"event {n + 1} you saw ({str(event.get('kind'))[:20]}) is not in the record",
+                code="shared_seen",
+                item=n + 1,
+            )
+        at += 1
+
+
+def _agrees(event: dict[str, Any], expected: dict[str, Any]) -> bool:
+    return all(event.get(k) == expected[k] for k in COMPARED if k in expected) and not (
+        "tile" in event and "tile" not in expected and event["kind"] == "drew"
+    )

@@ -1,0 +1,292 @@
+"""The protocol between devices: every message a guest may send the host and the host a guest,
+with its version, its kinds, a size limit for each kind, and the check of each before anything
+uses it (``guest_message`` on the host, ``host_message`` on a guest). A peer is untrusted input,
+like a link or a damaged save: a message is text, checked for its size before it is parsed
+(``jsontext``), then for being an object of this protocol's version, of a kind its sender may
+send, and of that kind's exact shape (no field more, none missing). Anything else is a
+``BadMessage`` with a code the page words, and changes nothing.
+
+Every message is a JSON object ``{"v": VERSION, "kind": ..., ...}``.
+
+A guest sends (``GUEST_KINDS``, each at most ``GUEST_LIMITS`` characters):
+- ``hello {table, part, name?, resume?}``: join (or re-join) the seat whose channel it came on;
+  ``table`` is the invite's table id (16 hex digits), ``part`` the guest's part of the joint seed
+  (64 hex digits: ``joint``), ``name`` what to call it (``settings.NAME_MAX`` characters),
+  ``resume`` true when it had the seat before.
+- ``intent {intent}``: a move, as a local table sends it (``session.act``): ``play {tile, arm?,
+  claim?}``, ``draw`` or ``pass``.
+- ``reaction {id}``: one of ``REACTIONS``.
+- ``bye``: it leaves the table.
+
+The host sends (``HOST_KINDS``, at most ``HOST_LIMITS``):
+- ``welcome {table, seat, commitment, friends, dealt, part, snapshot}``: the answer to a hello;
+  ``snapshot`` is null before the deal, ``part`` the guest's own part the match holds.
+- ``gathering {table, commitment, friends}``: who has joined, before the deal.
+- ``table {table, seat, snapshot, events}``: the table as that seat may see it after a change.
+- ``presence {table, seats: [{seat, presence}]}``: ``PRESENCE`` per seat played elsewhere.
+- ``reaction {table, seat, id}``: a quick reaction, relayed.
+- ``reveal {table, seat, match, commitment, host_part, parts, seed, record}``: at a match's
+  end, everything a guest needs to check the deal (``check.check_shared``).
+- ``refusal {table, code, values, error}``: what the host refused of that guest's message.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .. import jsontext
+from ..checks import is_whole
+from ..errors import AllThreesError
+from ..jsontext import shown
+from ..settings import NAME_MAX
+from .joint import is_part
+
+VERSION = 1  # the protocol's version: a message of a newer one asks its reader to update
+# The largest text of each kind a guest may send, in characters: tight (a hello carries a part of
+# 64 hex digits, a table id and a name of at most NAME_MAX characters, each perhaps written as a
+# 12-character surrogate pair escape; an intent is a tile, an arm and a claim).
+GUEST_LIMITS = {"hello": 400, "intent": 160, "reaction": 80, "bye": 40}
+MAX_GUEST_CHARS = max(GUEST_LIMITS.values())
+GUEST_KINDS = tuple(GUEST_LIMITS)
+# The host's: a snapshot is ~5-12 kB (a full layout of double-nine), a reveal holds a whole
+# match's record (~5-15 kB); a refusal carries an English message of a few hundred characters.
+HOST_LIMITS = {
+    "welcome": 120_000,
+    "gathering": 2_000,
+    "table": 120_000,
+    "presence": 1_000,
+    "reaction": 200,
+    "reveal": 400_000,
+    "refusal": 2_000,
+}
+MAX_HOST_CHARS = max(HOST_LIMITS.values())
+HOST_KINDS = tuple(HOST_LIMITS)
+# Quick reactions, as codes the page words (English and Polish).
+REACTIONS = ("nice", "well_played", "oops", "thinking", "good_game")
+REACTIONS_PER_MOVE = 3  # reactions a seat may send between two moves of the table: a flood stops
+INTENT_KINDS = ("play", "draw", "pass")  # what a guest may ask of the table: its own moves
+PRESENCE = ("waiting", "connected", "reconnecting", "away")
+TABLE_HEX = 16  # a table id: 8 random bytes in hex, like a match id
+
+
+class BadMessage(AllThreesError):
+    """A message from another device that cannot be taken; ``code`` says why and ``values``
+    with what (``kind``, ``most``, ``field``). Nothing changes when one is refused."""
+
+    code = "message_shape"
+
+    def __init__(self, message: str, code: str | None = None, **values: object) -> None:
+        super().__init__(message)
+        self.code = code or type(self).code
+        self.values = values
+
+
+def _is_table(value: Any) -> bool:
+    return (
+        isinstance(value, str)
+        and len(value) == TABLE_HEX
+        and all(c in "0123456789abcdef" for c in value)
+    )
+
+
+def _parse(text: Any, limits: dict[str, int], who: str) -> tuple[str, dict[str, Any]]:
+    """The kind and object of a message, checked for its size (the largest kind's, then its own
+    kind's), JSON, an object, its version and a kind ``who`` may send."""
+    if not isinstance(text, str):
+        raise BadMessage("a message is text", code="message_json")
+    most = max(limits.values())
+    if len(text) > most:
+        raise BadMessage(
+            f"the message is too long ({len(text)} characters; at most {most})",
+            code="message_long",
+            most=most,
+        )
+    data = jsontext.parse(text, "the message", most, BadMessage)
+    if not isinstance(data, dict):
+        raise BadMessage("a message is a JSON object", code="message_json")
+    version = data.get("v")
+    if is_whole(version, VERSION + 1):
+        raise BadMessage(
+            "the other device runs a newer version of the game: update this one",
+            code="message_newer",
+        )
+    if not is_whole(version) or version != VERSION:
+        raise BadMessage(f"unknown protocol version {shown(version)}", code="message_version")
+    kind = data.get("kind")
+    if not isinstance(kind, str) or kind not in limits:
+        raise BadMessage(f"{who} does not send messages of kind {shown(kind)}", code="message_kind")
+    if len(text) > limits[kind]:
+        raise BadMessage(
+            f"a {kind} message is at most {limits[kind]} characters",
+            code="message_long",
+            most=limits[kind],
+        )
+    return kind, data
+
+
+def _fields(data: dict[str, Any], need: dict[str, Any], may: dict[str, Any] | None = None) -> None:
+    """``data`` holds exactly ``v``, ``kind``, every field of ``need`` and perhaps those of
+    ``may``, each passing its check."""
+    may = may or {}
+    for key in data:
+        if key not in ("v", "kind") and key not in need and key not in may:
+            raise BadMessage(
+                f"a {data['kind']} message has no field {shown(key)}", field=str(key)[:20]
+            )
+    for key, ok in need.items():
+        if key not in data or not ok(data[key]):
+            raise BadMessage(f"a {data['kind']} message's {key} is wrong", field=key)
+    for key, ok in may.items():
+        if key in data and not ok(data[key]):
+            raise BadMessage(f"a {data['kind']} message's {key} is wrong", field=key)
+
+
+def _text_up_to(most: int):
+    return lambda v: isinstance(v, str) and len(v) <= most
+
+
+def _is_intent(v: Any) -> bool:
+    """An intent a guest may send, by its shape (what it means is the session's to check)."""
+    if not isinstance(v, dict) or v.get("kind") not in INTENT_KINDS:
+        return False
+    allowed = {"kind", "tile", "arm", "claim"} if v["kind"] == "play" else {"kind"}
+    if set(v) - allowed:
+        return False
+    return all(
+        isinstance(v.get(k), str) and len(v[k]) <= 8 for k in ("tile", "arm") if k in v
+    ) and (v.get("claim") is None or is_whole(v["claim"], least=0, most=999))
+
+
+def guest_message(text: Any) -> tuple[str, dict[str, Any]]:
+    """A guest's message text as ``(kind, object)``, or ``BadMessage``."""
+    kind, data = _parse(text, GUEST_LIMITS, "a guest")
+    if kind == "hello":
+        _fields(
+            data,
+            {"table": _is_table, "part": is_part},
+            {"name": _text_up_to(NAME_MAX), "resume": lambda v: isinstance(v, bool)},
+        )
+    elif kind == "intent":
+        _fields(data, {"intent": _is_intent})
+    elif kind == "reaction":
+        _fields(data, {"id": lambda v: isinstance(v, str)})
+        if data["id"] not in REACTIONS:
+            raise BadMessage(
+                f"unknown reaction {shown(data['id'])}", code="reaction_unknown", field="id"
+            )
+    else:
+        _fields(data, {})
+    return kind, data
+
+
+def _is_seat(v: Any) -> bool:
+    return is_whole(v, least=0, most=3)
+
+
+def _is_friends(v: Any) -> bool:
+    return (
+        isinstance(v, list)
+        and len(v) <= 3
+        and all(
+            isinstance(f, dict)
+            and set(f) == {"seat", "name", "joined"}
+            and _is_seat(f["seat"])
+            and (f["name"] is None or _text_up_to(NAME_MAX)(f["name"]))
+            and isinstance(f["joined"], bool)
+            for f in v
+        )
+    )
+
+
+def _is_parts(v: Any) -> bool:
+    return (
+        isinstance(v, list)
+        and 1 <= len(v) <= 3
+        and all(
+            isinstance(p, dict)
+            and set(p) == {"seat", "part"}
+            and _is_seat(p["seat"])
+            and is_part(p["part"])
+            for p in v
+        )
+    )
+
+
+def _is_presence(v: Any) -> bool:
+    return (
+        isinstance(v, list)
+        and len(v) <= 3
+        and all(
+            isinstance(p, dict)
+            and set(p) == {"seat", "presence"}
+            and _is_seat(p["seat"])
+            and p["presence"] in PRESENCE
+            for p in v
+        )
+    )
+
+
+def _is_object(v: Any) -> bool:
+    return isinstance(v, dict)
+
+
+def _is_events(v: Any) -> bool:
+    return isinstance(v, list) and all(
+        isinstance(e, dict) and isinstance(e.get("kind"), str) for e in v
+    )
+
+
+def _is_values(v: Any) -> bool:
+    return isinstance(v, dict) and all(isinstance(x, (int, str, list)) for x in v.values())
+
+
+HOST_SHAPES: dict[str, dict[str, Any]] = {
+    "welcome": {
+        "table": _is_table,
+        "seat": _is_seat,
+        "commitment": is_part,
+        "friends": _is_friends,
+        "dealt": lambda v: isinstance(v, bool),
+        "part": is_part,
+        "snapshot": lambda v: v is None or isinstance(v, dict),
+    },
+    "gathering": {"table": _is_table, "commitment": is_part, "friends": _is_friends},
+    "table": {"table": _is_table, "seat": _is_seat, "snapshot": _is_object, "events": _is_events},
+    "presence": {"table": _is_table, "seats": _is_presence},
+    "reaction": {"table": _is_table, "seat": _is_seat, "id": lambda v: v in REACTIONS},
+    "reveal": {
+        "table": _is_table,
+        "seat": _is_seat,
+        "match": lambda v: is_whole(v, least=0),
+        "commitment": is_part,
+        "host_part": is_part,
+        "parts": _is_parts,
+        "seed": is_part,
+        "record": _is_object,
+    },
+    "refusal": {
+        "table": _is_table,
+        "code": _text_up_to(40),
+        "values": _is_values,
+        "error": _text_up_to(1000),
+    },
+}
+assert tuple(HOST_SHAPES) == HOST_KINDS
+
+
+def host_message(text: Any) -> dict[str, Any]:
+    """A host's message text as its object, or ``BadMessage``: what a guest's page may use."""
+    kind, data = _parse(text, HOST_LIMITS, "the host")
+    _fields(data, HOST_SHAPES[kind])
+    return data
+
+
+def host_text(kind: str, table: str, **fields: Any) -> str:
+    """A message from the host as the text sent on a channel (checked against its own limit,
+    so the host never sends what a guest would refuse)."""
+    data = {"v": VERSION, "kind": kind, "table": table, **fields}
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    if len(text) > HOST_LIMITS[kind]:  # pragma: no cover - the limits leave room for any match
+        raise BadMessage(f"a {kind} message grew past its limit", code="message_long")
+    return text

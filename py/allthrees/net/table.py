@@ -1,0 +1,381 @@
+"""The host's side of a table across devices: the joint seed's state (``Joint``), the gathering
+before the deal, and every message a guest sends, checked and answered (``Host``). The host's
+Python is the referee: a message acts only for the seat of the channel it came on (the page
+says which), only once ``protocol`` has checked it, and only as a local intent would
+(``session.act(seat, intent, remote=True)``); a refusal changes nothing.
+
+What the page keeps of a gathering or a joint match survives a reload like any save: the
+host's secret (the top of its chain: ``joint``) is the one field the page seals (``save.SEALED``),
+and the rest (``Joint.to_json``: the table id, the match's place in the chain, the friends'
+parts and names) is plain. A gathering's save is ``{version, gathering, settings}``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..checks import is_whole
+from ..errors import AllThreesError, refusal_json
+from ..match import seed_hex
+from ..settings import Settings, clean_name
+from . import joint
+from .protocol import REACTIONS_PER_MOVE, TABLE_HEX, BadMessage, guest_message, host_text
+
+
+@dataclass
+class Joint:
+    """A table across devices: its id, the host's secret, which match of the chain is dealt
+    (``k``), the friends' parts and names, the host's name, whether it is a practice table."""
+
+    table: str
+    top: bytes = field(repr=False)  # the host's secret: sealed, never in a message before the end
+    friends: tuple[int, ...]
+    host: int  # the host's own seat (``you``)
+    k: int = 0
+    practice: bool = False
+    host_name: str = ""
+    parts: dict[int, str] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+    # reactions each seat sent since the table's last move (not kept: a flood limit)
+    reactions: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    @classmethod
+    def new(cls, settings: Settings, seed: int | None, host_name: str = "") -> Joint:
+        friends = tuple(settings.friends())
+        if not friends:
+            raise BadMessage("a table across devices has a friend's seat", code="no_friends")
+        top = joint.practice_top(seed) if seed is not None else secrets.token_bytes(32)
+        table = secrets.token_hex(TABLE_HEX // 2)
+        return cls(table, top, friends, settings.you(), 0, seed is not None, host_name)
+
+    # ------------------------------------------------------------------ the seed
+    def host_part(self) -> bytes:
+        return joint.host_part(self.top, self.k)
+
+    def commitment(self) -> str:
+        return joint.commitment_of(self.host_part())
+
+    def ready(self) -> bool:
+        """Every friend's seat has its part: the match can be dealt."""
+        return all(s in self.parts for s in self.friends)
+
+    def seed(self) -> int:
+        return joint.mix(self.host_part(), [self.parts[s] for s in self.friends], self.k)
+
+    def rematch(self) -> int:
+        """The next match's seed: one step down the host's chain, the same parts."""
+        if self.k + 1 >= joint.CHAIN:
+            raise BadMessage(
+                f"this table has dealt its {joint.CHAIN} matches: gather again",
+                code="chain_spent",
+                most=joint.CHAIN,
+            )
+        self.k += 1
+        self.reactions.clear()
+        return self.seed()
+
+    # ------------------------------------------------------------------ what others see
+    def given(self) -> dict[int, str]:
+        """Names for seats with none in the settings: the friends' own, the host's."""
+        return {**self.names, self.host: self.host_name} if self.host_name else dict(self.names)
+
+    def friends_json(self, settings: Settings) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": s,
+                "name": settings.seats[s].name or self.names.get(s) or None,
+                "joined": s in self.parts,
+            }
+            for s in self.friends
+        ]
+
+    def summary(self, settings: Settings, stand_in: dict[int, str]) -> dict[str, Any]:
+        """The host snapshot's ``net``: the table id, the commitment and each friend's seat."""
+        return {
+            "table": self.table,
+            "commitment": self.commitment(),
+            "match": self.k,
+            "friends": [
+                {**f, "stand_in": stand_in.get(f["seat"])} for f in self.friends_json(settings)
+            ],
+        }
+
+    def reveal(self, session: Any, seat: int) -> dict[str, Any]:
+        """What a guest gets at the match's end to check the deal (``check.check_shared``)."""
+        from ..present import match_record
+
+        return {
+            "seat": seat,
+            "match": self.k,
+            "commitment": self.commitment(),
+            "host_part": self.host_part().hex(),
+            "parts": [{"seat": s, "part": self.parts[s]} for s in self.friends],
+            "seed": seed_hex(session.seed),
+            "record": match_record(session),
+        }
+
+    # ------------------------------------------------------------------ kept
+    def to_json(self) -> dict[str, Any]:
+        """What the page keeps in plain text: everything but the secret ``top``."""
+        return {
+            "table": self.table,
+            "friends": list(self.friends),
+            "k": self.k,
+            "practice": self.practice,
+            "host_name": self.host_name,
+            "parts": {str(s): p for s, p in self.parts.items()},
+            "names": {str(s): n for s, n in self.names.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, top: Any, settings: Settings) -> Joint:
+        """The joint state a save kept, with the sealed secret ``top`` (64 hex digits); a
+        ``BadMessage`` ``gathering_save`` when any of it is wrong."""
+
+        def bad(what: str) -> BadMessage:
+            return BadMessage(
+                f"the saved table across devices is damaged: {what}",
+                code="gathering_save",
+                field=what,
+            )
+
+        if not isinstance(data, dict):
+            raise bad("net")
+        if not joint.is_part(top):
+            raise bad("seed")
+        friends = tuple(settings.friends())
+        table = data.get("table")
+        if not isinstance(table, str) or len(table) != TABLE_HEX or not table.isalnum():
+            raise bad("table")
+        if data.get("friends") != list(friends) or not friends:
+            raise bad("friends")
+        k = data.get("k")
+        if not is_whole(k, least=0, most=joint.CHAIN - 1):
+            raise bad("k")
+        parts, names = data.get("parts"), data.get("names")
+        if not isinstance(parts, dict) or not isinstance(names, dict):
+            raise bad("parts")
+        seats = {str(s): s for s in friends}
+        if not all(key in seats and joint.is_part(p) for key, p in parts.items()):
+            raise bad("parts")
+        try:
+            kept_names = {seats[key]: clean_name(n) for key, n in names.items() if key in seats}
+            host_name = clean_name(data.get("host_name", ""))
+        except Exception:  # noqa: BLE001 - any bad name is a damaged save
+            raise bad("names") from None
+        return cls(
+            table,
+            bytes.fromhex(top),
+            friends,
+            settings.you(),
+            k,
+            data.get("practice") is True,
+            host_name,
+            {seats[key]: p for key, p in parts.items()},
+            kept_names,
+        )
+
+
+# ---------------------------------------------------------------------- the host's messages
+class Host:
+    """Answers the ``gather``, ``guest``, ``stand_in`` and ``presence`` requests for ``app.App``
+    (which holds the session, and the gathering before the deal)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    # the joint state in play: the gathering's, or the dealt match's
+    def joint(self) -> tuple[Joint, Settings] | None:
+        app = self.app
+        if app.gathering is not None:
+            return app.gathering
+        if app.session is not None and app.session.net is not None:
+            return app.session.net, app.session.settings
+        return None
+
+    def gathering_reply(self) -> dict[str, Any]:
+        from ..save import gathering_stored
+
+        net, settings = self.app.gathering
+        stored = gathering_stored(settings, net)
+        self.app.saved = None
+        return {
+            "ok": True,
+            "gathering": {
+                "table": net.table,
+                "commitment": net.commitment(),
+                "friends": net.friends_json(settings),
+            },
+            "save": stored["text"],
+            "stored": stored["stored"],
+        }
+
+    def gather(self, req: dict[str, Any], seed: int | None) -> dict[str, Any]:
+        settings = Settings.from_json(req.get("settings"))
+        name = clean_name(req.get("name", "") or "")
+        net = Joint.new(settings, seed, name)
+        self.app.session = None
+        self.app.gathering = (net, settings)
+        return self.gathering_reply()
+
+    def welcome(self, net: Joint, settings: Settings, seat: int) -> str:
+        session = self.app.session if self.app.gathering is None else None
+        from ..present import snapshot
+
+        return host_text(
+            "welcome",
+            net.table,
+            seat=seat,
+            commitment=net.commitment(),
+            friends=net.friends_json(settings),
+            dealt=session is not None,
+            part=net.parts[seat],
+            snapshot=snapshot(session, seat) if session is not None else None,
+        )
+
+    def guest(self, seat: Any, text: Any) -> dict[str, Any]:
+        """A guest's message, checked, then answered (a refusal goes back to that guest)."""
+        held = self.joint()
+        table = held[0].table if held else "0" * TABLE_HEX
+        try:
+            if held is None:
+                raise BadMessage("no table across devices is open", code="guest_seat")
+            net, settings = held
+            if not is_whole(seat) or seat not in net.friends:
+                raise BadMessage(f"seat {seat!r:.20} is no friend's seat", code="guest_seat")
+            kind, data = guest_message(text)
+            if kind == "hello":
+                return self._hello(net, settings, seat, data)
+            if kind == "bye":
+                return {"ok": True, "bye": {"seat": seat}, "outbox": {}}
+            if seat not in net.parts:
+                raise BadMessage("say hello first: the seat is not joined", code="not_joined")
+            if kind == "reaction":
+                return self._reaction(net, seat, data["id"])
+            session = self.app.session
+            if session is None or self.app.gathering is not None:
+                raise BadMessage("the match is not dealt yet", code="not_dealt")
+            return self.app._reply(session.act(seat, data["intent"], remote=True))
+        except AllThreesError as exc:  # a message's, or the move's refusal: nothing changed
+            return self._refused(exc, seat, table)
+
+    def _refused(self, exc: Any, seat: Any, table: str) -> dict[str, Any]:
+        words = refusal_json(exc)
+        reply = self.app.refusal(exc)
+        if is_whole(seat, least=0, most=3):
+            reply["outbox"] = {
+                str(seat): [
+                    host_text(
+                        "refusal",
+                        table,
+                        code=words["code"],
+                        values=words["values"],
+                        error=str(words["error"])[:1000],
+                    )
+                ]
+            }
+        return reply
+
+    def _hello(self, net: Joint, settings: Settings, seat: int, data: dict) -> dict[str, Any]:
+        if data["table"] != net.table:
+            raise BadMessage("this invite is for another table", code="wrong_table")
+        name = clean_name(data.get("name", ""))
+        gathering = self.app.gathering is not None
+        if gathering:  # before the deal a part may still change (nobody has seen a seed)
+            net.parts[seat] = data["part"]
+            if name:
+                net.names[seat] = name
+            elif seat in net.names:
+                del net.names[seat]
+        if gathering and not net.ready():
+            reply = self.gathering_reply()
+            out = {str(seat): [self.welcome(net, settings, seat)]}
+            for other in net.friends:
+                if other != seat and other in net.parts:
+                    out[str(other)] = [
+                        host_text(
+                            "gathering",
+                            net.table,
+                            commitment=net.commitment(),
+                            friends=net.friends_json(settings),
+                        )
+                    ]
+            return reply | {"outbox": out}
+        if gathering:  # the last friend is in: deal from the mix
+            from ..session import Dealt, Session
+
+            session = Session(settings, net.seed(), practice=net.practice)
+            session.net = net
+            self.app.session, self.app.gathering = session, None
+            reply = self.app._reply([Dealt(1)])
+        else:  # back in its seat: the friend plays it again (the match keeps its part)
+            session = self.app.session
+            session.stand_in.pop(seat, None)
+            reply = self.app._reply([])
+        reply["outbox"][str(seat)].insert(0, self.welcome(net, settings, seat))
+        return reply
+
+    def _reaction(self, net: Joint, seat: int, rid: str) -> dict[str, Any]:
+        session = self.app.session
+        moment = session.round.moves_made + 1000 * len(session.match.rounds) if session else -1
+        at, count = net.reactions.get(seat, (moment, 0))
+        if at != moment:
+            count = 0
+        if count >= REACTIONS_PER_MOVE:
+            raise BadMessage(
+                f"at most {REACTIONS_PER_MOVE} reactions between two moves",
+                code="reaction_flood",
+                most=REACTIONS_PER_MOVE,
+            )
+        net.reactions[seat] = (moment, count + 1)
+        return self.relay(net, seat, rid)
+
+    def relay(self, net: Joint, seat: int, rid: str) -> dict[str, Any]:
+        """A reaction shown on the host's table and sent to every other joined friend."""
+        text = host_text("reaction", net.table, seat=seat, id=rid)
+        out = {str(s): [text] for s in net.friends if s != seat and s in net.parts}
+        return {"ok": True, "relay": {"seat": seat, "id": rid}, "outbox": out}
+
+    def presence(self, seats: Any) -> dict[str, Any]:
+        """The page's transport facts as a presence message for every joined friend."""
+        from .protocol import PRESENCE
+
+        held = self.joint()
+        if held is None:
+            raise BadMessage("no table across devices is open", code="guest_seat")
+        net, _ = held
+        if not isinstance(seats, list) or not all(
+            isinstance(p, dict)
+            and set(p) == {"seat", "presence"}
+            and p["seat"] in net.friends
+            and p["presence"] in PRESENCE
+            for p in seats
+        ):
+            raise BadMessage("presence is a list of {seat, presence} of the friends' seats")
+        text = host_text("presence", net.table, seats=seats)
+        return {"ok": True, "outbox": {str(s): [text] for s in net.friends if s in net.parts}}
+
+    def guests(self, session: Any, events: list) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Each joined friend's ``{snapshot, events}`` (and ``reveal`` once the match is over),
+        and the texts to send each (``outbox``: seat -> [text, ...])."""
+        from ..present import events_json, snapshot
+
+        net = session.net
+        guests: dict[str, Any] = {}
+        outbox: dict[str, list[str]] = {}
+        for seat in net.friends:
+            if seat not in net.parts:
+                continue
+            mine = {
+                "snapshot": snapshot(session, seat),
+                "events": events_json(events, session, seat),
+            }
+            texts = [host_text("table", net.table, seat=seat, **mine)]
+            if session.match.over:
+                mine["reveal"] = net.reveal(session, seat)
+                texts.append(host_text("reveal", net.table, **mine["reveal"]))
+            guests[str(seat)] = mine
+            outbox[str(seat)] = texts
+        return guests, outbox
