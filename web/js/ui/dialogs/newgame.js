@@ -57,11 +57,8 @@ export class NewGameDialog {
         this.startBtn,
       ),
     );
-    this.el.addEventListener("close", () => {
-      const closed = this.closed;
-      this.closed = null;
-      closed?.();
-    });
+    // Escape closes it too (the browser's own close): the promise settles then.
+    this.el.addEventListener("close", () => this.#settle());
     root.append(this.el);
   }
 
@@ -71,6 +68,15 @@ export class NewGameDialog {
 
   close() {
     if (this.el.open) this.el.close();
+    this.#settle();
+  }
+
+  /** The table is the person's again at once: the "close" event comes a task later, and a key
+   * pressed in between (the browser runs input first) would find the table still covered. */
+  #settle() {
+    const closed = this.closed;
+    this.closed = null;
+    closed?.();
   }
 
   /** Open with `settings` (the last choices) filled in; resolves when the dialog closes. */
@@ -210,7 +216,7 @@ export class NewGameDialog {
   #start() {
     if (!this.rules.valid) return;
     const settings = this.#settings();
-    this.el.close();
+    this.close();
     this.on.start(settings);
   }
 }
