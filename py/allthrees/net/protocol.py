@@ -82,6 +82,12 @@ class BadMessage(AllThreesError):
         self.values = values
 
 
+class NotJson(BadMessage):
+    """A message that is no JSON document of a sane shape (``jsontext``'s check)."""
+
+    code = "message_json"
+
+
 def _is_table(value: Any) -> bool:
     return (
         isinstance(value, str)
@@ -102,7 +108,7 @@ def _parse(text: Any, limits: dict[str, int], who: str) -> tuple[str, dict[str, 
             code="message_long",
             most=most,
         )
-    data = jsontext.parse(text, "the message", most, BadMessage)
+    data = jsontext.parse(text, "the message", most, NotJson)
     if not isinstance(data, dict):
         raise BadMessage("a message is a JSON object", code="message_json")
     version = data.get("v")

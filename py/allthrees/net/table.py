@@ -259,12 +259,14 @@ class Host:
                 raise BadMessage("the match is not dealt yet", code="not_dealt")
             return self.app._reply(session.act(seat, data["intent"], remote=True))
         except AllThreesError as exc:  # a message's, or the move's refusal: nothing changed
-            return self._refused(exc, seat, table)
+            return self._refused(exc, seat, table, held[0].friends if held else ())
 
-    def _refused(self, exc: Any, seat: Any, table: str) -> dict[str, Any]:
+    def _refused(self, exc: Any, seat: Any, table: str, friends: tuple[int, ...]) -> dict[str, Any]:
+        """The refusal, and the words of it for the guest's own channel (a friend's seat)."""
         words = refusal_json(exc)
         reply = self.app.refusal(exc)
-        if is_whole(seat, least=0, most=3):
+        reply["outbox"] = {}
+        if is_whole(seat) and seat in friends:
             reply["outbox"] = {
                 str(seat): [
                     host_text(
