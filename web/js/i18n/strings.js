@@ -533,6 +533,17 @@ const EN = {
   sumHidden: "End sum hidden",
   soundOn: "Sound on",
   soundOff: "Sound off",
+  // Sound levels (ui/dialogs/levels.js): the effects and the music, each from off to full
+  sound: {
+    title: "Sound levels",
+    effects: "Effects",
+    music: "Music",
+    effectsAbout: "Tiles, chimes and fanfares",
+    musicAbout: "A soft acoustic soundtrack, made for this game",
+    off: "Off",
+    percent: (n) => `${n}%`,
+    mutedNote: "The sound is muted: the sound button in the menu turns it back on at these levels.",
+  },
   showSum: "Show the end sum",
   hideSum: "Hide the end sum (expert)",
   roundTitle: (round, reason) => `Round ${round}: ${reason === "domino" ? "domino" : "blocked"}`,

@@ -466,6 +466,17 @@ export const PL = {
   sumHidden: "Suma końców ukryta",
   soundOn: "Dźwięk włączony",
   soundOff: "Dźwięk wyłączony",
+  // Głośność (ui/dialogs/levels.js): efekty i muzyka, każde od wyłączonych do pełnej
+  sound: {
+    title: "Głośność",
+    effects: "Efekty",
+    music: "Muzyka",
+    effectsAbout: "Kostki, dzwonki i fanfary",
+    musicAbout: "Spokojna, akustyczna muzyka skomponowana dla tej gry",
+    off: "Wyłączone",
+    percent: (n) => `${n}%`,
+    mutedNote: "Dźwięk jest wyciszony: przycisk dźwięku w menu włączy go z tymi poziomami.",
+  },
   showSum: "Pokazuj sumę końców",
   hideSum: "Ukryj sumę końców (dla ekspertów)",
   roundTitle: (round, reason) => `Partia ${round}: ${reason === "domino" ? "domino!" : "blokada"}`,
