@@ -57,10 +57,12 @@ Requests (``op``):
 - ``presence`` ``{seats: [{seat, presence}]}``: the page's transport facts, as ``outbox``.
 - ``host_message`` ``{message}`` (a guest's page): a message from the host checked before use;
   replies ``{message}``, the object.
-- ``check_shared`` ``{commitment, reveal, my_part, seen}`` (a guest's page): the match's deal
-  checked at its end (``net.check``); replies ``{shared}``.
+- ``check_shared`` ``{commitment, reveal, my_part, seen, date?}`` (a guest's page): the match's
+  deal checked at its end (``net.check``); replies ``{shared}``, with ``date`` also
+  ``shared.entry``, the match as an entry of the guest's own career.
 - ``career_merge`` ``{mine, theirs, today?}``: two devices' careers merged both ways
-  (``career.merge``); replies ``{merged, replaced}``.
+  (``career.merge``); replies ``{merged: {entries, history, daily, prefs}, career, replaced,
+  counts, keep}`` (``replaced``: ``mine`` as it was, for the backup).
 - ``replay_round`` ``{settings, record, round, review?}``: one round (1-based) of a finished
   match kept as its settings and record, move by move with every hand face up, and the Expert's
   review of each person's plays (``replayview``; ``review: false`` leaves it out, for speed); the
@@ -147,7 +149,7 @@ class App:
         if op == "host_message":
             return {"ok": True, "message": host_message(req.get("message"))}
         if op == "check_shared":
-            shared = (req.get(k) for k in ("commitment", "reveal", "my_part", "seen"))
+            shared = (req.get(k) for k in ("commitment", "reveal", "my_part", "seen", "date"))
             return {"ok": True, "shared": check_shared(*shared)}
         if op == "career_merge":
             return {

@@ -92,6 +92,20 @@ def test_every_guest_payload_holds_only_what_that_seat_may_see(table):
         )
         assert shared["ok"], shared
         assert shared["shared"]["winner"] == end["snapshot"]["match"]["winner"]
+        # the match counts in the guest's own career, for its own seat
+        counted = call(
+            "check_shared",
+            commitment=commitment,
+            reveal=reveals[seat],
+            my_part=part_of(seat),
+            seen={"events": seen[seat]},
+            date="2026-12-02T10:00:00Z",
+        )["shared"]["entry"]
+        side = end["snapshot"]["seats"][seat]["side"]
+        assert counted["you"] == seat and counted["your_side"] == side
+        assert counted["won"] == (end["snapshot"]["match"]["winner"] == side)
+        assert counted["seats"][seat] == "you" and "friend" in counted["seats"]
+        assert call("career", entries=[counted])["ok"]
         # every guest's scores are the host's
         guest = end["guests"][str(seat)]["snapshot"]
         assert [s["score"] for s in guest["sides"]] == [
@@ -121,3 +135,11 @@ def test_a_friend_is_a_person_the_host_never_moves_and_never_shows():
 
         reply = step(reply)
         assert reply["ok"], reply
+
+
+def test_the_host_counts_a_match_with_friends_in_its_own_career():
+    end = play_match(join_all(gather(["you", "friend"], seed=6, mode="sprint")), lambda r: None)
+    assert end["snapshot"]["match"]["over"]
+    made = call("career_entry", date="2026-12-02T10:00:00Z", entries=[])
+    assert made["ok"], made
+    assert made["entry"]["level"] == "people" and made["entry"]["seats"] == ["you", "friend"]

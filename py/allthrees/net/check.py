@@ -3,17 +3,21 @@
 of that part and every friend's part (the guest's own among them, unchanged), the record replays
 from that seed (``record.verify``, the Fair deal of one device), and everything the guest saw,
 the events of the ``table`` messages it received, each deal with its own hand, is what the
-record says happened. Each failure is a ``BadMessage`` with its own code."""
+record says happened. Each failure is a ``BadMessage`` with its own code. Once checked, the match
+counts in the guest's own career (``guest_settings``: its seat is ``you`` there, the host's a
+friend's)."""
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 from typing import Any
 
 from ..errors import AllThreesError
 from ..match import Match
 from ..moves import DRAW, PASS, arm_name, is_lead, tile_of
 from ..record import verify
+from ..settings import FRIEND, Seat, Settings
 from ..tiles import NAME
 from . import joint
 from .protocol import BadMessage, host_message
@@ -23,11 +27,14 @@ COMPARED = ("kind", "seat", "tile", "arm", "index", "round_no", "hand", "end_sum
 MAX_SEEN_EVENTS = 20_000  # far past the events of any match
 
 
-def check_shared(commitment: Any, reveal: Any, my_part: Any, seen: Any) -> dict[str, Any]:
+def check_shared(
+    commitment: Any, reveal: Any, my_part: Any, seen: Any, date: Any = None
+) -> dict[str, Any]:
     """Check a ``reveal`` (the message's object or text) against the ``commitment`` shown at the
     match's start, the guest's own part ``my_part`` and ``seen`` (``{events: [...]}``, every event
     its table messages brought since this match's deal, in order). Returns what it proved:
-    ``{seat, match, rounds, winner, commitment, seed}``."""
+    ``{seat, match, rounds, winner, commitment, seed}``, and with ``date`` (the page's ISO UTC
+    time) ``entry``: the match as an entry of the guest's own career (``career.entry``)."""
     if isinstance(reveal, str):
         reveal = host_message(reveal)
     elif isinstance(reveal, dict):
@@ -69,7 +76,7 @@ def check_shared(commitment: Any, reveal: Any, my_part: Any, seen: Any) -> dict[
     if not match.over or seat >= match.rules.players:
         raise BadMessage("the record is not of a finished match at your seat", code="shared_replay")
     _check_seen(match, seat, seen)
-    return {
+    out: dict[str, Any] = {
         "seat": seat,
         "match": reveal["match"],
         "rounds": len(match.rounds),
@@ -77,6 +84,33 @@ def check_shared(commitment: Any, reveal: Any, my_part: Any, seen: Any) -> dict[
         "commitment": commitment,
         "seed": reveal["seed"],
     }
+    if date is not None:
+        from ..career import entry
+        from ..session import Session
+
+        settings = guest_settings(reveal["settings"], seat)
+        if settings.to_rules() != match.rules:
+            raise BadMessage("the reveal's settings are not its record's", code="shared_replay")
+        mine = Session(settings, seed, match, match_id=reveal["match_id"])
+        mine.practice = reveal["practice"]
+        out["entry"] = entry(mine, date)
+    return out
+
+
+def guest_settings(data: Any, seat: int) -> Settings:
+    """The host's settings as the guest at ``seat`` keeps them: its seat ``you``, the host's
+    seat a friend's, the rest as they were."""
+    try:
+        host = Settings.from_json(data)
+    except AllThreesError as exc:
+        raise BadMessage(f"the reveal's settings: {exc}", code="shared_replay") from None
+    if not host.seats[seat : seat + 1] or not host.seats[seat].friend:
+        raise BadMessage("the reveal's seat is no friend's", code="shared_replay")
+    seats = [
+        Seat("you") if i == seat else Seat(FRIEND) if s.controller == "you" else s
+        for i, s in enumerate(host.seats)
+    ]
+    return replace(host, seats=tuple(seats))
 
 
 def expected_events(match: Match, seat: int) -> list[dict[str, Any]]:

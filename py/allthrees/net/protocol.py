@@ -25,8 +25,9 @@ The host sends (``HOST_KINDS``, at most ``HOST_LIMITS``):
 - ``table {table, seat, snapshot, events}``: the table as that seat may see it after a change.
 - ``presence {table, seats: [{seat, presence}]}``: ``PRESENCE`` per seat played elsewhere.
 - ``reaction {table, seat, id}``: a quick reaction, relayed.
-- ``reveal {table, seat, match, commitment, host_part, parts, seed, record}``: at a match's
-  end, everything a guest needs to check the deal (``check.check_shared``).
+- ``reveal {table, seat, match, commitment, host_part, parts, seed, record, settings, match_id,
+  practice}``: at a match's end, everything a guest needs to check the deal and to count the
+  match in its own career (``check.check_shared``).
 - ``refusal {table, code, values, error}``: what the host refused of that guest's message.
 """
 
@@ -88,7 +89,7 @@ class NotJson(BadMessage):
     code = "message_json"
 
 
-def _is_table(value: Any) -> bool:
+def is_table(value: Any) -> bool:
     return (
         isinstance(value, str)
         and len(value) == TABLE_HEX
@@ -170,7 +171,7 @@ def guest_message(text: Any) -> tuple[str, dict[str, Any]]:
     if kind == "hello":
         _fields(
             data,
-            {"table": _is_table, "part": is_part},
+            {"table": is_table, "part": is_part},
             {"name": _text_up_to(NAME_MAX), "resume": lambda v: isinstance(v, bool)},
         )
     elif kind == "intent":
@@ -249,7 +250,7 @@ def _is_values(v: Any) -> bool:
 
 HOST_SHAPES: dict[str, dict[str, Any]] = {
     "welcome": {
-        "table": _is_table,
+        "table": is_table,
         "seat": _is_seat,
         "commitment": is_part,
         "friends": _is_friends,
@@ -257,12 +258,12 @@ HOST_SHAPES: dict[str, dict[str, Any]] = {
         "part": is_part,
         "snapshot": lambda v: v is None or isinstance(v, dict),
     },
-    "gathering": {"table": _is_table, "commitment": is_part, "friends": _is_friends},
-    "table": {"table": _is_table, "seat": _is_seat, "snapshot": _is_object, "events": _is_events},
-    "presence": {"table": _is_table, "seats": _is_presence},
-    "reaction": {"table": _is_table, "seat": _is_seat, "id": lambda v: v in REACTIONS},
+    "gathering": {"table": is_table, "commitment": is_part, "friends": _is_friends},
+    "table": {"table": is_table, "seat": _is_seat, "snapshot": _is_object, "events": _is_events},
+    "presence": {"table": is_table, "seats": _is_presence},
+    "reaction": {"table": is_table, "seat": _is_seat, "id": lambda v: v in REACTIONS},
     "reveal": {
-        "table": _is_table,
+        "table": is_table,
         "seat": _is_seat,
         "match": lambda v: is_whole(v, least=0),
         "commitment": is_part,
@@ -270,9 +271,12 @@ HOST_SHAPES: dict[str, dict[str, Any]] = {
         "parts": _is_parts,
         "seed": is_part,
         "record": _is_object,
+        "settings": _is_object,
+        "match_id": lambda v: is_table(v),
+        "practice": lambda v: isinstance(v, bool),
     },
     "refusal": {
-        "table": _is_table,
+        "table": is_table,
         "code": _text_up_to(40),
         "values": _is_values,
         "error": _text_up_to(1000),

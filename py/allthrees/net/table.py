@@ -21,7 +21,14 @@ from ..errors import AllThreesError, refusal_json
 from ..match import seed_hex
 from ..settings import Settings, clean_name
 from . import joint
-from .protocol import REACTIONS_PER_MOVE, TABLE_HEX, BadMessage, guest_message, host_text
+from .protocol import (
+    REACTIONS_PER_MOVE,
+    TABLE_HEX,
+    BadMessage,
+    guest_message,
+    host_text,
+    is_table,
+)
 
 
 @dataclass
@@ -114,6 +121,9 @@ class Joint:
             "parts": [{"seat": s, "part": self.parts[s]} for s in self.friends],
             "seed": seed_hex(session.seed),
             "record": match_record(session),
+            "settings": session.settings.to_json(),
+            "match_id": session.match_id,
+            "practice": session.practice,
         }
 
     # ------------------------------------------------------------------ kept
@@ -147,7 +157,7 @@ class Joint:
             raise bad("seed")
         friends = tuple(settings.friends())
         table = data.get("table")
-        if not isinstance(table, str) or len(table) != TABLE_HEX or not table.isalnum():
+        if not is_table(table):
             raise bad("table")
         if data.get("friends") != list(friends) or not friends:
             raise bad("friends")
@@ -163,7 +173,7 @@ class Joint:
         try:
             kept_names = {seats[key]: clean_name(n) for key, n in names.items() if key in seats}
             host_name = clean_name(data.get("host_name", ""))
-        except Exception:  # noqa: BLE001 - any bad name is a damaged save
+        except AllThreesError:
             raise bad("names") from None
         return cls(
             table,
