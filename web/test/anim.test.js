@@ -81,9 +81,10 @@ test("another seat's draw flies face down to it and says so; a pass floats words
   assert.deepEqual(out.sounds, ["shuffle", "clink"], "the viewer's own draw clinks at once");
 });
 
-test("a scoring tile lands with a chime and a rising +N where it lies", () => {
+test("a scoring tile lands with a chime for its points and a rising +N where it lies", () => {
   const flight = { kind: "place", points: 12, world: { x: 1, y: 0 } };
-  assert.deepEqual(landing(flight, 5).sounds, ["clink", "chime"]);
+  assert.deepEqual(landing(flight, 5).sounds, ["clink", "click", ["chime", 12]]);
+  assert.deepEqual(landing({ ...flight, points: 0 }, 5).sounds, ["clink", "click"], "joins the line: a click");
   assert.equal(landing(flight, 5).floaters[0].text, "+12");
   assert.deepEqual(landing({ ...flight, points: 0 }, 5).floaters, []);
 });

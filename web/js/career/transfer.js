@@ -20,6 +20,8 @@ const IMPORT_MAX_BYTES = 8_000_000; // larger than any career localStorage can h
 const CARRIED_PREFS = {
   settings: null,
   muted: false,
+  effects: undefined,
+  music: undefined,
   lang: undefined,
   tiles: undefined,
   felt: undefined,

@@ -27,7 +27,7 @@ export class Frames {
    * @param {HTMLCanvasElement} o.canvas
    * @param {object} o.state see table/state.js
    * @param {object} o.hud the HUD (ui/hud.js): its height, where its lines go, the hint button
-   * @param {object} o.sound draw/sound.js: a landing tile's sounds
+   * @param {object} o.sound draw/sound/sound.js: a landing tile's sounds
    * @param {() => void} o.afterFrame after every frame (the idle check)
    * @param {() => void} o.resized after the size (and so the camera) changed
    */
@@ -162,7 +162,7 @@ export class Frames {
     if (drawBoneyard(ctx, state, pulse, snap.can_draw && ok)) decorating = true;
     if (drawHand(ctx, state, now, ok, reduced)) moving = true;
     const landed = (land) => {
-      for (const s of land.sounds) this.sound[s]?.();
+      for (const s of land.sounds) this.sound.play(s);
       state.floaters.push(...land.floaters);
     };
     if (drawFlights(ctx, state, now, landed)) moving = true;

@@ -11,6 +11,8 @@
 //   over: it moves to the backup list, from where the player may export it.
 // - A write that fails (storage full or unavailable) is reported, and tried again at the next one.
 
+import { clampLevel, DEFAULT_LEVELS } from "../draw/sound/levels.js";
+
 const SAVE_KEY = "allthrees.save.v1";
 const PREV_KEY = "allthrees.save.prev";
 const BACKUP_KEY = "allthrees.save.backup";
@@ -169,15 +171,16 @@ export function backups() {
   }
 }
 
-// howTo: the How to play was opened or declined, so it is not offered again
-const DEFAULT_PREFS = { muted: false, settings: null, howTo: false };
+// howTo: the How to play was opened or declined, so it is not offered again; effects, music: the
+// sound's levels, 0 (off) to 100 (draw/sound/levels.js; music is off until asked for)
+const DEFAULT_PREFS = { muted: false, settings: null, howTo: false, ...DEFAULT_LEVELS };
 
 /** Whether this browser has kept preferences before (a first visit has none). */
 export function prefsStored() {
   return read(PREFS_KEY) != null;
 }
 
-/** @returns {{muted: boolean, settings: object|null, howTo: boolean}} */
+/** @returns {{muted: boolean, settings: object|null, howTo: boolean, effects: number, music: number}} */
 export function loadPrefs() {
   try {
     const prefs = JSON.parse(read(PREFS_KEY) ?? "null");
@@ -186,6 +189,14 @@ export function loadPrefs() {
     // a damaged preference is forgotten
   }
   return { ...DEFAULT_PREFS };
+}
+
+/** The sound's levels as the preferences hold them (a damaged one is the default again). */
+export function soundLevels(prefs) {
+  return {
+    effects: clampLevel(prefs.effects, DEFAULT_LEVELS.effects),
+    music: clampLevel(prefs.music, DEFAULT_LEVELS.music),
+  };
 }
 
 export function storePrefs(prefs) {

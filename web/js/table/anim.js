@@ -147,10 +147,11 @@ export function planEvents(events, o) {
 /** What a landed flight sets off: sounds, and a rising "+N" where a scoring tile landed. */
 export function landing(flight, now) {
   if (flight.kind !== "place") return { sounds: ["clink"], floaters: [] };
-  if (!(flight.points > 0)) return { sounds: ["clink"], floaters: [] };
+  // a placed tile knocks on the table and clicks against the line; a score adds the chime
+  if (!(flight.points > 0)) return { sounds: ["clink", "click"], floaters: [] };
   const text = flight.label ?? `+${flight.points}`;
   return {
-    sounds: ["clink", "chime"],
+    sounds: ["clink", "click", ["chime", flight.points]],
     floaters: [{ text, world: flight.world, t0: now, dur: MS.float, size: 30 }],
   };
 }

@@ -9,10 +9,10 @@
 
 import { CareerFlow } from "../career/flow.js";
 import { Frames, reducedMotion } from "../draw/frames.js";
-import { Sound } from "../draw/sound.js";
+import { Sound } from "../draw/sound/sound.js";
 import { T } from "../i18n/strings.js";
 import { SaveKeeper } from "../store/keeper.js";
-import { loadPrefs, storageWorks, storePrefs } from "../store/storage.js";
+import { loadPrefs, soundLevels, storageWorks, storePrefs } from "../store/storage.js";
 import { ClaimPad } from "../ui/claimpad.js";
 import { Hud } from "../ui/hud.js";
 import { Panel } from "../ui/panel.js";
@@ -42,7 +42,7 @@ export class Game {
     this.onReady = onReady;
     this.state = createState();
     this.prefs = loadPrefs();
-    this.sound = new Sound({ muted: this.prefs.muted });
+    this.sound = new Sound({ muted: this.prefs.muted, levels: soundLevels(this.prefs) });
     this.idleWaiters = [];
     const commands = this.#commands();
     this.hud = new Hud(commands);
@@ -152,6 +152,7 @@ export class Game {
       fair: () => tools().fair(),
       language: () => tools().language(),
       toggleSound: () => tools().toggleSound(),
+      levels: () => tools().levels(),
       career: () => this.careerFlow.open(),
     };
   }
@@ -250,7 +251,8 @@ export class Game {
       layout: () => this.frames.layout(),
       reduced: reducedMotion.matches,
     });
-    for (const s of out.sounds) this.sound[s]?.();
+    for (const s of out.sounds) this.sound.play(s);
+    this.sound.tableShown(); // the music may start from now on (at a gesture, when it is on)
     for (const text of out.toasts) this.hud.toast(text, TOAST_MS);
     this.#refreshHud();
     this.reader.update(this.state);

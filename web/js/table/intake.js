@@ -92,7 +92,17 @@ export function takeSnapshot(state, snap, events, source, { layout, reduced }) {
     const opponent = e.note.opponent == null ? null : name(e.note.opponent);
     toasts.push(say(e.note, name(e.seat), partner, opponent));
   }
-  return { sounds: plan.sounds, toasts };
+  return { sounds: [...plan.sounds, ...finale(snap, events)], toasts };
+}
+
+/** The match is over: a fanfare when your side won it, a gentler phrase for a loss or a draw.
+ * Who won is Python's (the event's winner side); whose side is yours, the snapshot's (the panel
+ * marks a win the same way). */
+function finale(snap, events) {
+  const over = events.find((e) => e.kind === "match_over");
+  if (!over) return [];
+  const won = over.winner !== null && over.winner !== undefined && snap.sides[over.winner]?.seats.includes(snap.you);
+  return [won ? "fanfare" : "lament"];
 }
 
 /** Seats' and sides' names in the page's language, from Python's labels (settings.labels): a

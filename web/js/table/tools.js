@@ -1,13 +1,14 @@
 // The table's tools (the menu and the keys that open the same things): New game, the rules, the
-// keys, How to play, the fair deal, the language and the sound. Each dialog is modal over the
+// keys, How to play, the fair deal, the language, the sound (the mute) and its levels. Each dialog is modal over the
 // table (state.js modal()): nothing on the table may be touched while it is up, and the keyboard
 // goes back to the table when it closes. What a dialog shows comes from Python (the choices, the
 // rules text, the fair deal's commitment) or from the snapshot.
 
 import { LANG, LANGUAGES } from "../i18n/lang.js";
-import { storePrefs } from "../store/storage.js";
+import { soundLevels, storePrefs } from "../store/storage.js";
 import { showKeys, showRules } from "../ui/dialogs/help.js";
 import { showHowTo } from "../ui/dialogs/howto.js";
+import { showLevels } from "../ui/dialogs/levels.js";
 import { NewGameDialog } from "../ui/dialogs/newgame.js";
 import { showFairDeal } from "../ui/dialogs/notices.js";
 
@@ -18,7 +19,7 @@ export class Tools {
    * @param {object} o.controller the request flow (controller.js): call(), newGame()
    * @param {object} o.hud the HUD (ui/hud.js): its root, the How to play offer, the sound button
    * @param {object} o.prefs the page's preferences (storage.js), kept when changed
-   * @param {object} o.sound draw/sound.js
+   * @param {object} o.sound draw/sound/sound.js
    * @param {(open: () => Promise) => Promise} o.modal the table's modal(): see Game
    */
   constructor({ state, controller, hud, prefs, sound, modal }) {
@@ -80,6 +81,20 @@ export class Tools {
     this.prefs.lang = codes[(codes.indexOf(LANG) + 1) % codes.length];
     storePrefs(this.prefs);
     location.reload();
+  }
+
+  /** The effects' and the music's levels: each change heard at once and remembered. The mute
+   * stays as it is (it is over both). */
+  levels() {
+    const change = (kind, level, done) => {
+      this.prefs[kind] = level;
+      this.sound.setLevels({ [kind]: level });
+      this.sound.unlock(); // a slider moved by a person: a gesture (music may start now)
+      if (!done) return;
+      storePrefs(this.prefs);
+      if (kind === "effects") this.sound.clink(); // how loud the table now knocks
+    };
+    return this.modal(() => showLevels(this.hud.root, soundLevels(this.prefs), { muted: this.prefs.muted, change }));
   }
 
   toggleSound() {

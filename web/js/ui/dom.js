@@ -40,6 +40,7 @@ export const ICONS = {
   keys: ["M3 7h18v10H3z", "M6 10h1M9 10h1M12 10h1M15 10h1M18 10h0.5", "M7 14h10"],
   sound: ["M4 9h4l5-4v14l-5-4H4z", "M16 8.5a5 5 0 0 1 0 7", "M18.5 6a8.5 8.5 0 0 1 0 12"],
   muted: ["M4 9h4l5-4v14l-5-4H4z", "M16.5 9.5l5 5", "M21.5 9.5l-5 5"],
+  levels: ["M6 4v16", "M12 4v16", "M18 4v16", "M4 15h4", "M10 8h4", "M16 13h4"], // three sliders
   plus: ["M12 5v14", "M5 12h14"],
   trophy: ["M7 4h10v5a5 5 0 0 1-10 0z", "M7 6H4a3 3 0 0 0 3 4", "M17 6h3a3 3 0 0 1-3 4", "M12 14v3", "M8 20h8l-1-3H9z"],
   menu: ["M4 7h16", "M4 12h16", "M4 17h16"],

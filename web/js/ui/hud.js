@@ -12,7 +12,7 @@ import { h, ICONS, icon, rectOf } from "./dom.js";
 const ARM_ORDER = ["W", "E", "N", "S"];
 
 export class Hud {
-  /** @param {object} on {pass(), newGame(), rules(), keys(), howTo(), dismissHowTo(), language(), fair(), career(), toggleSound(), toggleSum(), hint(), ready()} */
+  /** @param {object} on {pass(), newGame(), rules(), keys(), howTo(), dismissHowTo(), language(), fair(), career(), toggleSound(), levels(), toggleSum(), hint(), ready()} */
   constructor(on) {
     this.on = on;
     this.root = h("div", { id: "hud", class: "hud" });
@@ -67,6 +67,14 @@ export class Hud {
     this.soundIcon = h("span", { class: "tool-icon" });
     this.soundLabel = h("span", { class: "tool-label menu-only" });
     this.soundBtn = tool("btn-sound", () => this.on.toggleSound(), this.soundIcon, this.soundLabel);
+    this.levelsBtn = tool(
+      "btn-levels",
+      () => this.on.levels(),
+      icon(ICONS.levels),
+      h("span", { class: "tool-label menu-only", text: T.sound.title }),
+    );
+    this.levelsBtn.setAttribute("aria-label", T.sound.title);
+    this.levelsBtn.title = T.sound.title;
     this.sumLabel = h("span", { class: "tool-label menu-only" });
     this.sumBtn = tool(
       "btn-sum",
@@ -138,6 +146,7 @@ export class Hud {
       { class: "tools", id: "tools" },
       this.sumBtn,
       this.soundBtn,
+      this.levelsBtn,
       this.fairBtn,
       this.langBtn,
       this.careerBtn,

@@ -1,0 +1,197 @@
+// The page's sound: one AudioContext, the effects and the music each on their own level, the mute
+// over both, and the soundtrack fetched only when it is to be heard. It owns when sound may play;
+// the voices are effects.js's, the numbers levels.js's, the music web/later/soundtrack.js's.
+//
+// - The AudioContext is created (or resumed) only from a user gesture (unlock()), so the browser
+//   never blocks or warns about autoplay.
+// - The music starts once the first table is on screen (tableShown()), the context runs, the music
+//   level is above off and the sound is not muted; only then is web/later/soundtrack.js imported
+//   (never part of a first visit's bytes; the service worker keeps it from then on).
+// - While the tab is hidden the context is suspended: no sound at all; shown again, it resumes
+//   where it was.
+//
+//   const sound = new Sound({ muted, levels: { effects: 80, music: 0 } });
+//   sound.unlock();                 // from a pointerdown/keydown handler
+//   sound.play("clink"); sound.play(["chime", 12]); sound.play("fanfare");
+//   sound.setLevels({ effects: 60, music: 40 }); sound.setMuted(true);
+
+import { VOICES } from "./effects.js";
+import { DEFAULT_LEVELS, levelGain } from "./levels.js";
+
+const MASTER_GAIN = 0.5; // everything together, under the device's own volume
+const MUSIC_BED = 0.55; // the music sits under the effects: at equal levels it is this much quieter
+const START_AHEAD_S = 0.005; // a voice starts this far ahead of "now", so its first ramp is whole
+const FINALE_AFTER_S = 0.9; // the match's fanfare (or lament) waits for the last tile's chime
+const FINALES = new Set(["fanfare", "lament"]);
+const LEVEL_GLIDE_S = 0.05; // a level change glides this long (no zipper noise while sliding)
+const SOUNDTRACK_URL = new URL("../../../later/soundtrack.js", import.meta.url).href;
+
+export class Sound {
+  #ctx = null;
+  #master = null;
+  #effects = null;
+  #music = null;
+  #player = null; // the soundtrack playing (web/later/soundtrack.js's Player), or null
+  #loading = null;
+  #tableShown = false;
+  #offline;
+  #load;
+  muted;
+  levels;
+
+  /**
+   * @param {object} o
+   * @param {boolean} o.muted
+   * @param {{effects: number, music: number}} o.levels 0 (off) to 100
+   * @param {BaseAudioContext} [o.context] a context to play into (an OfflineAudioContext in the
+   *   tests: it renders what is played); by default one is made at the first gesture
+   * @param {() => Promise<object>} [o.loadMusic] how the soundtrack module is fetched
+   */
+  constructor({ muted = false, levels = DEFAULT_LEVELS, context = null, loadMusic = null } = {}) {
+    this.muted = muted;
+    this.levels = { ...DEFAULT_LEVELS, ...levels };
+    this.#offline = Boolean(context);
+    this.#load = loadMusic ?? (() => import(SOUNDTRACK_URL));
+    if (context) this.#build(context);
+    if (!this.#offline && typeof document !== "undefined") {
+      document.addEventListener("visibilitychange", () => this.#visibility());
+    }
+  }
+
+  #build(ctx) {
+    this.#ctx = ctx;
+    this.#master = ctx.createGain();
+    this.#effects = ctx.createGain();
+    this.#music = ctx.createGain();
+    this.#effects.connect(this.#master);
+    this.#music.connect(this.#master);
+    this.#master.connect(ctx.destination);
+    this.#applyLevels(true);
+  }
+
+  /** Create or resume the audio context; only call this inside a user gesture. */
+  unlock() {
+    if (this.muted || this.#offline || document.hidden) return;
+    const AudioCtx = globalThis.AudioContext ?? globalThis.webkitAudioContext;
+    if (!AudioCtx) return;
+    if (!this.#ctx) {
+      try {
+        this.#build(new AudioCtx());
+      } catch {
+        return;
+      }
+      this.#ctx.addEventListener?.("statechange", () => this.#musicWanted());
+    }
+    if (this.#ctx.state === "suspended") this.#ctx.resume().catch(() => {});
+    this.#musicWanted();
+  }
+
+  /** The first table is on screen: from now on the music may start (at a gesture). */
+  tableShown() {
+    if (this.#tableShown) return;
+    this.#tableShown = true;
+    this.#musicWanted();
+  }
+
+  setMuted(muted) {
+    this.muted = muted;
+    this.#applyLevels();
+    this.#musicWanted();
+  }
+
+  /** New levels (0 off .. 100), heard at once. */
+  setLevels(levels) {
+    this.levels = { ...this.levels, ...levels };
+    this.#applyLevels();
+    this.#musicWanted();
+  }
+
+  #applyLevels(now = false) {
+    if (!this.#ctx) return;
+    const at = this.#ctx.currentTime;
+    const set = (param, value) => {
+      param.cancelScheduledValues(at);
+      if (now) param.setValueAtTime(value, at);
+      else param.setTargetAtTime(value, at, LEVEL_GLIDE_S / 3);
+    };
+    set(this.#master.gain, this.muted ? 0 : MASTER_GAIN);
+    set(this.#effects.gain, levelGain(this.levels.effects));
+    set(this.#music.gain, levelGain(this.levels.music) * MUSIC_BED);
+  }
+
+  #ready() {
+    if (this.muted || !this.#ctx || levelGain(this.levels.effects) === 0) return null;
+    return this.#offline || this.#ctx.state === "running" ? this.#ctx : null;
+  }
+
+  /** Play an effect: "clink", "click", "shuffle", "fanfare", "lament", or ["chime", points]. */
+  play(what) {
+    const [name, ...args] = Array.isArray(what) ? what : [what];
+    const voice = VOICES[name];
+    const ctx = this.#ready();
+    if (!voice || !ctx) return;
+    const at = ctx.currentTime + START_AHEAD_S + (FINALES.has(name) ? FINALE_AFTER_S : 0);
+    voice(ctx, this.#effects, at, ...args);
+  }
+
+  clink() {
+    this.play("clink");
+  }
+
+  // ------------------------------------------------------------------------------ the music
+
+  /** Whether the music should be playing now. */
+  #musicOn() {
+    if (this.muted || !this.#ctx || levelGain(this.levels.music) === 0) return false;
+    if (this.#offline) return true;
+    return this.#tableShown && this.#ctx.state === "running" && !document.hidden;
+  }
+
+  /** Start the soundtrack (fetching it the first time) or stop it, as the settings now say. */
+  #musicWanted() {
+    if (!this.#musicOn()) {
+      if (this.#player && (this.muted || levelGain(this.levels.music) === 0)) {
+        this.#player.stop();
+        this.#player = null;
+      }
+      return this.#loading ?? Promise.resolve();
+    }
+    if (this.#player) return Promise.resolve();
+    this.#loading ??= this.#load()
+      .then((mod) => {
+        this.#loading = null;
+        if (!this.#player && this.#musicOn()) {
+          this.#player = new mod.Player(this.#ctx, this.#music, { live: !this.#offline });
+          this.#player.start(this.#ctx.currentTime + START_AHEAD_S);
+        }
+      })
+      .catch(() => {
+        this.#loading = null; // offline before it was ever fetched: tried again at the next change
+      });
+    return this.#loading;
+  }
+
+  /** The music, in an offline context (the tests): resolves once its first notes are scheduled. */
+  async startMusic(seconds) {
+    await this.#musicWanted();
+    this.#player?.fill(seconds);
+  }
+
+  /** Whether the soundtrack is playing (the test hook). */
+  get musicPlaying() {
+    return Boolean(this.#player);
+  }
+
+  #visibility() {
+    const ctx = this.#ctx;
+    if (!ctx) return;
+    if (document.hidden) {
+      if (ctx.state === "running") ctx.suspend().catch(() => {});
+    } else if (!this.muted && ctx.state === "suspended") {
+      ctx
+        .resume()
+        .then(() => this.#musicWanted())
+        .catch(() => {});
+    }
+  }
+}
