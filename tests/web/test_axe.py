@@ -83,6 +83,7 @@ def test_no_screen_has_an_accessibility_violation(page: Page, browser_context_ar
         ("#btn-rules", "#rules-dialog", "#rules-close"),
         ("#btn-new", "#new-dialog", "#new-cancel"),
         ("#btn-fair", "#fair-dialog", None),
+        ("#btn-levels", "#levels-dialog", "#levels-close"),
     ):
         if page.locator("#btn-menu").is_visible():
             page.locator("#btn-menu").click()
