@@ -21,6 +21,7 @@ RENDER = """async ({ play, effects, music, seconds }) => {
   const rate = 22050;
   const context = new OfflineAudioContext(1, Math.round(rate * seconds), rate);
   const sound = new Sound({ context, levels: { effects, music } });
+  await sound.loaded();
   if (play === "music") await sound.startMusic(seconds);
   else sound.play(play);
   const data = (await context.startRendering()).getChannelData(0);

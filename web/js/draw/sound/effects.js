@@ -1,6 +1,8 @@
 // The table's sound effects, synthesized with WebAudio (no audio files): each voice is a function
 // of an audio context, the node it plays into and the time it starts (seconds on the context's
-// clock), so the same code plays live (sound.js) and renders offline (the browser tests).
+// clock), so the same code plays live (sound.js) and renders offline (the browser tests). sound.js
+// imports it at the first gesture, with the audio context: no sound can play before, so a first
+// load does not wait for (or count) these bytes.
 //
 //   clink: a heavy bone tile knocking on the wooden table (a tile lands, a tile is drawn)
 //   click: the soft click of a tile joining the line (a tile is placed)
@@ -8,7 +10,7 @@
 //   shuffle: the deal, tiles shuffled on the felt
 //   fanfare: your side won the match; lament: a loss or a draw, a gentler phrase
 
-import { chimeShape } from "./levels.js";
+import { chimeShape } from "./chime.js";
 
 const SILENT = 0.0001; // exponential ramps cannot reach 0: this is "silent"
 const NOISE_S = 0.5; // seconds of seeded noise, shared by the knocks and the shuffle

@@ -1,6 +1,7 @@
 // The page's sound: one AudioContext, the effects and the music each on their own level, the mute
 // over both, and the soundtrack fetched only when it is to be heard. It owns when sound may play;
-// the voices are effects.js's, the numbers levels.js's, the music web/later/soundtrack.js's.
+// the voices are effects.js's (imported with the context, at the first gesture), the levels
+// levels.js's, the music web/later/soundtrack.js's.
 //
 // - The AudioContext is created (or resumed) only from a user gesture (unlock()), so the browser
 //   never blocks or warns about autoplay.
@@ -15,7 +16,6 @@
 //   sound.play("clink"); sound.play(["chime", 12]); sound.play("fanfare");
 //   sound.setLevels({ effects: 60, music: 40 }); sound.setMuted(true);
 
-import { VOICES } from "./effects.js";
 import { DEFAULT_LEVELS, levelGain } from "./levels.js";
 
 const MASTER_GAIN = 0.5; // everything together, under the device's own volume
@@ -31,6 +31,8 @@ export class Sound {
   #master = null;
   #effects = null;
   #music = null;
+  #voices = null; // effects.js's VOICES, once imported
+  #voicesLoading = null;
   #player = null; // the soundtrack playing (web/later/soundtrack.js's Player), or null
   #loading = null;
   #tableShown = false;
@@ -52,7 +54,10 @@ export class Sound {
     this.levels = { ...DEFAULT_LEVELS, ...levels };
     this.#offline = Boolean(context);
     this.#load = loadMusic ?? (() => import(SOUNDTRACK_URL));
-    if (context) this.#build(context);
+    if (context) {
+      this.#build(context);
+      this.#loadVoices();
+    }
     if (!this.#offline && typeof document !== "undefined") {
       document.addEventListener("visibilitychange", () => this.#visibility());
     }
@@ -81,9 +86,26 @@ export class Sound {
         return;
       }
       this.#ctx.addEventListener?.("statechange", () => this.#musicWanted());
+      this.#loadVoices();
     }
     if (this.#ctx.state === "suspended") this.#ctx.resume().catch(() => {});
     this.#musicWanted();
+  }
+
+  #loadVoices() {
+    this.#voicesLoading ??= import("./effects.js")
+      .then((mod) => {
+        this.#voices = mod.VOICES;
+      })
+      .catch(() => {
+        this.#voicesLoading = null; // tried again at the next gesture
+      });
+    return this.#voicesLoading;
+  }
+
+  /** Resolves once the effects can play (the tests' offline context: before playing). */
+  loaded() {
+    return this.#loadVoices();
   }
 
   /** The first table is on screen: from now on the music may start (at a gesture). */
@@ -127,7 +149,7 @@ export class Sound {
   /** Play an effect: "clink", "click", "shuffle", "fanfare", "lament", or ["chime", points]. */
   play(what) {
     const [name, ...args] = Array.isArray(what) ? what : [what];
-    const voice = VOICES[name];
+    const voice = this.#voices?.[name];
     const ctx = this.#ready();
     if (!voice || !ctx) return;
     const at = ctx.currentTime + START_AHEAD_S + (FINALES.has(name) ? FINALE_AFTER_S : 0);
