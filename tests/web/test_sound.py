@@ -1,7 +1,7 @@
 """The parlor's sound: each effect and the soundtrack rendered through an OfflineAudioContext in the
 page (not silent; the chime fuller for more points; silent when its level is off), the levels in
 the menu by keyboard and kept over a reload, and the soundtrack fetched only once music is on after
-the first table, then kept by the service worker for offline play."""
+the first table, then kept by the service worker for offline play; a hidden tab is silent."""
 
 from __future__ import annotations
 
@@ -194,3 +194,22 @@ def test_the_soundtrack_is_fetched_only_when_music_is_on_and_kept_offline(page: 
         assert again.value.from_service_worker, "offline, the soundtrack is the worker's copy"
     finally:
         page.context.set_offline(False)
+    page.wait_for_function(SOUND_IS, arg={"context": "running", "music": True})
+    # the tab hidden: the audio is suspended (no sound at all); shown again, it goes on
+    page.evaluate(VISIBILITY, True)
+    page.wait_for_function(SOUND_IS, arg={"context": "suspended", "music": True})
+    page.evaluate(VISIBILITY, False)
+    page.wait_for_function(SOUND_IS, arg={"context": "running", "music": True})
+
+
+SOUND_IS = """(want) => {
+  const sound = window.allthreesTest.state()?.sound;
+  return sound && sound.context === want.context && sound.music === want.music;
+}"""
+# The tab hidden or shown, as the page sees it (Playwright's page is always visible).
+VISIBILITY = """(hidden) => {
+  Object.defineProperty(document, "hidden", { value: hidden, configurable: true });
+  Object.defineProperty(document, "visibilityState", {
+    value: hidden ? "hidden" : "visible", configurable: true });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""

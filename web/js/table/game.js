@@ -115,7 +115,7 @@ export class Game {
         state: () => {
           const widgets = { canvas: this.canvas, hud: this.hud, panel: this.panel, claimPad: this.claimPad };
           const table = testState(this.state, widgets);
-          return table && { ...table, ...this.careerFlow.hook() };
+          return table && { ...table, ...this.careerFlow.hook(), sound: this.sound.hook() };
         },
         idle: () => this.whenIdle(),
         record: async () => (await this.controller.call("record", {}, false))?.record ?? null,

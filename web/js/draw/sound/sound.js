@@ -199,9 +199,9 @@ export class Sound {
     this.#player?.fill(seconds);
   }
 
-  /** Whether the soundtrack is playing (the test hook). */
-  get musicPlaying() {
-    return Boolean(this.#player);
+  /** The test hook's view: the audio context's state (null before a gesture), the music's. */
+  hook() {
+    return { context: this.#ctx?.state ?? null, music: Boolean(this.#player) };
   }
 
   #visibility() {
