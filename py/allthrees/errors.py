@@ -80,7 +80,7 @@ REFUSAL_CODES = (
     "export_rules",
     "export_unfinished",
     "export_mismatch",
-    # a table across devices: net/ (a message's check, the gathering, a guest's check of the deal)
+    # a table across devices, net/: checking a message, the gathering, a guest checking the deal
     "message_json",
     "message_long",
     "message_newer",

@@ -52,11 +52,13 @@ function tiles(n) {
 }
 
 const EN = {
-  // seats' names from Python's codes (settings.labels): you, a person (their name, else a
-  // number), a computer by its level ("Expert 2" for the second)
+  // seats' names from Python's codes (settings.labels): you, a person or a friend on another
+  // device (their name, else a number), the host as a guest sees it, a computer by its level
+  // ("Expert 2" for the second)
   seatName: (label) => {
     if (label.kind === "you") return EN.controllers.you;
-    if (label.kind === "person") return label.name ?? `Player ${label.n}`;
+    if (label.kind === "person" || label.kind === "friend") return label.name ?? `Player ${label.n}`;
+    if (label.kind === "host") return label.name ?? "Host";
     const level = EN.controllers[label.level] ?? label.level;
     return label.n > 1 ? `${level} ${label.n}` : level;
   },
@@ -257,7 +259,7 @@ const EN = {
     link_number: (v) => `${v.key} is a whole number, not "${v.text}"`,
     link_unknown: (v) => `it has no "${v.name}"`,
     link_players_seats: (v) => `players=${v.players} but it names ${v.seats} seats`,
-    link_seat: (v) => `a seat is you, person, beginner, casual or expert, not "${v.text}"`,
+    link_seat: (v) => `a seat is you, person, friend, beginner, casual or expert, not "${v.text}"`,
     seat_name: () => "only a person's seat has a name",
     unreadable: () => "It is not a saved game this page can read.",
     newer: () => "It was saved by a newer version of the game.",
@@ -297,6 +299,32 @@ const EN = {
       `${v.date ? `The match of ${v.date.slice(0, 10)}` : "A match"} in the file is unfinished.`,
     export_mismatch: (v) =>
       `${v.date ? `The match of ${v.date.slice(0, 10)}` : "A match"} in the file does not agree with its career entry.`,
+    // across devices (py/allthrees/net): a message from another device, the joint deal, the check
+    message_json: () => "A message from the other device could not be read; nothing changed.",
+    message_long: (v) =>
+      `A message from the other device was too long${v.most ? ` (at most ${v.most} characters)` : ""}; nothing changed.`,
+    message_newer: () =>
+      "The other device has a newer version of the game: update this one (reload the page) and try again.",
+    message_version: () => "The other device speaks an unknown version of the game; nothing changed.",
+    message_kind: () => "The other device sent something this table does not take; nothing changed.",
+    message_shape: (v) =>
+      `A message from the other device was malformed${v.field ? ` (${v.field})` : ""}; nothing changed.`,
+    reaction_unknown: () => "That reaction is not one this game knows.",
+    reaction_flood: (v) => `At most ${v.most} reactions between two moves.`,
+    no_friends: () => "A table across devices needs a seat for a friend on another device.",
+    chain_spent: () => "This table has dealt all the matches it can: start a new table with your friends.",
+    gathering_save: () => "The saved table across devices is damaged.",
+    guest_seat: () => "That seat is not played on another device.",
+    not_joined: () => "The other device has not joined its seat yet.",
+    not_dealt: () => "The match is not dealt yet: every friend must join first.",
+    wrong_table: () => "This invite is for another table: ask the host for a fresh one.",
+    shared_commitment: () =>
+      "The host's deal does not match the promise shown at the start: this match was not dealt fairly.",
+    shared_part: () => "Your part of the deal was not used as sent: this match was not dealt fairly.",
+    shared_seed: () => "The deal's seed is not the mix of everyone's parts: this match was not dealt fairly.",
+    shared_replay: () => "The match does not replay from its revealed deal.",
+    shared_seen: (v) =>
+      `What this device saw${v.item ? ` (event ${v.item})` : ""} does not agree with the host's record.`,
     not_bool: () => "Choose yes or no.",
     too_small: (v) => `A whole number of at least ${v.least}.`,
     players: () => "2, 3 or 4 players.",
@@ -577,6 +605,7 @@ const EN = {
   controllers: {
     you: "You",
     person: "Person (pass and play)",
+    friend: "A friend on another device",
     beginner: "Beginner",
     casual: "Casual",
     expert: "Expert",

@@ -61,7 +61,8 @@ const LEVELS = { beginner: "Początkujący", casual: "Amator", expert: "Ekspert"
 export const PL = {
   seatName: (label) => {
     if (label.kind === "you") return PL.controllers.you;
-    if (label.kind === "person") return label.name ?? `Gracz ${label.n}`;
+    if (label.kind === "person" || label.kind === "friend") return label.name ?? `Gracz ${label.n}`;
+    if (label.kind === "host") return label.name ?? "Gospodarz";
     const level = LEVELS[label.level] ?? label.level;
     return label.n > 1 ? `${level} ${label.n}` : level;
   },
@@ -301,6 +302,34 @@ export const PL = {
       `${v.date ? `Rozgrywka z ${v.date.slice(0, 10)}` : "Jedna z rozgrywek"} w pliku nie jest skończona.`,
     export_mismatch: (v) =>
       `${v.date ? `Rozgrywka z ${v.date.slice(0, 10)}` : "Jedna z rozgrywek"} w pliku nie zgadza się ze swoim wpisem w karierze.`,
+    // przez urządzenia (py/allthrees/net): wiadomość z innego urządzenia, wspólne rozdanie, kontrola
+    message_json: () => "Nie udało się odczytać wiadomości z drugiego urządzenia; nic się nie zmieniło.",
+    message_long: (v) =>
+      `Wiadomość z drugiego urządzenia była za długa${v.most ? ` (najwyżej ${v.most} znaków)` : ""}; nic się nie zmieniło.`,
+    message_newer: () =>
+      "Drugie urządzenie ma nowszą wersję gry: zaktualizuj tę (odśwież stronę) i spróbuj jeszcze raz.",
+    message_version: () => "Drugie urządzenie mówi nieznaną wersją gry; nic się nie zmieniło.",
+    message_kind: () => "Drugie urządzenie wysłało coś, czego ten stół nie przyjmuje; nic się nie zmieniło.",
+    message_shape: (v) =>
+      `Wiadomość z drugiego urządzenia była zniekształcona${v.field ? ` (${v.field})` : ""}; nic się nie zmieniło.`,
+    reaction_unknown: () => "Ta gra nie zna takiej reakcji.",
+    reaction_flood: (v) => `Najwyżej ${v.most} reakcje między dwoma ruchami.`,
+    no_friends: () => "Stół przez urządzenia potrzebuje miejsca dla przyjaciela na innym urządzeniu.",
+    chain_spent: () => "Ten stół rozdał już wszystkie rozgrywki, jakie mógł: załóż z przyjaciółmi nowy stół.",
+    gathering_save: () => "Zapisany stół przez urządzenia jest uszkodzony.",
+    guest_seat: () => "To miejsce nie jest grane na innym urządzeniu.",
+    not_joined: () => "Drugie urządzenie jeszcze nie zajęło swojego miejsca.",
+    not_dealt: () => "Rozgrywka nie jest jeszcze rozdana: najpierw muszą dołączyć wszyscy przyjaciele.",
+    wrong_table: () => "To zaproszenie jest do innego stołu: poproś gospodarza o nowe.",
+    shared_commitment: () =>
+      "Rozdanie gospodarza nie zgadza się z obietnicą pokazaną na początku: ta rozgrywka nie była rozdana uczciwie.",
+    shared_part: () =>
+      "Twoja część rozdania nie została użyta tak, jak ją wysłano: ta rozgrywka nie była rozdana uczciwie.",
+    shared_seed: () =>
+      "Ziarno rozdania nie jest połączeniem części wszystkich graczy: ta rozgrywka nie była rozdana uczciwie.",
+    shared_replay: () => "Rozgrywka nie odtwarza się z ujawnionego rozdania.",
+    shared_seen: (v) =>
+      `To, co widziało to urządzenie${v.item ? ` (zdarzenie ${v.item})` : ""}, nie zgadza się z zapisem gospodarza.`,
     not_bool: () => "Wybierz tak albo nie.",
     too_small: (v) => `Liczba całkowita, co najmniej ${v.least}.`,
     players: () => "2, 3 lub 4 graczy.",
@@ -510,6 +539,7 @@ export const PL = {
   controllers: {
     you: "Ty",
     person: "Osoba (przy tym urządzeniu)",
+    friend: "Przyjaciel na innym urządzeniu",
     beginner: LEVELS.beginner,
     casual: LEVELS.casual,
     expert: LEVELS.expert,
