@@ -20,7 +20,8 @@ Requests (``op``):
   ``problem``.
 - ``link`` ``{params, settings?}``: check a link's parameters (over the player's own ``settings``);
   replies ``{settings, seed}`` and starts nothing.
-- ``new`` ``{settings?, seed?}``: a fresh match, replacing the one in play; ``{daily, preset?}``:
+- ``new`` ``{settings?, seed?}``: a fresh match, replacing the one in play (with a friend's seat
+  in ``settings``, a gathering: ``gather`` below); ``{daily, preset?}``:
   the deal of that UTC day (``career.daily_session``: it counts, unlike a ``seed``'s practice
   deal; only ``hide_sum`` is taken from ``settings``).
 - ``intent`` ``{seat, intent}``: a person acts (see ``session.Session.act`` for the intents).
@@ -173,6 +174,8 @@ class App:
             return self._reply([Dealt(1)])
         if op == "new":
             settings = Settings.from_json(req.get("settings"))
+            if settings.friends():  # friends on other devices join before the deal: gather
+                return self.host.gather(req, _seed_or_none(req.get("seed")))
             self.session = Session(settings, _seed_or_none(req.get("seed")))
             return self._reply([Dealt(1)])
         session = self.session
@@ -229,7 +232,10 @@ class App:
                 self.session = Session(_settings_of_save(save))
                 return {**self._reply([Dealt(1)]), "problem": problem}
             return self._reply([])
-        self.session = Session(Settings.from_json(req.get("settings")), seed)
+        settings = Settings.from_json(req.get("settings"))
+        if settings.friends():  # as ``new``: friends join before the deal
+            return self.host.gather(req, seed)
+        self.session = Session(settings, seed)
         self.gathering = None
         return self._reply([Dealt(1)])
 

@@ -198,3 +198,15 @@ def test_a_guest_checks_the_reveal_and_refuses_each_falsehood():
 def test_a_table_across_devices_has_a_friend(bad):
     refused = call("gather", settings=bad)
     assert refused["ok"] is False and refused["code"] == "no_friends"
+
+
+def test_new_and_start_with_a_friends_seat_gather_instead_of_dealing():
+    """The page asks for a new match as always; Python knows a friend's seat joins first."""
+    from allthrees.app import App
+
+    settings = {"seats": [{"controller": "you"}, {"controller": "friend", "name": "Ana"}]}
+    for op in ("new", "start"):
+        app = App()
+        reply = app.handle({"op": op, "settings": settings, "seed": 7})
+        assert "snapshot" not in reply and reply["gathering"]["friends"][0]["name"] == "Ana"
+        assert app.session is None and app.gathering is not None
