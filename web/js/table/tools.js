@@ -8,7 +8,6 @@ import { LANG, LANGUAGES } from "../i18n/lang.js";
 import { soundLevels, storePrefs } from "../store/storage.js";
 import { showKeys, showRules } from "../ui/dialogs/help.js";
 import { showHowTo } from "../ui/dialogs/howto.js";
-import { showLevels } from "../ui/dialogs/levels.js";
 import { NewGameDialog } from "../ui/dialogs/newgame.js";
 import { showFairDeal } from "../ui/dialogs/notices.js";
 
@@ -84,7 +83,8 @@ export class Tools {
   }
 
   /** The effects' and the music's levels: each change heard at once and remembered. The mute
-   * stays as it is (it is over both). */
+   * stays as it is (it is over both). The dialog is imported when first opened (precached, so
+   * offline too): a first load does not carry it. */
   levels() {
     const change = (kind, level, done) => {
       this.prefs[kind] = level;
@@ -94,7 +94,10 @@ export class Tools {
       storePrefs(this.prefs);
       if (kind === "effects") this.sound.clink(); // how loud the table now knocks
     };
-    return this.modal(() => showLevels(this.hud.root, soundLevels(this.prefs), { muted: this.prefs.muted, change }));
+    return this.modal(async () => {
+      const { showLevels } = await import("../ui/dialogs/levels.js");
+      return showLevels(this.hud.root, soundLevels(this.prefs), { muted: this.prefs.muted, change });
+    });
   }
 
   toggleSound() {
