@@ -61,6 +61,8 @@ Requests (``op``):
 - ``check_shared`` ``{commitment, reveal, my_part, seen, date?}`` (a guest's page): the match's
   deal checked at its end (``net.check``); replies ``{shared}``, with ``date`` also
   ``shared.entry``, the match as an entry of the guest's own career.
+- ``react`` ``{id}`` (the host's page): the host's own quick reaction, relayed to every friend;
+  replies ``{relay, outbox}``.
 - ``career_merge`` ``{mine, theirs, today?}``: two devices' careers merged both ways
   (``career.merge``); replies ``{merged: {entries, history, daily, prefs}, career, replaced,
   counts, keep}`` (``replaced``: ``mine`` as it was, for the backup).
@@ -163,6 +165,8 @@ class App:
             return self.host.guest(req.get("seat"), req.get("message"))
         if op == "presence":
             return self.host.presence(req.get("seats"))
+        if op == "react":
+            return self.host.react(req.get("id"))
         if op == "start":
             return self._start(req)
         if op in ("new", "start"):

@@ -179,3 +179,21 @@ def test_a_guest_checks_the_hosts_messages_before_use():
     huge = json.dumps({**table, "events": [{"kind": "x" * 100}] * 5000})
     assert len(huge) > HOST_LIMITS["table"]
     assert call("host_message", message=huge)["code"] == "message_long"
+
+
+def test_the_hosts_own_reaction_goes_to_every_joined_friend():
+    from allthrees.app import App
+    from allthrees.net.protocol import REACTIONS, BadMessage
+
+    app = App()
+    settings = {
+        "seats": [{"controller": "you"}, {"controller": "friend"}, {"controller": "friend"}]
+    }
+    table = app.handle({"op": "gather", "settings": settings, "seed": 3})["gathering"]["table"]
+    hello = {"v": 1, "kind": "hello", "table": table, "part": "ab" * 32}
+    app.handle({"op": "guest", "seat": 1, "message": json.dumps(hello)})
+    reply = app.handle({"op": "react", "id": REACTIONS[0]})
+    assert reply["relay"] == {"seat": 0, "id": REACTIONS[0]} and list(reply["outbox"]) == ["1"]
+    with pytest.raises(BadMessage) as refused:  # app's handler words it, as every refusal
+        app.handle({"op": "react", "id": "<b>boo</b>"})
+    assert refused.value.code == "reaction_unknown"

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..checks import is_whole
 from ..errors import AllThreesError, refusal_json
+from ..jsontext import shown
 from ..match import seed_hex
 from ..settings import Settings, clean_name
 from . import joint
@@ -343,6 +344,17 @@ class Host:
             )
         net.reactions[seat] = (moment, count + 1)
         return self.relay(net, seat, rid)
+
+    def react(self, rid: Any) -> dict[str, Any]:
+        """The host's own quick reaction, to every joined friend."""
+        from .protocol import REACTIONS
+
+        held = self.joint()
+        if held is None:
+            raise BadMessage("no table across devices is open", code="guest_seat")
+        if rid not in REACTIONS:
+            raise BadMessage(f"no reaction {shown(rid)}", code="reaction_unknown")
+        return self.relay(held[0], held[0].host, rid)
 
     def relay(self, net: Joint, seat: int, rid: str) -> dict[str, Any]:
         """A reaction shown on the host's table and sent to every other joined friend."""
