@@ -203,7 +203,7 @@ def test_the_soundtrack_is_fetched_only_when_music_is_on_and_kept_offline(page: 
 
 
 SOUND_IS = """(want) => {
-  const sound = window.allthreesTest.state()?.sound;
+  const sound = window.allthreesTest.sound();
   return sound && sound.context === want.context && sound.music === want.music;
 }"""
 # The tab hidden or shown, as the page sees it (Playwright's page is always visible).

@@ -115,10 +115,11 @@ export class Game {
         state: () => {
           const widgets = { canvas: this.canvas, hud: this.hud, panel: this.panel, claimPad: this.claimPad };
           const table = testState(this.state, widgets);
-          return table && { ...table, ...this.careerFlow.hook(), sound: this.sound.hook() };
+          return table && { ...table, ...this.careerFlow.hook() };
         },
         idle: () => this.whenIdle(),
         record: async () => (await this.controller.call("record", {}, false))?.record ?? null,
+        sound: () => this.sound.hook(),
       });
     }
   }

@@ -4,6 +4,7 @@
 //   allthreesTest.state()  -> plain data: the table as drawn now, rects in client CSS pixels
 //   allthreesTest.idle()   -> Promise: resolves once the table waits for a person
 //   allthreesTest.record() -> Promise: the match record (RULES.md format), every hand in it
+//   allthreesTest.sound()  -> {context, music}: the audio context's state, the soundtrack's
 
 import { rectOf } from "../ui/dom.js";
 import { boneyardRect } from "./regions.js";
@@ -66,6 +67,7 @@ export function installTestHook(read) {
     state: () => structuredClone(read.state()),
     idle: () => read.idle().then(() => undefined),
     record: () => read.record().then((record) => structuredClone(record)),
+    sound: () => structuredClone(read.sound()),
   });
   Object.defineProperty(window, "allthreesTest", { value: hook, configurable: false, writable: false });
 }
