@@ -30,6 +30,7 @@ FRIEND = "friend"  # a person whose seat is played on another device (``net``)
 CONTROLLERS = (*PEOPLE, FRIEND, *COMPUTERS)
 PLAYER_COUNTS = (2, 3, 4)
 MAX_FRIENDS = max(PLAYER_COUNTS) - 1  # seats played on other devices: all but the host's own
+NAMED = ("person", FRIEND)  # the seats that carry a name (a computer's is its level)
 NAME_MAX = 16  # characters in a person's name
 TARGET_MAX = 1000  # a target past this is a typo, not a game
 # Rule options a link or the dialog may set over the preset (in ``rules.OPTIONS``'s order);
@@ -302,7 +303,7 @@ def _seat_of(data: Any) -> Seat:
     if controller not in CONTROLLERS:
         raise BadSettings(f"a seat's controller is one of {', '.join(CONTROLLERS)}")
     name = data.get("name", "")
-    if controller not in ("person", FRIEND):
+    if controller not in NAMED:
         if name:
             raise BadSettings(f"only a person or a friend seat has a name, not {controller}")
         return Seat(controller)
@@ -333,6 +334,7 @@ def choices() -> dict[str, Any]:
         "controllers": list(CONTROLLERS),
         "friend": FRIEND,
         "max_friends": MAX_FRIENDS,
+        "named": list(NAMED),
         "computers": list(COMPUTERS),
         "targets": list(TARGET_CHOICES),
         "presets": list(PRESETS),

@@ -4,11 +4,41 @@
 // once a person can act: then <html data-ready="true"> and performance.mark("allthrees:ready").
 // After that the service worker is registered (boot/update.js): offline play, and new versions
 // offered between rounds.
+//
+// Across devices (net/): a #join= link opens a guest's table (its table is the host's, so it does
+// not claim this device's own table, and the link leaves the address bar: the next visit asks for
+// a fresh invite); a guest whose match goes on is asked for the host's fresh invite on its next
+// visit; an #answer= link opened on the host's device hands the answer to the waiting table
+// (net/handoff.js) and stops there.
 
 import { bootWithLoadingScreen } from "./boot/boot.js";
 import { watchForUpdates } from "./boot/update.js";
+import { GUEST_KEY } from "./net/guestkey.js";
+
+/** A guest's page: the invite's code from a #join= link, "" to ask for one, or null. */
+function guestInvite() {
+  const join = new URLSearchParams(location.hash.slice(1)).get("join");
+  if (join) {
+    history.replaceState(null, "", location.pathname + location.search);
+    return join;
+  }
+  try {
+    const kept = JSON.parse(localStorage.getItem(GUEST_KEY) ?? "null");
+    return kept?.table && kept.snapshot && !kept.record ? "" : null;
+  } catch {
+    return null;
+  }
+}
 
 async function start() {
+  if (new URLSearchParams(location.hash.slice(1)).has("answer")) {
+    // an answer opened on the host's device: it goes to the waiting table (this tab plays nothing)
+    const { handOffAnswer, showHandoff } = await import("./net/handoff.js");
+    document.getElementById("loading")?.remove();
+    showHandoff(await handOffAnswer());
+    return null;
+  }
+  const invite = guestInvite();
   // The table's modules download, the table is claimed and the save keys are opened while the
   // engine boots (a fresh profile's first lock or IndexedDB open took up to 0.9 s): the worker
   // starts first.
@@ -17,7 +47,7 @@ async function start() {
   const tabsModule = import("./boot/tabs.js");
   // One tab plays at a time: a second one asks before it takes the table (tabs.js), over the
   // loading screen if the engine is still starting.
-  const claimed = tabsModule.then(({ claimTable }) => claimTable());
+  const claimed = invite === null ? tabsModule.then(({ claimTable }) => claimTable()) : null;
   const opened = import("./store/savekeys.js").then(({ openSaveKeys }) => openSaveKeys());
   const bridge = await booted;
   const { hideElsewhere, showElsewhere } = await tabsModule;
@@ -40,8 +70,8 @@ async function start() {
       await game.resume();
     });
   };
-  const game = new Game(bridge, { saveKeys, onStale: elsewhere, onReady: announceReady });
-  table.onLost(elsewhere);
+  const game = new Game(bridge, { saveKeys, onStale: elsewhere, onReady: announceReady, invite });
+  table?.onLost(elsewhere);
   await game.start();
   announceReady();
   // Reloading loses nothing once the round (or the match) is over: the save holds it all.

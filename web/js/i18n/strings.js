@@ -744,6 +744,38 @@ const EN = {
   linkStart: "Start it",
   linkKeep: "Keep my match",
   badLink: (why) => `This link does not describe a game (${why.replace(/\.$/, "")}); here is your table.`,
+  // --- netTable: the table across devices as the table shows it (net/hosting.js, guesting.js) ---
+  netTable: {
+    inviteButton: "Invite a friend",
+    reactButton: "React",
+    reactTitle: "A quick word to the table",
+    reactions: {
+      nice: "Nice!",
+      well_played: "Well played",
+      oops: "Oops",
+      thinking: "Let me think…",
+      good_game: "Good game",
+    },
+    reacted: (name, words) => `${name}: ${words}`,
+    presence: { waiting: "not joined yet", connected: "connected", reconnecting: "reconnecting…", away: "away" },
+    seat: (name, presence) => `${name ?? "Your friend"}: ${EN.netTable.presence[presence] ?? presence}`,
+    waitingFor: (who) => `Waiting for ${who} to join`,
+    someone: "your friend",
+    joined: (name) => `${name ?? "Your friend"} joined the table.`,
+    left: (name) => `${name ?? "Your friend"}'s connection ended: a fresh invite is ready for them.`,
+    otherTable: "This answer is for another table: ask your friend to open the newest invite.",
+    connecting: "Connecting…",
+    waitingDeal: "You are in. The deal comes once everyone has joined.",
+    hostDeals: "The host deals the next round.",
+    hostGone: "The connection to the host ended. Ask the host for a fresh invite to get back into your seat.",
+    notConnected: "Not connected to the host: ask the host for a fresh invite.",
+    fair: "The deal checked out: it was drawn fairly from everyone's parts.",
+    unfair: "The deal did not check out.",
+    awayTitle: (name) => `${name ?? "Your friend"} is away`,
+    awayText: "Until they are back, the table can wait, or a computer can play their seat.",
+    wait: "Wait",
+    standIn: (level) => `${level} plays for now`,
+  },
   // --- net: playing across devices (web/js/net/; words for its codes) ---
   net: {
     errors: {

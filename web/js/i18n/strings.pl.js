@@ -742,6 +742,43 @@ export const PL = {
     ["Escape", "Odłożenie kamienia; w panelu partii: widok stołu"],
     ["?", "Ta lista"],
   ],
+  // --- netTable: stół przez urządzenia, tak jak go pokazuje stół (net/hosting.js, guesting.js) ---
+  netTable: {
+    inviteButton: "Zaproś przyjaciela",
+    reactButton: "Reakcja",
+    reactTitle: "Krótkie słowo do stołu",
+    reactions: {
+      nice: "Ładnie!",
+      well_played: "Dobrze zagrane",
+      oops: "Ups",
+      thinking: "Daj pomyśleć…",
+      good_game: "Dobra gra",
+    },
+    reacted: (name, words) => `${name}: ${words}`,
+    presence: {
+      waiting: "jeszcze nie dołączył",
+      connected: "połączony",
+      reconnecting: "łączy się ponownie…",
+      away: "nieobecny",
+    },
+    seat: (name, presence) => `${name ?? "Twój przyjaciel"}: ${PL.netTable.presence[presence] ?? presence}`,
+    waitingFor: (who) => `Czekamy, aż dołączy: ${who}`,
+    someone: "twój przyjaciel",
+    joined: (name) => `${name ?? "Twój przyjaciel"} dołącza do stołu.`,
+    left: (name) => `Połączenie z: ${name ?? "Twój przyjaciel"} zostało zerwane: czeka nowe zaproszenie.`,
+    otherTable: "Ta odpowiedź dotyczy innego stołu: poproś przyjaciela, by otworzył najnowsze zaproszenie.",
+    connecting: "Łączenie…",
+    waitingDeal: "Jesteś przy stole. Rozdanie nastąpi, gdy dołączą wszyscy.",
+    hostDeals: "Następną partię rozdaje gospodarz.",
+    hostGone: "Połączenie z gospodarzem zostało zerwane. Poproś go o nowe zaproszenie, by wrócić na swoje miejsce.",
+    notConnected: "Brak połączenia z gospodarzem: poproś go o nowe zaproszenie.",
+    fair: "Rozdanie sprawdzone: zostało uczciwie wylosowane z części wszystkich graczy.",
+    unfair: "Rozdanie nie przeszło kontroli.",
+    awayTitle: (name) => `${name ?? "Twój przyjaciel"}: nieobecny`,
+    awayText: "Do jego powrotu stół może czekać albo jego miejsce może zająć komputer.",
+    wait: "Czekaj",
+    standIn: (level) => `Gra ${level}`,
+  },
   // --- net: gra na kilku urządzeniach (web/js/net/; słowa dla jego kodów) ---
   net: {
     errors: {

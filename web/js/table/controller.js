@@ -16,9 +16,11 @@ const ROUND_PANEL_DELAY_MS = 900; // the last tile lands and the table is seen b
 export class Controller {
   /**
    * @param {object} o
-   * @param {{call: (op: string, payload?: object) => Promise<object>}} o.bridge
+   * @param {{call: (op: string, payload?: object) => Promise<object>, drives?: boolean}} o.bridge
+   *   `drives: false` on a guest's device: the host's table paces the computers, not this one
    * @param {object} o.state see state.js
-   * @param {object} o.view {show(snap, events, source), settled(), changed(), focusTable()}: the table
+   * @param {object} o.view {show(snap, events, source), gathered(gathering), settled(), changed(),
+   *   focusTable()}: the table
    * @param {object} o.ui {hud, panel, claimPad}: the widgets it opens and fills
    * @param {object} o.store {save(reply), prefs, savePrefs()}
    */
@@ -106,6 +108,12 @@ export class Controller {
   /** Take in a reply: save it, animate its events over the new snapshot, then go on. */
   async accept(reply, source = null) {
     if (!reply) return;
+    if (reply.ok && reply.gathering) {
+      // a table across devices before its deal: kept (a reload goes on gathering), nothing to draw
+      await this.store.save(reply);
+      this.view.gathered(reply.gathering);
+      return;
+    }
     if (!reply.ok) {
       if (reply.error) this.hud.toast(refusalWords(reply));
       if (reply.snapshot) this.view.show(reply.snapshot, [], null);
@@ -124,7 +132,7 @@ export class Controller {
     if (!snap) return;
     if (snap.round.over) {
       if (!this.panel.visible && !this.panelSoon) this.#openPanelSoon();
-    } else if (snap.computer_to_move && !this.advancing) this.#advanceSoon();
+    } else if (snap.computer_to_move && !this.advancing && this.bridge.drives !== false) this.#advanceSoon();
     this.view.changed();
   }
 

@@ -4,16 +4,24 @@
 // reader's table and the career. Game only wires them and takes in each new snapshot; each piece
 // owns its concern, and "may the person act now" is answered by state.js alone.
 //
-//   const game = new Game(bridge, { saveKeys, onStale, onReady });  // bridge: see boot/bridge.js
+//   const game = new Game(bridge, { saveKeys, onStale, onReady, invite });  // bridge: see boot/bridge.js
 //   await game.start();              // resumes the saved match; a link (?players=4...) asks first
+//
+// Across devices (net/): on the host, every reply of the engine goes through Hosting, which sends
+// each friend what Python made for it; with `invite` (the code of a #join= link, or "" to ask for
+// one) this page is a guest's: its table is the host's, through Guesting's bridge.
 
 import { CareerFlow } from "../career/flow.js";
 import { Frames, reducedMotion } from "../draw/frames.js";
 import { Sound } from "../draw/sound/sound.js";
 import { T } from "../i18n/strings.js";
+import { Guesting } from "../net/guesting.js";
+import { Hosting } from "../net/hosting.js";
+import { DEFAULT_ICE_SERVERS } from "../net/peer.js";
 import { SaveKeeper } from "../store/keeper.js";
 import { loadPrefs, soundLevels, storageWorks, storePrefs } from "../store/storage.js";
 import { ClaimPad } from "../ui/claimpad.js";
+import { askDialog, h } from "../ui/dom.js";
 import { Hud } from "../ui/hud.js";
 import { Panel } from "../ui/panel.js";
 import { ScreenReader } from "../ui/screenreader.js";
@@ -36,8 +44,10 @@ export class Game {
    * @param {object|null} o.saveKeys seals and signs saves (store/savekeys.js); null where the browser cannot
    * @param {() => void} o.onStale another tab played on past this one
    * @param {() => void} o.onReady a person can act (on the table, or on a question before it)
+   * @param {string|null} [o.invite] a guest's page: the invite's code ("" when it is to be pasted)
    */
-  constructor(bridge, { saveKeys = null, onStale = () => {}, onReady = () => {}, canvas = null } = {}) {
+  constructor(bridge, { saveKeys = null, onStale = () => {}, onReady = () => {}, canvas = null, invite = null } = {}) {
+    this.invite = invite;
     this.canvas = canvas ?? document.getElementById("table");
     this.onReady = onReady;
     this.state = createState();
@@ -70,17 +80,24 @@ export class Game {
       afterFrame: () => this.#checkIdle(),
       resized: () => this.#refreshHud(),
     });
+    this.#net(bridge, invite);
     this.controller = new Controller({
-      bridge,
+      bridge: this.guesting ? this.guesting.bridge : this.engine,
       state: this.state,
       view: {
         show: (snap, events, source) => this.#show(snap, events, source),
+        gathered: (gathering) => this.#gathered(gathering),
         settled: () => this.frames.settled(),
         changed: () => this.changed(),
         focusTable: () => this.focusTable(),
       },
       ui: { hud: this.hud, panel: this.panel, claimPad: this.claimPad },
-      store: { prefs: this.prefs, save: (reply) => this.keeper.keep(reply), savePrefs: () => storePrefs(this.prefs) },
+      // a guest keeps no save of the host's table (Guesting keeps what it saw)
+      store: {
+        prefs: this.prefs,
+        save: (reply) => (this.guesting ? null : this.keeper.keep(reply)),
+        savePrefs: () => storePrefs(this.prefs),
+      },
     });
     this.tools = new Tools({
       state: this.state,
@@ -115,11 +132,14 @@ export class Game {
         state: () => {
           const widgets = { canvas: this.canvas, hud: this.hud, panel: this.panel, claimPad: this.claimPad };
           const table = testState(this.state, widgets);
-          return table && { ...table, ...this.careerFlow.hook() };
+          const net = this.#netHook();
+          if (!table) return net.role ? { net, gathering: this.gathering ?? null } : null;
+          return { ...table, ...this.careerFlow.hook(), net };
         },
         idle: () => this.whenIdle(),
         record: async () => (await this.controller.call("record", {}, false))?.record ?? null,
         sound: () => this.sound.hook(),
+        seen: () => this.guesting?.seen() ?? null,
       });
     }
   }
@@ -155,7 +175,127 @@ export class Game {
       toggleSound: () => tools().toggleSound(),
       levels: () => tools().levels(),
       career: () => this.careerFlow.open(),
+      invite: () => this.hosting?.inviteWaiting(),
+      react: () => this.#react(),
     };
+  }
+
+  // ================================================================================ across devices
+
+  /** The engine as the table calls it: on the host, each reply goes out to the friends too. */
+  #net(bridge, invite) {
+    const root = this.hud.root;
+    const dialogs = {
+      invite: async () => new (await import("../ui/dialogs/invite.js")).InviteDialog(root),
+      join: async () => new (await import("../ui/dialogs/invite.js")).JoinDialog(root),
+      scan: async (video, signal) => (await import("../net/qr.js")).scan(video, { signal }),
+    };
+    const iceServers = Array.isArray(this.prefs.iceServers) ? this.prefs.iceServers : DEFAULT_ICE_SERVERS;
+    const common = {
+      toast: (text) => this.hud.toast(text, TOAST_MS),
+      reacted: (seat, id) => this.#reacted(seat, id),
+      changed: () => this.#netChanged(),
+      dialogs,
+      iceServers,
+      site: `${location.origin}${location.pathname}`,
+    };
+    if (invite !== null) {
+      this.guesting = new Guesting({ ...common, local: bridge, accept: (reply) => this.#fromHost(reply) });
+      return;
+    }
+    this.hosting = new Hosting({
+      ...common,
+      call: (op, payload) => this.controller.call(op, payload, false),
+      accept: (reply) => this.controller.accept(reply),
+      gathered: (gathering) => this.#gathered(gathering),
+      away: (seat, name) => this.#away(seat, name),
+    });
+    this.engine = {
+      call: async (op, payload) => {
+        const reply = await bridge.call(op, payload);
+        this.hosting.sent(reply);
+        return reply;
+      },
+    };
+  }
+
+  /** The host's table reached this guest's page: a new round closes the last one's panel. */
+  async #fromHost(reply) {
+    const prev = this.state.snap;
+    if (prev && reply.snapshot.round_no !== prev.round_no && this.panel.visible) this.panel.hide();
+    await this.controller.accept(reply);
+  }
+
+  /** A table across devices before its deal: the felt, and who is awaited. */
+  #gathered(gathering) {
+    this.gathering = gathering;
+    Object.assign(this.state, { snap: null, selected: null, drag: null, hint: null });
+    this.panel.hide();
+    const waiting = gathering.friends.filter((f) => !f.joined).map((f) => f.name ?? T.netTable.someone);
+    this.hud.gathering(T.netTable.waitingFor(T.sideName(waiting)));
+    this.#netChanged();
+  }
+
+  #netHook() {
+    return this.hosting?.hook() ?? this.guesting?.hook() ?? { role: null, seats: [], commitment: null };
+  }
+
+  /** The seats played elsewhere, with how each stands, and the tools that go with them. */
+  #netChanged() {
+    const net = this.#netHook();
+    const names = new Map((this.state.snap?.seats ?? []).map((s) => [s.seat, T.seatName(s.label)]));
+    const friends = this.hosting?.friends ?? [];
+    const named = (seat) => names.get(seat) ?? friends.find((f) => f.seat === seat)?.name ?? null;
+    const seats = net.seats
+      .filter((s) => s.seat !== this.state.snap?.viewer)
+      .map((s) => ({ name: named(s.seat), presence: s.presence }));
+    const invite = Boolean(this.hosting?.active && net.seats.some((s) => s.presence !== "connected"));
+    this.hud.net({ seats, invite, react: Boolean(net.role) });
+    this.changed();
+  }
+
+  /** A friend's connection ended: until it is back the table waits, or a computer plays it. */
+  async #away(seat, name) {
+    const level = "casual";
+    const buttons = [
+      { id: "away-wait", text: T.netTable.wait, value: null, primary: true },
+      { id: "away-stand-in", text: T.netTable.standIn(T.controllers[level]), value: level },
+    ];
+    const text = h("p", { text: T.netTable.awayText });
+    const root = this.hud.root;
+    const chosen = await this.modal(() =>
+      askDialog("away-dialog", T.netTable.awayTitle(name), [text], buttons, { root, cancel: null }),
+    );
+    const snap = this.state.snap;
+    const standing = snap?.seats.find((s) => s.seat === seat)?.stand_in ?? null;
+    if (snap && chosen !== standing && this.hosting.presence(seat) !== "connected")
+      await this.controller.send("stand_in", { seat, level: chosen });
+  }
+
+  /** A friend's (or the host's) quick reaction, shown on this device. */
+  #reacted(seat, id) {
+    const label = this.state.snap?.seats.find((s) => s.seat === seat)?.label;
+    const name = label ? T.seatName(label) : (this.hosting?.friends.find((f) => f.seat === seat)?.name ?? "");
+    this.hud.toast(T.netTable.reacted(name, T.netTable.reactions[id] ?? id), TOAST_MS);
+  }
+
+  /** The React tool: one of the quick reactions, to every device at the table. */
+  async #react() {
+    const buttons = Object.entries(T.netTable.reactions).map(([id, text], i) => ({
+      id: `react-${id}`,
+      text,
+      value: id,
+      primary: i === 0,
+    }));
+    buttons.push({ id: "react-cancel", text: T.cancel, value: null });
+    const root = this.hud.root;
+    const id = await this.modal(() => askDialog("react-dialog", T.netTable.reactTitle, [], buttons, { root }));
+    if (!id) return;
+    if (this.guesting) this.guesting.react(id);
+    else if (this.hosting?.active) {
+      const reply = await this.controller.call("react", { id }, false);
+      if (reply?.ok) this.#reacted(reply.relay.seat, id);
+    }
   }
 
   #listen(commands) {
@@ -181,6 +321,11 @@ export class Game {
 
   /** Resume the saved match or begin one, then follow a link (startup.js). */
   async start() {
+    if (this.guesting) {
+      this.onReady(); // the join dialog is the question a person answers first
+      await this.guesting.join(this.invite || null);
+      return;
+    }
     const { choices } = await startTable(this.#starting());
     this.tools.choices ??= choices;
     this.careerFlow.refresh(); // the trophies: which designs may be drawn

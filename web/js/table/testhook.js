@@ -68,6 +68,7 @@ export function installTestHook(read) {
     idle: () => read.idle().then(() => undefined),
     record: () => read.record().then((record) => structuredClone(record)),
     sound: () => structuredClone(read.sound()),
+    seen: () => structuredClone(read.seen?.() ?? null),
   });
   Object.defineProperty(window, "allthreesTest", { value: hook, configurable: false, writable: false });
 }

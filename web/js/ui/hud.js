@@ -141,9 +141,30 @@ export class Hud {
       this.fairPrint,
     );
     this.fairBtn.setAttribute("aria-label", T.fairButton); // and its fingerprint, once shown
+    // a table across devices: invite a friend (again), and a quick reaction; hidden otherwise
+    this.inviteBtn = tool(
+      "btn-invite",
+      () => this.on.invite(),
+      icon(ICONS.invite),
+      h("span", { class: "tool-label menu-only", text: T.netTable.inviteButton }),
+    );
+    this.inviteBtn.setAttribute("aria-label", T.netTable.inviteButton);
+    this.inviteBtn.title = T.netTable.inviteButton;
+    this.inviteBtn.hidden = true;
+    this.reactBtn = tool(
+      "btn-react",
+      () => this.on.react(),
+      icon(ICONS.react),
+      h("span", { class: "tool-label menu-only", text: T.netTable.reactButton }),
+    );
+    this.reactBtn.setAttribute("aria-label", T.netTable.reactButton);
+    this.reactBtn.title = T.netTable.reactButton;
+    this.reactBtn.hidden = true;
     this.tools = h(
       "div",
       { class: "tools", id: "tools" },
+      this.inviteBtn,
+      this.reactBtn,
       this.sumBtn,
       this.soundBtn,
       this.levelsBtn,
@@ -205,7 +226,9 @@ export class Hud {
     this.turnEl = h("span", { class: "turn", id: "turn" });
     this.endsEl = h("span", { class: "ends", id: "ends" });
     // not live: the mirror's log says each event once (screenreader.js); this line is rewritten often
-    this.status = h("div", { class: "status", id: "status" }, this.turnEl, this.endsEl);
+    // the seats played on other devices and how each stands (connected, reconnecting, away)
+    this.netEl = h("span", { class: "net-seats", id: "net-seats", hidden: true });
+    this.status = h("div", { class: "status", id: "status" }, this.turnEl, this.endsEl, this.netEl);
     this.passBtn = h("button", {
       type: "button",
       id: "btn-pass",
@@ -236,6 +259,25 @@ export class Hud {
       hidden: true,
     });
     this.root.append(this.status, this.passBtn, this.hintBtn, this.hintBox);
+  }
+
+  /** A table across devices: each seat played elsewhere with how it stands ([{name, presence}]),
+   * whether an invite can be shown again, and whether reactions go anywhere. */
+  net({ seats, invite, react }) {
+    const line = seats.map((s) => T.netTable.seat(s.name, s.presence)).join(" · ");
+    if (this.netEl.textContent !== line) this.netEl.textContent = line;
+    this.netEl.hidden = !seats.length;
+    this.inviteBtn.hidden = !invite;
+    this.reactBtn.hidden = !react;
+  }
+
+  /** A table across devices before its deal: no scores yet, and who is awaited. */
+  gathering(text) {
+    this.scoreBox.replaceChildren();
+    this.endsEl.replaceChildren();
+    this.targetEl.hidden = true;
+    this.passBtn.hidden = true;
+    this.turnEl.textContent = text;
   }
 
   /** The pass-and-play cover: hides the rack until the next person taps it. */

@@ -150,13 +150,14 @@ export class NewGameDialog {
     this.seats.length = n;
     this.rules.main.hidden = mode === "sprint"; // a sprint is one round: no target
     const computers = this.choices.computers;
+    const named = this.choices.named; // the seats that carry a name: a person here, a friend elsewhere
     const rows = seatPositions(n).map((place, i) => {
       const seat = i + 1;
       const spec = this.seats[seat];
       const select = h(
         "select",
         { id: `seat-${seat}`, name: `seat-${seat}`, onchange: () => this.#layout() },
-        ...[...computers, "person"].map((c) => h("option", { value: c, text: T.controllers[c] })),
+        ...[...computers, ...named].map((c) => h("option", { value: c, text: T.controllers[c] })),
       );
       select.value = spec.controller === "you" ? "expert" : spec.controller;
       const name = h("input", {
@@ -168,7 +169,7 @@ export class NewGameDialog {
         spellcheck: "false",
         placeholder: T.namePlaceholder(seat + 1),
         "aria-label": `${T.nameLabel}, ${T.places[place].toLowerCase()}`,
-        hidden: select.value !== "person",
+        hidden: !named.includes(select.value),
       });
       name.value = spec.name ?? "";
       const role = partners ? (place === "top" ? T.partnerSeat : T.opponentSeat) : "";
@@ -194,7 +195,8 @@ export class NewGameDialog {
       const select = this.el.querySelector(`#seat-${seat}`);
       if (!select) continue;
       const name = this.el.querySelector(`#seat-${seat}-name`)?.value ?? "";
-      this.seats[seat] = select.value === "person" ? { controller: "person", name } : { controller: select.value };
+      const controller = select.value;
+      this.seats[seat] = this.choices.named.includes(controller) ? { controller, name } : { controller };
     }
   }
 

@@ -1,0 +1,272 @@
+// A guest's side of a table across devices: this page's table is drawn from the snapshots the
+// host's Python made for this seat alone, and its moves go to the host as intents; the guest's
+// own Python only checks what the host sends (op `host_message`) and, at the match's end, the
+// deal (op `check_shared`). Nothing here decides the game.
+//
+//   const guesting = new Guesting({ call, accept, toast, reacted, changed, dialogs, iceServers, site });
+//   guesting.bridge           // the table's engine on this device: intents go to the host
+//   await guesting.join(code) // the invite from the link (or null: ask for it)
+//
+// What this device saw is kept (localStorage, GUEST_KEY): the table, its seat, its part of the
+// deal, and every event received, so a fresh invite for the same table puts it straight back
+// into its seat (hello with `resume`), and the record of what it saw outlives the host.
+
+import { T } from "../i18n/strings.js";
+import { answerLink, parseLink, readPasted } from "./codes.js";
+import { GUEST_KEY } from "./guestkey.js";
+import { netErrorWords } from "./handoff.js";
+import { answerInvite } from "./peer.js";
+
+export { GUEST_KEY };
+
+const VERSION = 1; // py/allthrees/net/protocol.py VERSION: the host checks it, and says so if it differs
+const PART_BYTES = 32; // this device's part of the joint deal (net/joint.py: 64 hex digits)
+const MAX_SEEN = 4000; // events kept of what this device saw (a long match has a few hundred)
+// What the guest's own Python answers (career, checks, words); the table's ops are the host's.
+const LOCAL_OPS = new Set([
+  "ping",
+  "choices",
+  "rules_form",
+  "career",
+  "career_entry",
+  "daily",
+  "daily_start",
+  "export",
+  "check_import",
+  "replay_round",
+  "host_message",
+  "check_shared",
+  "career_merge",
+]);
+
+function randomPart() {
+  const bytes = crypto.getRandomValues(new Uint8Array(PART_BYTES));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function loadKept() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(GUEST_KEY) ?? "null");
+    return kept && typeof kept === "object" ? kept : null;
+  } catch {
+    return null; // unreadable: a fresh part is drawn; nothing of the game depends on it
+  }
+}
+
+export class Guesting {
+  /**
+   * @param {object} o
+   * @param {{call: (op: string, payload?: object) => Promise<object>}} o.local this device's engine
+   * @param {(reply: object) => Promise<void>} o.accept a table reply taken in (controller.accept)
+   * @param {(text: string) => void} o.toast
+   * @param {(seat: number, id: string) => void} o.reacted
+   * @param {() => void} o.changed
+   * @param {object} o.dialogs {join() -> Promise<JoinDialog>} (ui/dialogs/invite.js)
+   * @param {RTCIceServer[]} o.iceServers
+   * @param {string} o.site
+   * @param {string} [o.name] what the host calls this player
+   */
+  constructor({ local, accept, toast, reacted, changed, dialogs, iceServers, site, name = "" }) {
+    Object.assign(this, { local, accept, toast, reacted, changed, dialogs, iceServers, site, name });
+    this.kept = null; // {table, seat, part, commitment, host, events}
+    this.channel = null;
+    this.presence = "waiting"; // this device's own link to the host
+    this.others = []; // [{seat, presence}] as the host said
+    this.waiters = []; // intents sent, waiting for the host's table (or refusal) to be taken in
+    this.applying = Promise.resolve(); // the host's messages are taken in one after another
+    this.shared = null; // the deal's check at the match's end (check_shared's reply)
+    this.bridge = { call: (op, payload) => this.#call(op, payload), drives: false };
+  }
+
+  get active() {
+    return this.kept !== null;
+  }
+
+  hook() {
+    if (!this.active) return null;
+    const mine = { seat: this.kept.seat, presence: this.presence };
+    return {
+      role: "guest",
+      seats: [mine, ...this.others.filter((s) => s.seat !== mine.seat)],
+      commitment: this.kept.commitment,
+    };
+  }
+
+  /** Join from an invite (a link's code, or null: the dialog asks for one). */
+  async join(code) {
+    this.dialog = await this.dialogs.join();
+    return this.dialog.open({ invite: code, join: (text) => this.#answer(text) });
+  }
+
+  async #answer(text) {
+    let invite;
+    try {
+      invite = await readPasted(text, "invite");
+    } catch (error) {
+      return netErrorWords(error);
+    }
+    const { table, seat, name: myName, commitment } = invite.meta ?? {};
+    if (typeof table !== "string" || !Number.isInteger(seat)) return T.net.codes.foreign;
+    const before = loadKept();
+    const same = before?.table === table && before?.seat === seat;
+    this.kept = {
+      table,
+      seat,
+      part: same ? before.part : randomPart(),
+      commitment: same && before.commitment ? before.commitment : commitment,
+      host: invite.meta.host ?? null,
+      events: same ? (before.events ?? []) : [],
+      resume: same,
+    };
+    this.#keep();
+    let made;
+    try {
+      const meta = { table, seat, name: this.name || myName || "" };
+      made = await answerInvite(parseLink(text).code, { iceServers: this.iceServers, meta });
+    } catch (error) {
+      return netErrorWords(error);
+    }
+    this.dialog.showAnswer({
+      host: this.kept.host,
+      link: answerLink(this.site, made.answerCode),
+      code: made.answerCode,
+    });
+    made.channel.then(
+      (channel) => this.#attach(channel),
+      (error) => this.dialog.status(netErrorWords(error)),
+    );
+    return null;
+  }
+
+  #attach(channel) {
+    this.channel = channel;
+    this.presence = "connected";
+    this.dialog?.joined();
+    this.changed();
+    channel.onmessage = (text) => this.#heard(text);
+    channel.onstate = (state) => {
+      this.presence = state === "closed" ? "away" : state;
+      if (state === "closed") {
+        this.channel = null;
+        this.toast(T.netTable.hostGone);
+        for (const w of this.waiters.splice(0)) w(); // nothing more will answer them
+      }
+      this.changed();
+    };
+    const { table, part, resume } = this.kept;
+    this.#send({ kind: "hello", table, part, name: this.name || undefined, resume: resume || undefined });
+  }
+
+  #send(message) {
+    const clean = Object.fromEntries(Object.entries({ v: VERSION, ...message }).filter(([, v]) => v !== undefined));
+    this.channel?.send(JSON.stringify(clean));
+  }
+
+  /** A text from the host: checked by this device's Python, then taken in, in order. */
+  #heard(text) {
+    this.applying = this.applying.then(async () => {
+      const reply = await this.local.call("host_message", { message: text });
+      if (!reply?.ok) return; // a message that cannot be taken changes nothing (the console has it)
+      const m = reply.message;
+      if (m.table !== this.kept.table) return;
+      if (m.kind === "welcome" || m.kind === "table") {
+        this.kept.seat = m.seat;
+        this.kept.commitment = m.commitment ?? this.kept.commitment;
+        if (m.kind === "welcome" && m.friends) this.#friends(m.friends);
+        if (m.snapshot) await this.#table(m.snapshot, m.events ?? []);
+        else if (m.kind === "welcome") this.toast(T.netTable.waitingDeal);
+      } else if (m.kind === "gathering") {
+        this.#friends(m.friends);
+        this.kept.commitment = m.commitment;
+      } else if (m.kind === "presence") {
+        this.others = m.seats;
+        this.changed();
+      } else if (m.kind === "reaction") {
+        this.reacted(m.seat, m.id);
+      } else if (m.kind === "reveal") {
+        await this.#reveal(m);
+      } else if (m.kind === "refusal") {
+        this.toast(T.refusals[m.code]?.(m.values ?? {}) ?? T.refusals.refused());
+        this.#answered();
+      }
+      this.#keep();
+    });
+  }
+
+  #friends(friends) {
+    this.others = friends.map((f) => ({ seat: f.seat, presence: f.joined ? "connected" : "waiting" }));
+    this.changed();
+  }
+
+  async #table(snapshot, events) {
+    const seen = this.kept.events;
+    for (const e of events) if (seen.length < MAX_SEEN) seen.push(e);
+    if (events.some((e) => e.kind === "deal") && snapshot.round_no === 1 && this.shared?.match !== snapshot.net?.match)
+      this.shared = null;
+    this.kept.snapshot = snapshot;
+    await this.accept({ ok: true, snapshot, events });
+    this.#answered();
+  }
+
+  #answered() {
+    const waiter = this.waiters.shift();
+    if (waiter) waiter();
+  }
+
+  async #reveal(m) {
+    if (this.shared) return; // every later table of a finished match brings it again
+    const reply = await this.local.call("check_shared", {
+      commitment: this.kept.commitment,
+      reveal: m,
+      my_part: this.kept.part,
+      seen: { events: this.kept.events },
+      date: new Date().toISOString(),
+    });
+    this.shared = reply?.ok ? reply.shared : { failed: reply?.code ?? "refused" };
+    this.toast(reply?.ok ? T.netTable.fair : (T.refusals[reply?.code]?.(reply.values ?? {}) ?? T.netTable.unfair));
+    this.kept.record = m.record;
+    this.kept.events = []; // the next match starts its own
+  }
+
+  /** What this device saw, for the test hook's record() and for keeping. */
+  seen() {
+    return this.kept ? { ...this.kept, shared: this.shared } : null;
+  }
+
+  #keep() {
+    try {
+      localStorage.setItem(GUEST_KEY, JSON.stringify(this.kept));
+    } catch {
+      // full or blocked storage: the match goes on; only a later re-join asks for a fresh part
+    }
+  }
+
+  /** The table's engine on this device: a move goes to the host and waits for its answer. */
+  async #call(op, payload = {}) {
+    if (op === "intent") return this.#intent(payload.intent);
+    if (op === "record") return { ok: true, record: this.kept?.record ?? null, seen: this.seen() };
+    if (LOCAL_OPS.has(op)) return this.local.call(op, payload);
+    // hints, reviews and the rules' words are the host's table's; a guest's page does without
+    return { ok: false, code: "bad_request", error: `${op} is the host's`, values: {} };
+  }
+
+  #intent(intent) {
+    if (!["play", "draw", "pass"].includes(intent?.kind)) {
+      if (intent?.kind === "next") this.toast(T.netTable.hostDeals);
+      return Promise.resolve(null);
+    }
+    if (!this.channel) {
+      this.toast(T.netTable.notConnected);
+      return Promise.resolve(null);
+    }
+    return new Promise((resolve) => {
+      this.waiters.push(() => resolve(null)); // the host's table is taken in by #table
+      this.#send({ kind: "intent", intent });
+    });
+  }
+
+  /** A quick reaction to the table. */
+  react(id) {
+    if (this.channel) this.#send({ kind: "reaction", id });
+  }
+}

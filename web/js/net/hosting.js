@@ -1,0 +1,237 @@
+// The host's side of a table across devices: one invite and one channel per friend's seat, every
+// guest's message handed to the host's Python as it came (op `guest`: Python checks it, acts and
+// answers), and whatever Python gives each seat (`outbox`) sent on that seat's channel. This module
+// decides nothing of the game: which seats are friends', who has joined, what a guest may see and
+// what a message means all come from Python (py/allthrees/net/); it carries text and watches the
+// connections (presence).
+//
+//   const hosting = new Hosting({ call, accept, gathered, toast, modal, invites, iceServers, site });
+//   hosting.sent(reply);        // every reply of the host's engine: its outbox goes out, its seats are read
+//   hosting.invite(seat);       // show that seat's invite (again)
+//
+// A friend whose connection ends gets a fresh invite at once, in the same dialog's fields; its
+// page remembers its table and seat, so opening the new invite puts it straight back (its hello
+// says `resume`). What the seat does while it is away is the host's choice (op `stand_in`).
+
+import { T } from "../i18n/strings.js";
+import { inviteLink, parseLink, readPasted } from "./codes.js";
+import { listenForAnswers, netErrorWords } from "./handoff.js";
+import { createInvite } from "./peer.js";
+
+/** How a seat played elsewhere stands, as the test hook and the seats' chips say it. */
+export const PRESENCE = ["waiting", "connected", "reconnecting", "away"];
+
+export class Hosting {
+  /**
+   * @param {object} o
+   * @param {(op: string, payload: object) => Promise<object|null>} o.call the host's engine (not
+   *   blocking the table); every reply it gives comes through sent() as well
+   * @param {(reply: object) => Promise<void>} o.accept a table reply taken in as the table's own
+   * @param {(gathering: object) => void} o.gathered the table before its deal: who has joined
+   * @param {(text: string) => void} o.toast
+   * @param {(seat: number, id: string) => void} o.reacted a friend's reaction, to show
+   * @param {() => void} o.changed presence changed: redraw the seats' chips
+   * @param {(seat: number, name: string|null) => void} o.away a friend's connection ended: the
+   *   host chooses what its seat does meanwhile (op stand_in)
+   * @param {object} o.dialogs {invite() -> Promise<InviteDialog>, scan(video, signal)} (ui/dialogs/invite.js)
+   * @param {RTCIceServer[]} o.iceServers
+   * @param {string} o.site the page's address, for links
+   */
+  constructor({ call, accept, gathered, toast, reacted, changed, away, dialogs, iceServers, site }) {
+    Object.assign(this, { call, accept, gathered, toast, reacted, changed, away, dialogs, iceServers, site });
+    this.table = null; // the table id, from Python
+    this.commitment = null;
+    this.friends = []; // [{seat, name, joined, stand_in}] as Python last said
+    this.seats = new Map(); // seat -> {channel, invite, presence, dialog, open}
+    this.stopListening = () => {};
+    this.queue = Promise.resolve(); // guests' messages go to Python one after another, in order
+  }
+
+  get active() {
+    return this.table !== null;
+  }
+
+  /** The test hook's view: the seats played elsewhere and how each stands. */
+  hook() {
+    if (!this.active) return null;
+    const seats = this.friends.map((f) => ({ seat: f.seat, presence: this.presence(f.seat) }));
+    return { role: "host", seats, commitment: this.commitment };
+  }
+
+  presence(seat) {
+    return this.seats.get(seat)?.presence ?? "waiting";
+  }
+
+  /** A reply of the host's engine: read its table's seats and send each guest its texts. */
+  sent(reply) {
+    if (!reply?.ok && !reply?.outbox) return;
+    const net = reply.gathering ?? reply.snapshot?.net ?? null;
+    if (reply.snapshot && !reply.snapshot.net) {
+      this.#close(); // a table with no friends: this device plays alone
+      return;
+    }
+    if (net) this.#read(net);
+    for (const [seat, texts] of Object.entries(reply.outbox ?? {})) {
+      const channel = this.seats.get(Number(seat))?.channel;
+      if (!channel || channel.state !== "connected") continue; // it gets the table again at its hello
+      for (const text of texts) {
+        try {
+          channel.send(text);
+        } catch {
+          break; // it closed meanwhile: its state says so
+        }
+      }
+    }
+  }
+
+  #read(net) {
+    const table = net.table;
+    if (table !== this.table) {
+      this.#close();
+      this.table = table;
+      this.stopListening = listenForAnswers(table, (code, answer) => this.#handedOver(code, answer));
+    }
+    this.commitment = net.commitment;
+    this.friends = net.friends;
+    for (const f of this.friends) {
+      if (!this.seats.has(f.seat)) this.seats.set(f.seat, { presence: "waiting" });
+    }
+    this.changed();
+    // a seat nobody holds shows its invite at once (one dialog at a time: the first such seat)
+    const empty = this.friends.find((f) => !this.seats.get(f.seat).channel && !this.seats.get(f.seat).shown);
+    if (empty) this.invite(empty.seat);
+  }
+
+  /** The Invite tool: the first seat not connected shows its invite again. */
+  inviteWaiting() {
+    const seat = this.friends.find((f) => this.presence(f.seat) !== "connected")?.seat;
+    if (seat !== undefined) this.invite(seat);
+  }
+
+  /** Show `seat`'s invite, making one if it has none (or its connection ended). */
+  async invite(seat) {
+    const entry = this.seats.get(seat);
+    if (!entry || entry.dialog) return;
+    entry.shown = true;
+    const friend = this.friends.find((f) => f.seat === seat);
+    const name = friend?.name ?? null;
+    let made;
+    try {
+      made = await this.#fresh(seat, name);
+    } catch (error) {
+      this.toast(netErrorWords(error));
+      return;
+    }
+    const dialog = await this.dialogs.invite();
+    entry.dialog = dialog;
+    const closed = dialog.open({
+      name,
+      link: made.link,
+      code: made.code,
+      answer: (text) => this.#answer(seat, text),
+      scan: this.dialogs.scan,
+    });
+    const how = await closed;
+    entry.dialog = null;
+    if (how === "connected") this.toast(T.netTable.joined(name));
+  }
+
+  async #fresh(seat, name) {
+    const entry = this.seats.get(seat);
+    entry.invite?.cancel?.();
+    const meta = { table: this.table, seat, name: name ?? "", commitment: this.commitment };
+    const invite = await createInvite({ iceServers: this.iceServers, meta });
+    entry.invite = invite;
+    return { code: invite.code, link: inviteLink(this.site, invite.code) };
+  }
+
+  /** A pasted or scanned answer for `seat`: null once connected, else the words to show. */
+  async #answer(seat, text) {
+    const entry = this.seats.get(seat);
+    try {
+      const answer = await readPasted(text, "answer");
+      if (answer.meta?.table !== this.table) return T.netTable.otherTable;
+      entry.dialog?.status(T.netTable.connecting);
+      const channel = await entry.invite.accept(parseLink(text).code);
+      this.#attach(seat, channel);
+      return null;
+    } catch (error) {
+      return netErrorWords(error);
+    }
+  }
+
+  /** An answer opened on this device in another tab (handoff.js): taken when its seat waits. */
+  async #handedOver(code, answer) {
+    const seat = Number.isInteger(answer.meta?.seat) ? answer.meta.seat : this.#seatOfAnswer();
+    const entry = this.seats.get(seat);
+    if (!entry?.invite || entry.channel) return false;
+    const words = await this.#answer(seat, code);
+    if (words === null) entry.dialog?.close();
+    return words === null;
+  }
+
+  #seatOfAnswer() {
+    // an answer names no seat: the one seat waiting with an open invite takes it
+    const waiting = [...this.seats.entries()].filter(([, e]) => e.invite && !e.channel);
+    return waiting.length === 1 ? waiting[0][0] : -1;
+  }
+
+  #attach(seat, channel) {
+    const entry = this.seats.get(seat);
+    entry.channel = channel;
+    entry.invite = null;
+    this.#setPresence(seat, "connected");
+    channel.onmessage = (text) => this.#heard(seat, text);
+    channel.onstate = (state) => {
+      if (state === "closed") {
+        entry.channel = null;
+        entry.shown = false;
+        this.#setPresence(seat, "away");
+        this.toast(T.netTable.left(this.#name(seat)));
+        this.invite(seat); // a fresh handshake, in the same fields, at once
+        this.away(seat, this.#name(seat)); // and the host says what the seat does meanwhile
+      } else this.#setPresence(seat, state);
+    };
+    channel.ondrop = () => {}; // dropped unread by the channel (size, flood): nothing to take
+  }
+
+  #name(seat) {
+    return this.friends.find((f) => f.seat === seat)?.name ?? null;
+  }
+
+  async #setPresence(seat, presence) {
+    const entry = this.seats.get(seat);
+    if (!entry || entry.presence === presence) return;
+    entry.presence = presence;
+    this.changed();
+    const seats = this.friends.map((f) => ({ seat: f.seat, presence: this.presence(f.seat) }));
+    await this.call("presence", { seats }); // its outbox goes out as every reply's does (sent)
+  }
+
+  /** A guest's text: to Python as it came, in order; its answer taken in and sent on. */
+  #heard(seat, text) {
+    this.queue = this.queue.then(async () => {
+      const reply = await this.call("guest", { seat, message: text }); // its outbox: sent()
+      if (!reply) return;
+      if (reply.relay) this.reacted(reply.relay.seat, reply.relay.id);
+      else if (reply.gathering) this.gathered(reply.gathering);
+      else if (reply.snapshot && reply.ok) await this.accept(reply);
+      else if (reply.bye) this.seats.get(seat)?.channel?.close();
+    });
+  }
+
+  /** The table has no friends any more (a new match here alone): every connection ends. */
+  #close() {
+    this.stopListening();
+    this.stopListening = () => {};
+    for (const entry of this.seats.values()) {
+      entry.dialog?.close();
+      entry.invite?.cancel?.();
+      entry.channel?.close();
+    }
+    this.seats.clear();
+    this.table = null;
+    this.friends = [];
+    this.commitment = null;
+  }
+}
