@@ -17,10 +17,11 @@ import { GUEST_KEY } from "./net/guestkey.js";
 
 /** A guest's page: the invite's code from a #join= link, "" to ask for one, or null. */
 function guestInvite() {
-  const join = new URLSearchParams(location.hash.slice(1)).get("join");
-  if (join) {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.has("join")) {
+    // #join=CODE from an invite's link; a bare #join (the menu's Join a friend's table) asks for it
     history.replaceState(null, "", location.pathname + location.search);
-    return join;
+    return hash.get("join");
   }
   try {
     const kept = JSON.parse(localStorage.getItem(GUEST_KEY) ?? "null");

@@ -82,14 +82,15 @@ export class Guesting {
     return this.kept !== null;
   }
 
+  /** The test hook's view: the seats played on other devices as this one sees them: the host's
+   * (this device's own connection) and the other friends' (as the host last said). */
   hook() {
     if (!this.active) return null;
-    const mine = { seat: this.kept.seat, presence: this.presence };
-    return {
-      role: "guest",
-      seats: [mine, ...this.others.filter((s) => s.seat !== mine.seat)],
-      commitment: this.kept.commitment,
-    };
+    const seats = this.kept.snapshot?.seats ?? [];
+    const host = seats.find((s) => s.label?.kind === "host")?.seat;
+    const others = this.others.filter((s) => s.seat !== this.kept.seat && s.seat !== host);
+    const mine = host === undefined ? [] : [{ seat: host, presence: this.presence }];
+    return { role: "guest", seats: [...mine, ...others], commitment: this.kept.commitment };
   }
 
   /** Join from an invite (a link's code, or null: the dialog asks for one). */
