@@ -31,6 +31,12 @@ function guestInvite() {
   }
 }
 
+// An invite's link opened in this tab while the game is up changes only the address's fragment:
+// the page starts again from it, as a fresh tab would.
+window.addEventListener("hashchange", () => {
+  if (new URLSearchParams(location.hash.slice(1)).has("join")) location.reload();
+});
+
 async function start() {
   if (new URLSearchParams(location.hash.slice(1)).has("answer")) {
     // an answer opened on the host's device: it goes to the waiting table (this tab plays nothing)

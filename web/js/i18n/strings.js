@@ -746,6 +746,7 @@ const EN = {
   badLink: (why) => `This link does not describe a game (${why.replace(/\.$/, "")}); here is your table.`,
   // --- netTable: the table across devices as the table shows it (net/hosting.js, guesting.js) ---
   netTable: {
+    joinButton: "Join a friend's table",
     inviteButton: "Invite a friend",
     reactButton: "React",
     reactTitle: "A quick word to the table",

@@ -744,6 +744,7 @@ export const PL = {
   ],
   // --- netTable: stół przez urządzenia, tak jak go pokazuje stół (net/hosting.js, guesting.js) ---
   netTable: {
+    joinButton: "Dołącz do stołu przyjaciela",
     inviteButton: "Zaproś przyjaciela",
     reactButton: "Reakcja",
     reactTitle: "Krótkie słowo do stołu",

@@ -188,8 +188,8 @@ export class Hosting {
         entry.shown = false;
         this.#setPresence(seat, "away");
         this.toast(T.netTable.left(this.#name(seat)));
-        this.invite(seat); // a fresh handshake, in the same fields, at once
-        this.away(seat, this.#name(seat)); // and the host says what the seat does meanwhile
+        // the host says what the seat does meanwhile, then its fresh invite is up (a new handshake)
+        Promise.resolve(this.away(seat, this.#name(seat))).finally(() => this.invite(seat));
       } else this.#setPresence(seat, state);
     };
     channel.ondrop = () => {}; // dropped unread by the channel (size, flood): nothing to take

@@ -47,6 +47,17 @@ export class NewGameDialog {
       h(
         "div",
         { class: "panel-actions" },
+        // a friend's table on another device: this page becomes a guest's (main.js, #join)
+        h("button", {
+          type: "button",
+          class: "big-button quiet",
+          id: "new-join",
+          text: T.netTable.joinButton,
+          onclick: () => {
+            location.hash = "join";
+            location.reload();
+          },
+        }),
         h("button", {
           type: "button",
           class: "big-button quiet",
