@@ -73,7 +73,7 @@ export class Hosting {
     if (net) this.#read(net);
     for (const [seat, texts] of Object.entries(reply.outbox ?? {})) {
       const channel = this.seats.get(Number(seat))?.channel;
-      if (!channel || channel.state !== "connected") continue; // it gets the table again at its hello
+      if (channel?.state !== "connected") continue; // it gets the table again at its hello
       for (const text of texts) {
         try {
           channel.send(text);
