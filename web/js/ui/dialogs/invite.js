@@ -1,0 +1,217 @@
+// The handshake as a player sees it, one dialog on each side (the transport is net/; hosting.js
+// and guesting.js drive these). The words say what to do at each step; the codes sit in fields
+// named "Invite link", "Invite code", "Paste the answer" (host), "Paste an invite" and "Answer
+// code" (guest), which the tests find by those names.
+//
+//   // host: one dialog per friend's seat still empty (or whose connection ended)
+//   const closed = new InviteDialog(root).open({name, link, code, answer, scan});  // "connected" | "closed"
+//   dialog.update({link, code}); dialog.status(text); dialog.close();
+//
+//   // guest
+//   const done = new JoinDialog(root).open({invite, join});  // "joined" | "closed"
+//   join.showAnswer({host, link, code}); join.status(text); join.joined(); join.close();
+
+import { T } from "../../i18n/strings.js";
+import { h } from "../dom.js";
+import { copyField, Modal, qrBox, scanner, statusLine, takeField } from "./invitekit.js";
+
+/** A numbered step: what to do, in words. */
+const step = (n, text, id) =>
+  h("p", { class: "invite-step", id }, h("span", { class: "invite-n", "aria-hidden": "true", text: String(n) }), text);
+
+export class InviteDialog {
+  /** @param {HTMLElement} root the HUD's root */
+  constructor(root) {
+    this.modal = new Modal(root, "invite");
+    this.modal.ended = () => this.scan?.stop();
+  }
+
+  /**
+   * Show a friend's invite three ways and take the answer back.
+   * @param {{name: string|null, link: string, code: string,
+   *   answer: (text: string) => Promise<string|null>,
+   *   scan?: (video: HTMLVideoElement, signal: AbortSignal) => Promise<string>}} o
+   * @returns {Promise<"connected"|"closed">}
+   */
+  open({ name, link, code, answer, scan }) {
+    const p = this.modal.prefix;
+    const W = T.invite;
+    this.line = statusLine(`${p}-status`);
+    this.linkField = copyField({
+      id: `${p}-link`,
+      label: W.linkLabel,
+      what: W.linkWhat,
+      status: this.line,
+      share: { title: W.shareTitle, text: W.shareInvite },
+    });
+    this.codeField = copyField({ id: `${p}-code`, label: W.codeLabel, what: W.codeWhat, status: this.line });
+    this.qr = qrBox(W.qrLabel);
+    const take = async (text) => {
+      if (!text) return T.net.codes.empty;
+      this.line.textContent = W.checking;
+      const words = await answer(text);
+      if (words === null) {
+        this.modal.settle("connected");
+        return null;
+      }
+      this.line.textContent = "";
+      return words;
+    };
+    this.paste = takeField({
+      id: `${p}-answer`,
+      label: W.answerLabel,
+      button: W.connect,
+      take,
+      describedBy: `${p}-step2`,
+    });
+    this.scan = scanner({
+      id: p,
+      scan,
+      status: this.line,
+      found: (text) => {
+        this.paste.input.value = text;
+        return this.paste.submit(text);
+      },
+    });
+    const closed = this.modal.show(name ? W.title(name) : W.titleAnyone, [
+      h(
+        "section",
+        { class: "invite-part invite-send", "aria-labelledby": `${p}-step1` },
+        step(1, W.send(name), `${p}-step1`),
+        h(
+          "div",
+          { class: "invite-three" },
+          this.qr.el,
+          h("div", { class: "invite-fields" }, this.linkField.el, this.codeField.el),
+        ),
+      ),
+      h(
+        "section",
+        { class: "invite-part invite-take", "aria-labelledby": `${p}-step2` },
+        step(2, W.whenAnswers(name), `${p}-step2`),
+        this.paste.el,
+        this.scan?.el,
+      ),
+      this.line,
+      h("p", { class: "panel-sub invite-note", text: W.keepWaiting }),
+    ]);
+    this.update({ link, code });
+    this.linkField.button.focus();
+    return closed;
+  }
+
+  /** A fresh invite in the same fields (the connection ended). */
+  update({ link, code }) {
+    if (!this.modal.isOpen) return;
+    this.linkField.set(link);
+    this.codeField.set(code);
+    this.paste.input.value = "";
+    this.paste.error.hidden = true;
+    this.qr.draw(link);
+  }
+
+  status(text) {
+    if (this.line) this.line.textContent = text ?? "";
+  }
+
+  close() {
+    this.modal.close();
+  }
+}
+
+export class JoinDialog {
+  /** @param {HTMLElement} root the HUD's root */
+  constructor(root) {
+    this.modal = new Modal(root, "join");
+  }
+
+  /**
+   * Take an invite (from the link, else pasted), then show the answer for the host.
+   * @param {{invite: string|null, join: (text: string) => Promise<string|null>}} o
+   * @returns {Promise<"joined"|"closed">}
+   */
+  open({ invite, join }) {
+    const p = this.modal.prefix;
+    const W = T.invite;
+    this.line = statusLine(`${p}-status`);
+    this.shown = false;
+    this.paste = takeField({
+      id: `${p}-invite`,
+      label: W.inviteLabel,
+      button: W.join,
+      describedBy: `${p}-intro`,
+      take: async (text) => {
+        if (!text) return T.net.codes.empty;
+        this.line.textContent = W.preparing;
+        const words = await join(text);
+        if (words === null) {
+          if (!this.shown) this.line.textContent = W.preparing; // showAnswer comes next
+          return null;
+        }
+        this.line.textContent = "";
+        if (this.body.hidden) {
+          this.body.hidden = false;
+          this.paste.input.focus();
+        }
+        return words;
+      },
+    });
+    this.body = h(
+      "div",
+      { class: "invite-part" },
+      h("p", { class: "invite-intro", id: `${p}-intro`, text: W.pasteIntro }),
+      this.paste.el,
+    );
+    const done = this.modal.show(W.joinTitle, [this.body, this.line]);
+    if (invite) {
+      // the link's invite is taken at once; its field shows only if it cannot be used (and why)
+      this.body.hidden = true;
+      this.paste.input.value = invite;
+      this.modal.el.querySelector(".panel-actions button")?.focus();
+      this.paste.submit(invite);
+    } else this.paste.input.focus();
+    return done;
+  }
+
+  /** "Show this to <host>": the answer's link, its QR code and its code. */
+  showAnswer({ host, link, code }) {
+    if (!this.modal.isOpen) return;
+    const p = this.modal.prefix;
+    const W = T.invite;
+    this.shown = true;
+    const link_ = copyField({
+      id: `${p}-link`,
+      label: W.answerLinkLabel,
+      what: W.answerLinkWhat,
+      status: this.line,
+      share: { title: W.shareTitle, text: W.shareAnswer },
+    });
+    const code_ = copyField({ id: `${p}-code`, label: W.answerCodeLabel, what: W.answerCodeWhat, status: this.line });
+    const qr = qrBox(W.answerQrLabel);
+    link_.set(link);
+    code_.set(code);
+    const heading = h("h3", { class: "invite-show", id: `${p}-show`, tabindex: "-1", text: W.showTo(host) });
+    this.body.replaceChildren(
+      heading,
+      h("p", { class: "invite-intro", text: W.answerHow(host) }),
+      h("div", { class: "invite-three" }, qr.el, h("div", { class: "invite-fields" }, code_.el, link_.el)),
+    );
+    this.body.setAttribute("aria-labelledby", `${p}-show`);
+    this.line.textContent = W.waitingHost;
+    qr.draw(link);
+    heading.focus();
+  }
+
+  status(text) {
+    if (this.line) this.line.textContent = text ?? "";
+  }
+
+  /** The channel is open: the dialog closes, resolving "joined". */
+  joined() {
+    this.modal.settle("joined");
+  }
+
+  close() {
+    this.modal.close();
+  }
+}
