@@ -119,7 +119,7 @@ export function copyField({ id, label, what, status, share = null }) {
     class: "invite-button",
     id: `${id}-${canShare ? "share" : "copy"}`,
     text: canShare ? T.invite.share : T.invite.copy,
-    "aria-describedby": id,
+    "aria-label": canShare ? T.invite.shareWhat(what) : T.invite.copyWhat(what),
     onclick: async () => {
       if (!canShare) return copy(input, what, status);
       try {
