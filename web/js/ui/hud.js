@@ -219,7 +219,7 @@ export class Hud {
   #menu(open) {
     this.tools.classList.toggle("open", open);
     this.menuBtn.setAttribute("aria-expanded", String(open));
-    if (open) this.tools.querySelector("button")?.focus();
+    if (open) this.tools.querySelector("button:not([hidden])")?.focus(); // the first one shown
   }
 
   #buildStatus() {
