@@ -830,8 +830,6 @@ const EN = {
     copy: "Copy",
     shared: "Shared.",
     copied: (what) => `Copied the ${what}.`,
-    copyWhat: (what) => `Copy the ${what}`,
-    shareWhat: (what) => `Share the ${what}`,
     copyFailed: "This browser did not allow copying: the text is selected, copy it with your device's Copy.",
     linkWhat: "invite link",
     codeWhat: "invite code",

@@ -834,8 +834,6 @@ export const PL = {
     copy: "Kopiuj",
     shared: "Udostępniono.",
     copied: (what) => `Skopiowano: ${what}.`,
-    copyWhat: (what) => `Kopiuj ${what}`,
-    shareWhat: (what) => `Udostępnij ${what}`,
     copyFailed: "Ta przeglądarka nie pozwoliła skopiować: tekst jest zaznaczony, skopiuj go sam.",
     linkWhat: "link zaproszenia",
     codeWhat: "kod zaproszenia",

@@ -75,8 +75,8 @@ export class InviteDialog {
     });
     const closed = this.modal.show(name ? W.title(name) : W.titleAnyone, [
       h(
-        "section",
-        { class: "invite-part invite-send", "aria-labelledby": `${p}-step1` },
+        "div",
+        { class: "invite-part invite-send" },
         step(1, W.send(name), `${p}-step1`),
         h(
           "div",
@@ -86,8 +86,8 @@ export class InviteDialog {
         ),
       ),
       h(
-        "section",
-        { class: "invite-part invite-take", "aria-labelledby": `${p}-step2` },
+        "div",
+        { class: "invite-part invite-take" },
         step(2, W.whenAnswers(name), `${p}-step2`),
         this.paste.el,
         this.scan?.el,
@@ -196,7 +196,7 @@ export class JoinDialog {
       h("p", { class: "invite-intro", text: W.answerHow(host) }),
       h("div", { class: "invite-three" }, qr.el, h("div", { class: "invite-fields" }, code_.el, link_.el)),
     );
-    this.body.setAttribute("aria-labelledby", `${p}-show`);
+    this.body.hidden = false;
     this.line.textContent = W.waitingHost;
     qr.draw(link);
     heading.focus();

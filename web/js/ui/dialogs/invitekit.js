@@ -3,10 +3,12 @@
 // ratio, a field with a button that takes what is pasted, and the camera that scans an answer.
 
 import { T } from "../../i18n/strings.js";
-import { drawQR } from "../../net/qr.js";
+import { drawQR, encodeQR } from "../../net/qr.js";
 import { h } from "../dom.js";
 
 let serial = 0;
+const MIN_QR_PX = 224; // CSS px: a phone's camera reads it from a comfortable distance
+const QR_MARGIN = 4; // modules of quiet zone, as readers need
 
 /** A modal <dialog> (as the other dialogs are: Escape closes it, the focus comes back where it
  * was) whose promise settles at once when the page closes it, not a task later. */
@@ -119,7 +121,7 @@ export function copyField({ id, label, what, status, share = null }) {
     class: "invite-button",
     id: `${id}-${canShare ? "share" : "copy"}`,
     text: canShare ? T.invite.share : T.invite.copy,
-    "aria-label": canShare ? T.invite.shareWhat(what) : T.invite.copyWhat(what),
+    "aria-describedby": `${id}-label`, // "Copy", of what: the field's name (not its long value)
     onclick: async () => {
       if (!canShare) return copy(input, what, status);
       try {
@@ -133,7 +135,7 @@ export function copyField({ id, label, what, status, share = null }) {
   const el = h(
     "div",
     { class: "invite-field" },
-    h("label", { for: id, text: label }),
+    h("label", { for: id, id: `${id}-label`, text: label }),
     h("div", { class: "invite-row" }, input, button),
   );
   return {
@@ -217,14 +219,24 @@ export function qrBox(label) {
       canvas.style.width = ""; // measure the room the card gives it
       const ratio = Math.max(1, globalThis.devicePixelRatio || 1);
       const room = canvas.clientWidth || 256;
+      // whole screen pixels a module, and the code at least MIN_QR_PX wide even if that is a
+      // little more than the room (the card then scales it down rather than make it unreadable)
+      let modules;
+      try {
+        modules = (await encodeQR(text)).size + 2 * QR_MARGIN;
+      } catch {
+        if (mine === drawn) el.hidden = true; // the link and the code still do
+        return;
+      }
+      const cell = Math.max(Math.floor((room * ratio) / modules), Math.ceil((MIN_QR_PX * ratio) / modules));
       const target = {
-        clientWidth: Math.floor(room * ratio),
+        clientWidth: cell * modules,
         getContext: (kind, options) => canvas.getContext(kind, options),
       };
       for (const side of ["width", "height"])
         Object.defineProperty(target, side, { get: () => canvas[side], set: (v) => (canvas[side] = v) });
       try {
-        await drawQR(target, text);
+        await drawQR(target, text, { margin: QR_MARGIN });
       } catch {
         if (mine === drawn) el.hidden = true; // the link and the code still do
         return;
