@@ -95,6 +95,7 @@ def watched(
     context = browser.new_context(locale=locale, base_url=site_url, **args)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
     page = context.new_page()
+    page.set_default_timeout(60_000)  # a safety net on a busy machine: every wait is for the page
     prefs = json.dumps({"muted": True})
     page.add_init_script(script=f"localStorage.setItem({PREFS_KEY!r}, {prefs!r});")
     page.add_init_script(script=CSP_WATCH)
@@ -231,6 +232,7 @@ def test_host_dialog_says_what_to_do_and_takes_the_answer(pages: Any) -> None:
     page.get_by_role("button", name="Scan the answer").click()
     expect(dialog.locator("video")).to_be_visible()
     assert page.evaluate(T)["video"] is True
+    page.screenshot(path=str(ARTIFACTS / "invite-host-scanning.png"), animations="disabled")
     page.get_by_role("button", name="Stop the camera").click()
     expect(dialog.locator("video")).to_be_hidden()
     expect(page.get_by_role("button", name="Scan the answer")).to_be_focused()
@@ -363,6 +365,13 @@ def test_guest_dialog_takes_the_links_invite_at_once(pages: Any) -> None:
     expect(page.get_by_label("Paste an invite")).to_be_focused()
     page.get_by_role("dialog").get_by_role("button", name="Close", exact=True).click()
     wait_settled(page, "closed")
+    # where the device has the Web Share API, a link's button is Share (the code's stays Copy)
+    page.evaluate("() => { navigator.share = async (data) => { window.sharedWith = data; }; }")
+    o = open_guest(page, pages.site, invite=INVITE_CODE)
+    expect(beside(page, "Answer code", "Copy")).to_be_visible()
+    beside(page, "Answer link", "Share").click()
+    expect(page.get_by_role("dialog").get_by_role("status")).to_have_text("Shared.")
+    assert page.evaluate("() => window.sharedWith.url") == o["link"]
 
 
 def axe(page: Page, where: str) -> list[str]:

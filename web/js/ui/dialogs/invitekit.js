@@ -290,7 +290,8 @@ export function scanner({ id, scan, found, status }) {
     camera.hidden = false;
     start.hidden = true;
     status.textContent = T.invite.scanning;
-    stopBtn.focus();
+    stopBtn.focus(); // and in view, with the camera above it
+    camera.scrollIntoView({ block: "nearest" });
     let text = null;
     let words = null;
     try {
