@@ -5,7 +5,8 @@ The lead sits at the origin; W and E grow left and right, N and S up and down fr
 so the four arms make a pinwheel: E turns up, N turns left, W turns down, S turns right. An arm
 holding the spinner runs on past it before turning, leaving room for the spinner's own arms.
 Doubles lie crosswise and never sit on a corner. Tiles never overlap: a tile whose way is taken
-turns (left first) or, after its turn, goes straight on instead. The page scales these units to
+turns (left first) or, after its turn, goes straight on instead; a double whose crosswise spot is
+taken (a long double-nine arm that has come round to the middle) lies lengthwise as any tile. The page scales these units to
 pixels.
 """
 
@@ -97,14 +98,22 @@ class _Arm:
             return straight if rooms[id(straight)] else turn if rooms[id(turn)] else straight
         return turn
 
+    def _crosswise_blocked(self) -> bool:
+        """A double's crosswise spot is taken (a long arm has come round to the table's middle)."""
+        dx, dy = self.d
+        spot = tile_rect(self.x + dx * 0.5, self.y + dy * 0.5, _left(self.d))
+        return any(_overlaps(spot, r) for r in self.placed)
+
     def peek(self, double: bool) -> dict:
         """Where the next tile (a double or not) would lie: ``{x, y, dir}``, as ``place``."""
+        double = double and not self._crosswise_blocked()  # else it lies as any tile, lengthwise
         cx, cy, nd, _ = self.next_center(double)
         if double:
             return {"x": cx, "y": cy, "dir": NAME_OF[_left(self.d)]}
         return {"x": cx, "y": cy, "dir": NAME_OF[nd]}
 
     def place(self, double: bool) -> dict:
+        double = double and not self._crosswise_blocked()  # as peek: no tile ever overlaps
         cx, cy, nd, turns = self.next_center(double)
         dx, dy = self.d
         if double:

@@ -166,8 +166,10 @@ export class Hosting {
     const entry = this.seats.get(seat);
     if (!entry?.invite || entry.channel) return false;
     const words = await this.#answer(seat, code);
-    if (words === null) entry.dialog?.close();
-    return words === null;
+    if (words !== null) return false;
+    entry.dialog?.close(); // taken in another tab: the dialog's own "connected" did not come
+    this.toast(T.netTable.joined(this.#name(seat)));
+    return true;
   }
 
   #seatOfAnswer() {
