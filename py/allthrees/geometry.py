@@ -6,8 +6,8 @@ so the four arms make a pinwheel: E turns up, N turns left, W turns down, S turn
 holding the spinner runs on past it before turning, leaving room for the spinner's own arms.
 Doubles lie crosswise and never sit on a corner. Tiles never overlap: a tile whose way is taken
 turns (left first) or, after its turn, goes straight on instead; a double whose crosswise spot is
-taken (a long double-nine arm that has come round to the middle) lies lengthwise as any tile. The page scales these units to
-pixels.
+taken (a long double-nine arm that has come round to the middle) lies lengthwise as any tile.
+The page scales these units to pixels.
 """
 
 from __future__ import annotations
