@@ -202,8 +202,14 @@ export class Guesting {
   async #table(snapshot, events) {
     const seen = this.kept.events;
     for (const e of events) if (seen.length < MAX_SEEN) seen.push(e);
-    if (events.some((e) => e.kind === "deal") && snapshot.round_no === 1 && this.shared?.match !== snapshot.net?.match)
-      this.shared = null;
+    if (
+      events.some((e) => e.kind === "deal") &&
+      snapshot.round_no === 1 &&
+      this.shared?.match !== snapshot.net?.match
+    ) {
+      this.shared = null; // a rematch: its own deal to check, its own record to keep
+      this.kept.record = null;
+    }
     this.kept.snapshot = snapshot;
     await this.accept({ ok: true, snapshot, events });
     this.#answered();
