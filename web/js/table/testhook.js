@@ -4,7 +4,8 @@
 //   allthreesTest.state()  -> plain data: the table as drawn now, rects in client CSS pixels
 //   allthreesTest.idle()   -> Promise: resolves once the table waits for a person
 //   allthreesTest.record() -> Promise: the match record (RULES.md format), every hand in it
-//   allthreesTest.sound()  -> {context, music}: the audio context's state, the soundtrack's
+//   allthreesTest.sound()  -> {context, music}: the audio context's state, the soundtrack playing
+//   allthreesTest.seen()   -> a guest's page across devices: what it kept (README, "Test hook")
 
 import { rectOf } from "../ui/dom.js";
 import { boneyardRect } from "./regions.js";
