@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from conftest import CSP_WATCH, Problems
 from playwright.sync_api import Browser, Page, expect
-from tablekit import BOOT_TIMEOUT_MS, IDLE, PREFS_KEY, STATE, Player
+from tablekit import BOOT_TIMEOUT_MS, PREFS_KEY, STATE, Player
 
 SAFETY = 3000  # a cap on the turns looked at, not a time: every wait is for the table itself
 STUCK = 100  # looks at a person's turn with nothing to tap before that is a failure
@@ -110,6 +110,16 @@ def act(page: Page) -> bool:
     else:
         return False
     return True
+
+
+def settle(pages: list[Page]) -> Page:
+    """The device whose person is to act (or whose round is over), once one is: which one cannot be
+    told from a state read a moment before (a move may be on its way between the devices)."""
+    for _ in range(SAFETY):
+        for page in pages:
+            if page.evaluate(IDLE_NOW):
+                return page
+    raise AssertionError("no device came to a person's turn")
 
 
 def play_match(host: Page, guests: list[Page]) -> dict[str, Any]:
@@ -265,7 +275,7 @@ def test_a_guest_that_reloads_or_changes_device_and_a_host_that_reloads_lose_not
         for page in (host, guest):
             if page.evaluate(IDLE_NOW) and not state(page)["round_over"]:
                 act(page)
-    (host if state(host)["turn"] == 0 else guest).evaluate(IDLE)
+    settle([host, guest])
     hand, scores = own_hand(guest), state(host)["scores"]
 
     # The guest reloads: the host sees it away, chooses to wait, and shows a fresh invite at once;
