@@ -6,7 +6,7 @@ daily deal and an export's check (``career``).
 The page's worker calls ``handle(request_json)`` and gets JSON back; nothing else crosses.
 
 Requests (``op``):
-- ``ping``: the bridge is alive.
+- ``ping``: the bridge is alive; replies ``{version, protocol}`` (``net.protocol.VERSION``).
 - ``choices``: what the New game dialog offers, and its defaults.
 - ``rules_form`` ``{settings}``: the dialog's Options for those settings: every rule option's value,
   the preset's value, the allowed values, and the engine's message for an impossible combination.
@@ -90,6 +90,7 @@ from .explain import rules_lines
 from .jsontext import shown
 from .links import parse_link
 from .net.check import check_shared
+from .net.protocol import VERSION as PROTOCOL
 from .net.protocol import host_message
 from .net.table import Host
 from .present import choices, events_json, match_record, snapshot
@@ -122,8 +123,8 @@ class App:
 
     def handle(self, req: dict[str, Any]) -> dict[str, Any]:
         op = req.get("op")
-        if op == "ping":
-            return {"ok": True, "version": __version__}
+        if op == "ping":  # with the protocol's version, which a guest's page writes on its messages
+            return {"ok": True, "version": __version__, "protocol": PROTOCOL}
         if op == "choices":
             return {"ok": True, "choices": choices()}
         if op == "rules_form":

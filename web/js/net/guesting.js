@@ -19,7 +19,6 @@ import { answerInvite } from "./peer.js";
 
 export { GUEST_KEY };
 
-const VERSION = 1; // py/allthrees/net/protocol.py VERSION: the host checks it, and says so if it differs
 const PART_BYTES = 32; // this device's part of the joint deal (net/joint.py: 64 hex digits)
 const MAX_SEEN = 4000; // events kept of what this device saw (a long match has a few hundred)
 // What the guest's own Python answers (career, checks, words); the table's ops are the host's.
@@ -139,7 +138,7 @@ export class Guesting {
     return null;
   }
 
-  #attach(channel) {
+  async #attach(channel) {
     this.channel = channel;
     this.presence = "connected";
     this.dialog?.joined();
@@ -155,11 +154,15 @@ export class Guesting {
       this.changed();
     };
     const { table, part, resume } = this.kept;
+    // the protocol's version is Python's (net/protocol.py): the host checks it, and says if it differs
+    this.protocol ??= (await this.local.call("ping"))?.protocol;
     this.#send({ kind: "hello", table, part, name: this.name || undefined, resume: resume || undefined });
   }
 
   #send(message) {
-    const clean = Object.fromEntries(Object.entries({ v: VERSION, ...message }).filter(([, v]) => v !== undefined));
+    const clean = Object.fromEntries(
+      Object.entries({ v: this.protocol, ...message }).filter(([, v]) => v !== undefined),
+    );
     this.channel?.send(JSON.stringify(clean));
   }
 
@@ -258,8 +261,10 @@ export class Guesting {
   }
 
   #intent(intent) {
-    if (!["play", "draw", "pass"].includes(intent?.kind)) {
-      if (intent?.kind === "next") this.toast(T.netTable.hostDeals);
+    // the round panel's Next is the host's to give; any other intent goes to the host's Python,
+    // which alone says what a guest may ask
+    if (intent?.kind === "next") {
+      this.toast(T.netTable.hostDeals);
       return Promise.resolve(null);
     }
     if (!this.channel) {
