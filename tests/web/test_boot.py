@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+from allthrees.net.protocol import VERSION as PROTOCOL
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "web"
 BOOT_TIMEOUT_MS = 60_000
@@ -72,7 +74,12 @@ def test_page_boots_and_the_engine_answers_ping(page: Page, build_info: dict) ->
     expect(page.locator("#loading")).to_be_hidden()
     expect(page.locator("#boot-error")).to_be_hidden()
     assert page.evaluate("performance.getEntriesByName('allthrees:ready', 'mark').length") == 1
-    assert page.evaluate(PING) == {"ok": True, "version": wheel_version(build_info)}
+    # the version of the messages between devices comes from the page's own Python, too
+    assert page.evaluate(PING) == {
+        "ok": True,
+        "version": wheel_version(build_info),
+        "protocol": PROTOCOL,
+    }
     big = big_files(build_info)
     assert {f: requests[f] for f in big} == dict.fromkeys(big, 1), "each file downloaded once"
     # Pyodide's own standard library and its package index are not even in the site

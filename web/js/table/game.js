@@ -50,7 +50,7 @@ export class Game {
     this.invite = invite;
     this.canvas = canvas ?? document.getElementById("table");
     this.onReady = onReady;
-    this.state = createState();
+    this.state = createState({ onSettle: () => this.frames?.changed() });
     this.prefs = loadPrefs();
     this.sound = new Sound({ muted: this.prefs.muted, levels: soundLevels(this.prefs) });
     this.idleWaiters = [];

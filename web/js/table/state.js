@@ -6,11 +6,14 @@
 // What keeps the person from acting is counted by the two helpers below, never by hand: busy()
 // while the engine works for the table (a request, a computer's pause, a panel about to open),
 // modal() while a dialog is up; the round panel and the muggins pad answer for themselves
-// (`widgets`: their own `visible` / `open`).
+// (`widgets`: their own `visible` / `open`). When a count goes down, `onSettle` is told: the
+// answers above may have changed with no frame due to show it (a request that ends after the
+// last tile has landed), and the table must be drawn, and its waiters asked, again.
 
-/** A fresh state; `size` and `R` are filled by the first resize. */
-export function createState() {
+/** A fresh state; `size` and `R` are filled by the first resize. `onSettle()`: a count went down. */
+export function createState({ onSettle = () => {} } = {}) {
   return {
+    onSettle,
     snap: null, // the engine's latest snapshot (see py/allthrees/present.py)
     size: { w: 0, h: 0, dpr: 1 },
     R: null, // screen regions (regions.js), recomputed on every resize and snapshot
@@ -52,6 +55,7 @@ export async function busy(state, work, kind = "work") {
     return await work;
   } finally {
     state[kind]--;
+    state.onSettle();
   }
 }
 
@@ -62,6 +66,7 @@ export async function modal(state, open) {
     return await open();
   } finally {
     state.modals--;
+    state.onSettle();
   }
 }
 
