@@ -51,6 +51,7 @@ async function start() {
   // starts first.
   const booted = bootWithLoadingScreen();
   const gameModule = import("./table/game.js");
+  const guestModule = invite === null ? null : import("./net/guesting.js"); // only a guest's page
   const tabsModule = import("./boot/tabs.js");
   // One tab plays at a time: a second one asks before it takes the table (tabs.js), over the
   // loading screen if the engine is still starting.
@@ -61,6 +62,7 @@ async function start() {
   const table = await claimed;
   const saveKeys = await opened;
   const { Game } = await gameModule;
+  const guest = await guestModule;
   let announced = false;
   const announceReady = () => {
     if (announced) return;
@@ -77,7 +79,7 @@ async function start() {
       await game.resume();
     });
   };
-  const game = new Game(bridge, { saveKeys, onStale: elsewhere, onReady: announceReady, invite });
+  const game = new Game(bridge, { saveKeys, onStale: elsewhere, onReady: announceReady, invite, guest });
   table?.onLost(elsewhere);
   await game.start();
   announceReady();

@@ -15,9 +15,6 @@ import { CareerFlow } from "../career/flow.js";
 import { Frames, reducedMotion } from "../draw/frames.js";
 import { Sound } from "../draw/sound/sound.js";
 import { T } from "../i18n/strings.js";
-import { Guesting } from "../net/guesting.js";
-import { Hosting } from "../net/hosting.js";
-import { DEFAULT_ICE_SERVERS } from "../net/peer.js";
 import { SaveKeeper } from "../store/keeper.js";
 import { loadPrefs, soundLevels, storageWorks, storePrefs } from "../store/storage.js";
 import { ClaimPad } from "../ui/claimpad.js";
@@ -45,8 +42,12 @@ export class Game {
    * @param {() => void} o.onStale another tab played on past this one
    * @param {() => void} o.onReady a person can act (on the table, or on a question before it)
    * @param {string|null} [o.invite] a guest's page: the invite's code ("" when it is to be pasted)
+   * @param {object|null} [o.guest] on a guest's page, net/guesting.js (main.js loads it first)
    */
-  constructor(bridge, { saveKeys = null, onStale = () => {}, onReady = () => {}, canvas = null, invite = null } = {}) {
+  constructor(
+    bridge,
+    { saveKeys = null, onStale = () => {}, onReady = () => {}, canvas = null, invite = null, guest = null } = {},
+  ) {
     this.invite = invite;
     this.canvas = canvas ?? document.getElementById("table");
     this.onReady = onReady;
@@ -80,7 +81,7 @@ export class Game {
       afterFrame: () => this.#checkIdle(),
       resized: () => this.#refreshHud(),
     });
-    this.#net(bridge, invite);
+    this.#net(bridge, guest);
     this.controller = new Controller({
       bridge: this.guesting ? this.guesting.bridge : this.engine,
       state: this.state,
@@ -182,38 +183,48 @@ export class Game {
 
   // ================================================================================ across devices
 
-  /** The engine as the table calls it: on the host, each reply goes out to the friends too. */
-  #net(bridge, invite) {
+  /** The engine as the table calls it: on the host, each reply goes out to the friends too.
+   * net/ is fetched only for a table across devices (a guest's page, or the host's first reply
+   * that has a friend's seat): a first visit that plays alone does not wait for its 25 kB. */
+  #net(bridge, guest) {
     const root = this.hud.root;
     const dialogs = {
       invite: async () => new (await import("../ui/dialogs/invite.js")).InviteDialog(root),
       join: async () => new (await import("../ui/dialogs/invite.js")).JoinDialog(root),
       scan: async (video, signal) => (await import("../net/qr.js")).scan(video, { signal }),
     };
-    const iceServers = Array.isArray(this.prefs.iceServers) ? this.prefs.iceServers : DEFAULT_ICE_SERVERS;
     const common = {
       toast: (text) => this.hud.toast(text, TOAST_MS),
       reacted: (seat, id) => this.#reacted(seat, id),
       changed: () => this.#netChanged(),
       dialogs,
-      iceServers,
+      // the player's own list (prefs.iceServers, README "Across the internet"), else peer.js's
+      iceServers: Array.isArray(this.prefs.iceServers) ? this.prefs.iceServers : undefined,
       site: `${location.origin}${location.pathname}`,
     };
-    if (invite !== null) {
-      this.guesting = new Guesting({ ...common, local: bridge, accept: (reply) => this.#fromHost(reply) });
+    if (guest) {
+      this.guesting = new guest.Guesting({ ...common, local: bridge, accept: (reply) => this.#fromHost(reply) });
       return;
     }
-    this.hosting = new Hosting({
-      ...common,
-      call: (op, payload) => this.controller.call(op, payload, false),
-      accept: (reply) => this.controller.accept(reply),
-      gathered: (gathering) => this.#gathered(gathering),
-      away: (seat, name) => this.#away(seat, name),
-    });
+    let loading = null;
+    const hosting = () =>
+      (loading ??= import("../net/hosting.js").then(({ Hosting }) => {
+        this.hosting = new Hosting({
+          ...common,
+          call: (op, payload) => this.controller.call(op, payload, false),
+          accept: (reply) => this.controller.accept(reply),
+          gathered: (gathering) => this.#gathered(gathering),
+          away: (seat, name) => this.#away(seat, name),
+        });
+        return this.hosting;
+      }));
     this.engine = {
       call: async (op, payload) => {
         const reply = await bridge.call(op, payload);
-        this.hosting.sent(reply);
+        // a reply about friends (a gathering, a table with a friend's seat, texts for one) loads
+        // the host's side first; once loaded, it reads every reply (one without friends ends it)
+        const friends = reply?.gathering || reply?.snapshot?.net || reply?.outbox;
+        if (this.hosting || friends) (await hosting()).sent(reply);
         return reply;
       },
     };
@@ -268,7 +279,7 @@ export class Game {
     );
     const snap = this.state.snap;
     const standing = snap?.seats.find((s) => s.seat === seat)?.stand_in ?? null;
-    if (snap && chosen !== standing && this.hosting.presence(seat) !== "connected")
+    if (snap && chosen !== standing && this.hosting?.presence(seat) !== "connected")
       await this.controller.send("stand_in", { seat, level: chosen });
   }
 

@@ -210,6 +210,9 @@ export function takeField({ id, label, button, take, describedBy = null }) {
 export function qrBox(label) {
   const canvas = h("canvas", { role: "img", "aria-label": label, class: "invite-qr-canvas" });
   const el = h("div", { class: "invite-qr" }, canvas);
+  // unseen (but laid out, so its room can be measured) until its first code is drawn: a blank
+  // canvas of the browser's default size is never shown, nor offered to a screen reader
+  el.style.visibility = "hidden";
   let drawn = 0;
   return {
     el,
@@ -244,6 +247,7 @@ export function qrBox(label) {
       if (mine !== drawn) return;
       el.hidden = false;
       canvas.style.width = `${canvas.width / ratio}px`;
+      el.style.visibility = "";
     },
   };
 }
