@@ -89,8 +89,19 @@ RUNTIME_OPTIONS = """{
   stdLibURL: new URL("../%(index)s%(stdlib)s", import.meta.url).href,
   lockFileContents: { info: %(lock)s, packages: {} },
 }"""
+# The site's packed zips (.zip.gz: stored, gzipped whole; scripts/build) unpacked as they arrive,
+# as the game's worker does (web/js/boot/worker.js unpacked()): the bench pages load the same files.
+UNPACK_JS = """const realFetch = globalThis.fetch.bind(globalThis);
+globalThis.fetch = async (input, init) => {
+  const response = await realFetch(input, init);
+  const url = input instanceof Request ? input.url : String(input);
+  if (!/\\.zip\\.gz$/.test(url) || !response.ok) return response;
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
+};
+"""
 BARE_JS = """// Bench only: the least a page can do to start the same Pyodide runtime.
 import { loadPyodide } from "../%(index)spyodide.mjs";
+%(unpack)s
 const pyodide = await loadPyodide(%(options)s);
 pyodide.runPython("1 + 1");
 performance.mark("bare:ready");
@@ -102,6 +113,7 @@ THINK_HTML = """<!doctype html>
 """
 THINK_JS = """// Bench only: the Expert's time per real choice, in Pyodide, on this page's thread.
 import { loadPyodide } from "../%(index)spyodide.mjs";
+%(unpack)s
 const pyodide = await loadPyodide(%(options)s);
 const wheel = await (await fetch("../%(wheel)s")).arrayBuffer();
 pyodide.FS.writeFile("/home/pyodide/game.whl", new Uint8Array(wheel));
@@ -182,11 +194,19 @@ def prepare_site(dist: Path, tmp: Path, index_url: str, stdlib: str, wheel: str 
     bare = site / "bench-bare"
     bare.mkdir()
     (bare / "index.html").write_text(BARE_HTML)
-    (bare / "bare.js").write_text(BARE_JS % {"index": index_url, "options": options})
+    (bare / "bare.js").write_text(
+        BARE_JS % {"index": index_url, "options": options, "unpack": UNPACK_JS}
+    )
     think = site / "bench-think"
     think.mkdir()
     (think / "index.html").write_text(THINK_HTML)
-    script = THINK_JS % {"index": index_url, "options": options, "wheel": wheel, "python": THINK_PY}
+    script = THINK_JS % {
+        "index": index_url,
+        "options": options,
+        "wheel": wheel,
+        "python": THINK_PY,
+        "unpack": UNPACK_JS,
+    }
     (think / "think.js").write_text(script)
     return site
 

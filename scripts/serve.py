@@ -51,6 +51,7 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
+    ".gz": "application/gzip",  # the packed zips (scripts/build), sent as they are
     ".whl": "application/zip",
     ".svg": "image/svg+xml",
     ".png": "image/png",

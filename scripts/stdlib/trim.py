@@ -94,7 +94,8 @@ def make(stock_zip: str, origins: list[str], asked: list[str], out_zip: str, pre
         names = set(stock.namelist())
         keep = needed_entries(names, origins, asked, prefix)
         before = after = 0
-        with zipfile.ZipFile(out_zip, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        # stored, not deflated: scripts/build gzips the whole zip, which packs across files
+        with zipfile.ZipFile(out_zip, "w", zipfile.ZIP_STORED) as out:
             for info in stock.infolist():  # the stock order
                 if info.filename not in keep:
                     continue
@@ -107,8 +108,7 @@ def make(stock_zip: str, origins: list[str], asked: list[str], out_zip: str, pre
                 after += len(data)
                 entry = zipfile.ZipInfo(info.filename, info.date_time or EPOCH)
                 entry.external_attr = info.external_attr
-                entry.compress_type = zipfile.ZIP_DEFLATED
-                out.writestr(entry, data, compresslevel=9)
+                out.writestr(entry, data)
     return {
         "files": len(keep),
         "modules": sorted(
@@ -134,7 +134,7 @@ def compiled(wheel: str, out_zip: str, excluded: tuple[str, ...] | list[str] = (
     count = 0
     with (
         zipfile.ZipFile(wheel) as src,
-        zipfile.ZipFile(out_zip, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out,
+        zipfile.ZipFile(out_zip, "w", zipfile.ZIP_STORED) as out,  # gzipped whole by scripts/build
     ):
         skip = {name.replace(".", "/") + ".py" for name in excluded}
         for info in src.infolist():
@@ -154,6 +154,5 @@ def compiled(wheel: str, out_zip: str, excluded: tuple[str, ...] | list[str] = (
                 count += 1
             entry = zipfile.ZipInfo(name, info.date_time)
             entry.external_attr = info.external_attr
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(entry, data, compresslevel=9)
+            out.writestr(entry, data)
     return count

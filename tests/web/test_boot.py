@@ -3,11 +3,14 @@ screen that shows real bytes, an error panel that names what failed, and a Retry
 
 from __future__ import annotations
 
+import gzip
 import importlib.util
+import io
 import json
 import re
 import time
 import urllib.request
+import zipfile
 from collections import Counter
 from pathlib import Path
 
@@ -396,3 +399,36 @@ def test_service_worker_is_stamped_with_the_build(dist, build_info: dict) -> Non
     assert set(stamp["files"][1:]) == set(build_info["files"]) - {"sw.js", "index.html"} - later | {
         "build.json"
     }
+
+
+def test_packed_zips_are_gzip_of_stored_zips_and_boot_either_way(
+    page: Page, dist: Path, build_info: dict
+) -> None:
+    """The standard library and the game go as stored zips gzipped whole (scripts/build): each is
+    a gzip stream of a zip whose entries are stored, so that one gzip spans all their files. A
+    server that unpacks them itself (its own Content-Encoding: gzip, undone by the browser) hands
+    the worker the zip as it is: the game boots all the same."""
+    packed = [
+        runtime(build_info, build_info["pyodide"]["stdlib"]),
+        build_info["wheels"]["allthrees"],
+    ]
+    plain: dict[str, bytes] = {}
+    for rel in packed:
+        assert rel.endswith(".zip.gz"), rel
+        data = gzip.decompress((dist / rel).read_bytes())
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            assert z.testzip() is None
+            methods = {info.compress_type for info in z.infolist()}
+        assert methods == {zipfile.ZIP_STORED}, (rel, methods)
+        plain[rel.split("/")[-1]] = data
+
+    def unpacked_by_the_server(data: bytes):
+        return lambda route: route.fulfill(
+            status=200, body=data, headers={"Content-Type": "application/zip"}
+        )
+
+    for name, data in plain.items():
+        page.route(f"**/{name}", unpacked_by_the_server(data))
+    page.goto("/")
+    wait_until_ready(page)
+    assert page.evaluate(PING)["ok"] is True

@@ -26,7 +26,11 @@ const SITE = new URL("../../", import.meta.url); // this file is js/boot/worker.
 const RUNTIME_PATH = "pyodide/"; // stamped by scripts/build
 const INDEX_URL = new URL(RUNTIME_PATH, SITE).href;
 // The game's own standard library (scripts/stdlib/: only what it imports), named by its contents.
-const STDLIB_FILE = "python_stdlib.zip"; // stamped by scripts/build
+const STDLIB_FILE = "python_stdlib.zip.gz"; // stamped by scripts/build
+// The standard library and the wheel are stored zips gzipped whole (scripts/build): what arrives
+// is unpacked on the way in, so Pyodide and zipimport get the zip they read.
+const PACKED = /\.zip\.gz$/;
+const GZIP_MAGIC = [0x1f, 0x8b];
 // What Pyodide checks in a lock file (its ABI), given inline: the game installs no package, so the
 // 0.12 MB package index is never downloaded.
 const LOCK_INFO = {}; // stamped by scripts/build
@@ -154,10 +158,27 @@ function trackedFetch(url) {
   const file = tracked.get(url);
   const promise = realFetch(url, { credentials: "same-origin" });
   promise.then(
-    (response) => countBytes(url, response),
+    (response) => countBytes(url, response), // the bytes on the wire, as build.json counts them
     (err) => fail(new BootFailure(file.name, "download_offline", named(file), err.message)),
   );
-  return promise;
+  return PACKED.test(url) ? promise.then((response) => unpacked(file, response)) : promise;
+}
+
+// A packed file's zip, unpacked once it is in (a failed download stays as it was: reported). A
+// server that sent it with its own Content-Encoding: gzip has had the browser unpack it already:
+// the gzip's magic bytes say which.
+async function unpacked(file, response) {
+  if (!response.ok) return response;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const headers = { "Content-Type": "application/zip" };
+  if (bytes[0] !== GZIP_MAGIC[0] || bytes[1] !== GZIP_MAGIC[1]) return new Response(bytes, { headers });
+  if (typeof DecompressionStream !== "function") {
+    const error = new BootFailure(file.name, "unpack", named(file), "no DecompressionStream");
+    fail(error);
+    throw error;
+  }
+  const body = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(body, { headers });
 }
 
 // Start downloading `url` now; the next fetch of it gets this response.
@@ -294,7 +315,8 @@ async function boot() {
     if (!response.ok) {
       throw new BootFailure(wheel.name, "download_http", { ...named(wheel), status: response.status });
     }
-    const path = `/home/pyodide/${wheelURL.allthrees.slice(wheelURL.allthrees.lastIndexOf("/") + 1)}`;
+    const name = wheelURL.allthrees.slice(wheelURL.allthrees.lastIndexOf("/") + 1).replace(/\.gz$/, "");
+    const path = `/home/pyodide/${name}`;
     pyodide.FS.writeFile(path, new Uint8Array(await response.arrayBuffer()));
     pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(path)})`);
   });
