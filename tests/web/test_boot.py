@@ -253,6 +253,7 @@ def test_failed_download_names_the_file_and_retry_recovers(
 
 # The files the engine's last progress message says are still downloading, on <html>
 # (data-waiting, names spaced), heard before boot.js hears the message.
+ROUTE_POLL_MS = 50  # how often to look for the held route (real time, not the fake clock)
 RECORD_WAITING = """
 window.Worker = class extends Worker {
   constructor(...args) {
@@ -293,6 +294,13 @@ def test_stalled_boot_gives_up_with_a_message(page: Page, build_info: dict, prob
 
     page.clock.run_for(stall - 1000)
     expect(error).to_be_hidden()
+    # The worker names the wheel as it starts its fetch, and the route's event can reach this
+    # side a moment later (CI once read an empty list here): wait for it, as expect() would.
+    for _ in range(BOOT_TIMEOUT_MS // ROUTE_POLL_MS):
+        if held:
+            break
+        page.wait_for_timeout(ROUTE_POLL_MS)
+    assert held, f"the wheel's request ({wheel}) never reached its route"
     held[0].continue_()
     expect(html).to_have_attribute("data-waiting", "pyodide.asm.wasm", timeout=BOOT_TIMEOUT_MS)
     page.clock.run_for(stall - 1000)
