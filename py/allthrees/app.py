@@ -58,9 +58,11 @@ Requests (``op``):
 - ``presence`` ``{seats: [{seat, presence}]}``: the page's transport facts, as ``outbox``.
 - ``host_message`` ``{message}`` (a guest's page): a message from the host checked before use;
   replies ``{message}``, the object.
-- ``check_shared`` ``{commitment, reveal, my_part, seen, date?}`` (a guest's page): the match's
-  deal checked at its end (``net.check``); replies ``{shared}``, with ``date`` also
-  ``shared.entry``, the match as an entry of the guest's own career.
+- ``check_shared`` ``{commitment, reveal, my_part, seen, date?, entries?, attempts?}`` (a guest's
+  page): the match's deal checked at its end (``net.check``); replies ``{shared}``, with ``date``
+  also ``shared.entry``, the match as an entry of the guest's own career (none for a practice
+  table), and given the career's ``entries`` so far ``shared.career``, ``shared.new_trophies``
+  and ``shared.keep``, as ``career_entry`` gives them.
 - ``react`` ``{id}`` (the host's page): the host's own quick reaction, relayed to every friend;
   replies ``{relay, outbox}``.
 - ``career_merge`` ``{mine, theirs, today?}``: two devices' careers merged both ways
@@ -153,7 +155,8 @@ class App:
         if op == "host_message":
             return {"ok": True, "message": host_message(req.get("message"))}
         if op == "check_shared":
-            shared = (req.get(k) for k in ("commitment", "reveal", "my_part", "seen", "date"))
+            asked = ("commitment", "reveal", "my_part", "seen", "date", "entries", "attempts")
+            shared = (req.get(k) for k in asked)
             return {"ok": True, "shared": check_shared(*shared)}
         if op == "career_merge":
             return {

@@ -92,20 +92,16 @@ def test_every_guest_payload_holds_only_what_that_seat_may_see(table):
         )
         assert shared["ok"], shared
         assert shared["shared"]["winner"] == end["snapshot"]["match"]["winner"]
-        # the match counts in the guest's own career, for its own seat
-        counted = call(
+        # a practice table (the host's seeded link) counts in no career, as on one device
+        practice = call(
             "check_shared",
             commitment=commitment,
             reveal=reveals[seat],
             my_part=part_of(seat),
             seen={"events": seen[seat]},
             date="2026-12-02T10:00:00Z",
-        )["shared"]["entry"]
-        side = end["snapshot"]["seats"][seat]["side"]
-        assert counted["you"] == seat and counted["your_side"] == side
-        assert counted["won"] == (end["snapshot"]["match"]["winner"] == side)
-        assert counted["seats"][seat] == "you" and "friend" in counted["seats"]
-        assert call("career", entries=[counted])["ok"]
+        )["shared"]
+        assert "entry" not in practice and "career" not in practice
         # every guest's scores are the host's
         guest = end["guests"][str(seat)]["snapshot"]
         assert [s["score"] for s in guest["sides"]] == [
@@ -143,3 +139,31 @@ def test_the_host_counts_a_match_with_friends_in_its_own_career():
     made = call("career_entry", date="2026-12-02T10:00:00Z", entries=[])
     assert made["ok"], made
     assert made["entry"]["level"] == "people" and made["entry"]["seats"] == ["you", "friend"]
+
+
+def test_a_match_across_devices_counts_in_each_guests_own_career_for_its_own_seat():
+    gathered = gather(["you", {"controller": "friend", "name": "Ana"}], seed=None, mode="sprint")
+    commitment = gathered["gathering"]["commitment"]
+    seen: list = []
+    end = play_match(join_all(gathered), lambda r: seen.extend(r["guests"]["1"]["events"]))
+    reveal = end["outbox"]["1"][-1]
+    args = {"commitment": commitment, "reveal": reveal, "my_part": part_of(1)}
+    args |= {"seen": {"events": seen}, "date": "2026-12-02T10:00:00Z"}
+    alone = call("check_shared", **args)["shared"]
+    counted = alone["entry"]
+    side = end["snapshot"]["seats"][1]["side"]
+    assert counted["you"] == 1 and counted["your_side"] == side and not counted["practice"]
+    assert counted["won"] == (end["snapshot"]["match"]["winner"] == side)
+    assert counted["seats"][1] == "you" and "friend" in counted["seats"]
+    assert "career" not in alone  # no career given: the entry alone
+    # given the guest's career so far, the figures with this match, as career_entry gives them
+    earlier = call("career", entries=[])["career"]
+    assert earlier["played"] == 0
+    shared = call("check_shared", **args, entries=[], attempts={})["shared"]
+    assert shared["entry"]["id"] == counted["id"] and shared["career"]["played"] == 1
+    assert shared["keep"] == {"entries": 2000, "history": 100}
+    assert isinstance(shared["new_trophies"], list)
+    # the same match again (a reload brings the reveal again) is not counted twice
+    kept = {k: v for k, v in shared["entry"].items() if k not in ("record", "settings")}
+    again = call("check_shared", **args, entries=[kept], attempts={})["shared"]
+    assert again["career"]["played"] == 1 and again["new_trophies"] == []

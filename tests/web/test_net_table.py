@@ -17,6 +17,8 @@ from conftest import CSP_WATCH, Problems
 from playwright.sync_api import Browser, Page, expect
 from tablekit import BOOT_TIMEOUT_MS, PREFS_KEY, STATE, Player
 
+from allthrees.record import replay, result
+
 SAFETY = 3000  # a cap on the turns looked at, not a time: every wait is for the table itself
 STUCK = 100  # looks at a person's turn with nothing to tap before that is a failure
 # Idle within a moment, or not (yet): which device's person is to act now (a poll, not a bound).
@@ -160,7 +162,8 @@ def tiles_in(value: Any) -> set[str]:
 
 def test_two_devices_play_a_whole_match_with_a_fair_deal(devices) -> None:
     host = devices("host")
-    host.goto(devices.base + "?sprint=0&seats=you,friend:Ana&seed=5")
+    # a dealt-for-real table (no seed in the link: a practice deal would count in no career)
+    host.goto(devices.base + "?sprint=0&seats=you,friend:Ana")
     ready(host)
     expect(host.get_by_label("Invite code")).not_to_have_value("")
     assert state(host) is None or state(host)["net"]["role"] == "host"
@@ -184,6 +187,15 @@ def test_two_devices_play_a_whole_match_with_a_fair_deal(devices) -> None:
     kept = guest.evaluate("() => window.allthreesTest.seen()")
     assert kept["shared"] and "failed" not in kept["shared"], kept["shared"]
     assert kept["record"] == record, "the guest keeps the host's record of the match"
+    # the match counts on each device for its own player
+    guest.wait_for_function("() => window.allthreesTest.state().career.played === 1")
+    host.wait_for_function("() => window.allthreesTest.state().career.played === 1")
+    won = [state(p)["career"]["won"] for p in (host, guest)]
+    winner = result(replay(record))["winner"]  # the match winner, as the CLI replays it
+    assert won == [int(winner == 0), int(winner == 1)], (won, winner)
+    entry = kept["shared"]["entry"]
+    assert entry["you"] == 1 and entry["seats"][1] == "you" and not entry["practice"]
+    assert state(guest)["career"]["history"] == 1, "the whole match is in the guest's history"
 
     # Nothing hidden reached the guest: its own tiles, the layout's, nothing else; no seed early.
     received = [json.loads(t) for t in guest.evaluate("() => window.__received")]

@@ -8,8 +8,9 @@
 // Across devices (net/): a #join= link opens a guest's table (its table is the host's, so it does
 // not claim this device's own table, and the link leaves the address bar: the next visit asks for
 // a fresh invite); a guest whose match goes on is asked for the host's fresh invite on its next
-// visit; an #answer= link opened on the host's device hands the answer to the waiting table
-// (net/handoff.js) and stops there.
+// visit; an #answer= link opened on the host's device hands the answer to the waiting table (or
+// pairing) (net/handoff.js) and stops there; a #pair= link opens the table, then pairs this device
+// with the one that showed it (career/pair.js).
 
 import { bootWithLoadingScreen } from "./boot/boot.js";
 import { watchForUpdates } from "./boot/update.js";
@@ -31,10 +32,20 @@ function guestInvite() {
   }
 }
 
+/** An invite to pair this device with another of one's own (#pair=CODE, career/pair.js): taken
+ * once the table is up; the link leaves the address bar (a reload does not pair again). */
+function pairInvite() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (!hash.get("pair")) return null;
+  history.replaceState(null, "", location.pathname + location.search);
+  return hash.get("pair");
+}
+
 // An invite's link opened in this tab while the game is up changes only the address's fragment:
 // the page starts again from it, as a fresh tab would.
 window.addEventListener("hashchange", () => {
-  if (new URLSearchParams(location.hash.slice(1)).has("join")) location.reload();
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.has("join") || hash.has("pair")) location.reload();
 });
 
 async function start() {
@@ -46,6 +57,7 @@ async function start() {
     return null;
   }
   const invite = guestInvite();
+  const pairing = invite === null ? pairInvite() : null;
   // The table's modules download, the table is claimed and the save keys are opened while the
   // engine boots (a fresh profile's first lock or IndexedDB open took up to 0.9 s): the worker
   // starts first.
@@ -83,6 +95,7 @@ async function start() {
   table?.onLost(elsewhere);
   await game.start();
   announceReady();
+  if (pairing) game.pair(pairing); // over the table, as Career → Pair a device
   // Reloading loses nothing once the round (or the match) is over: the save holds it all.
   watchForUpdates({ canInterrupt: () => Boolean(game.state.snap?.round?.over || game.state.snap?.match?.over) });
   return bridge;

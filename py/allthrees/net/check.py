@@ -28,13 +28,23 @@ MAX_SEEN_EVENTS = 20_000  # far past the events of any match
 
 
 def check_shared(
-    commitment: Any, reveal: Any, my_part: Any, seen: Any, date: Any = None
+    commitment: Any,
+    reveal: Any,
+    my_part: Any,
+    seen: Any,
+    date: Any = None,
+    entries: Any = None,
+    attempts: Any = None,
 ) -> dict[str, Any]:
     """Check a ``reveal`` (the message's object or text) against the ``commitment`` shown at the
     match's start, the guest's own part ``my_part`` and ``seen`` (``{events: [...]}``, every event
     its table messages brought since this match's deal, in order). Returns what it proved:
     ``{seat, match, rounds, winner, commitment, seed}``, and with ``date`` (the page's ISO UTC
-    time) ``entry``: the match as an entry of the guest's own career (``career.entry``)."""
+    time) ``entry``: the match as an entry of the guest's own career (``career.entry``); given
+    also the guest's career ``entries`` so far (and the daily's ``attempts``), the career with it
+    as ``career.recorded`` gives it to a local match's page: ``career``, ``new_trophies``, ``keep``.
+    A practice table's match (the host's seeded link) gives no entry: it counts for nothing, as a
+    practice deal on one device."""
     if isinstance(reveal, str):
         reveal = host_message(reveal)
     elif isinstance(reveal, dict):
@@ -85,7 +95,7 @@ def check_shared(
         "seed": reveal["seed"],
     }
     if date is not None:
-        from ..career import entry
+        from ..career import recorded
         from ..session import Session
 
         settings = guest_settings(reveal["settings"], seat)
@@ -93,7 +103,8 @@ def check_shared(
             raise BadMessage("the reveal's settings are not its record's", code="shared_replay")
         mine = Session(settings, seed, match, match_id=reveal["match_id"])
         mine.practice = reveal["practice"]
-        out["entry"] = entry(mine, date)
+        if not mine.practice:
+            out |= recorded(mine, date, None, entries, attempts)
     return out
 
 

@@ -50,12 +50,20 @@ export class CareerFlow {
       attempts: this.career.attempts,
     });
     if (!reply?.ok) return null;
-    this.lastEntry = reply.entry;
-    if (this.career.add(reply.entry, reply.keep)) {
-      this.#took(reply.career);
-      for (const id of reply.new_trophies) this.game.toast(T.career.newTrophy(T.trophies[id]?.name ?? id));
+    return this.counted(reply);
+  }
+
+  /** A finished match's entry, with the career's figures and the trophies it earned, as Python
+   * made them (career_entry here, or check_shared for a guest of a table across devices), kept
+   * once. Returns the entry, or null when there is none (a practice table's). */
+  counted({ entry, keep, career, new_trophies: earned } = {}) {
+    if (!entry || !keep || !career) return null;
+    this.lastEntry = entry;
+    if (this.career.add(entry, keep)) {
+      this.#took(career);
+      for (const id of earned ?? []) this.game.toast(T.career.newTrophy(T.trophies[id]?.name ?? id));
     }
-    return reply.entry;
+    return entry;
   }
 
   /** Today's deal's commitment, for the test hook only (nothing on the table shows it): asked
@@ -119,6 +127,7 @@ export class CareerFlow {
               root: this.game.root,
             }),
           importCareer: () => this.importCareer(),
+          pairDevice: () => this.pair(),
           chooseDesign: (kind, id) => this.chooseDesign(kind, id),
           copy: (text) => this.copy(text),
         },
@@ -159,6 +168,29 @@ export class CareerFlow {
       },
     });
     if (done) location.reload(); // the table, its designs and its language as imported
+  }
+
+  /** Pair this device with another of one's own and merge the careers (pair.js); `given`: the
+   * invite of a #pair= link. The page starts again from a merged career. */
+  async pair(given = null) {
+    const [{ pairDevices }, { scan }] = await Promise.all([import("./pair.js"), import("../net/qr.js")]);
+    const done = await this.game.modal(() =>
+      pairDevices({
+        career: this.career,
+        prefs: this.game.prefs,
+        call: this.call,
+        root: this.game.root,
+        site: `${location.origin}${location.pathname}`,
+        iceServers: Array.isArray(this.game.prefs.iceServers) ? this.game.prefs.iceServers : undefined,
+        given,
+        scan: (video, signal) => scan(video, { signal }),
+        applyPrefs: (prefs) => {
+          Object.assign(this.game.prefs, prefs); // only the designs, where this device chose none
+          this.game.savePrefs();
+        },
+      }),
+    );
+    if (done) location.reload(); // the career, its figures and trophies as merged
   }
 
   async copy(text) {

@@ -19,7 +19,8 @@ const TABS = ["stats", "history", "trophies", "designs", "daily"];
  * @param {object} o.figures Python's career figures
  * @param {object[]} o.entries the career's entries, oldest first
  * @param {object[]} o.history the whole matches kept, newest first
- * @param {object} o.on {replay(item), playDaily(), exportCareer(), importCareer(), chooseDesign(kind, id), copy(text)}
+ * @param {object} o.on {replay(item), playDaily(), exportCareer(), importCareer(), pairDevice(), chooseDesign(kind, id),
+ *   copy(text)}
  * @param {string} [o.tab] the tab to open on
  */
 export function showCareer({ figures, entries, history, on, tab = "stats", root }) {
@@ -78,6 +79,7 @@ export function showCareer({ figures, entries, history, on, tab = "stats", root 
     [
       { id: "career-export", text: T.career.export, keep: true, onclick: () => on.exportCareer() },
       { id: "career-import", text: T.career.import, keep: true, onclick: () => on.importCareer() },
+      { id: "career-pair", text: T.pair.button, keep: true, onclick: () => on.pairDevice() },
       { id: "career-close", text: T.close, primary: true, value: undefined },
     ],
     { root, className: "dialog career-dialog" },

@@ -852,6 +852,48 @@ const EN = {
     shareAnswer: "My answer to your invite to All Threes Domino:",
     waitingHost: "Waiting for the host to take your answer…",
   },
+  // Pairing two of one's own devices to merge their careers (career/pair.js): the fields keep the
+  // invite's names ("Invite link", "Paste the answer", "Paste an invite", "Answer code").
+  pair: {
+    button: "Pair a device",
+    title: "Pair your devices",
+    about:
+      "Merge this career with the one on your other device: afterwards both hold every match, the matches to replay, the daily deals and the trophies. Nothing changes until you confirm on each device.",
+    send: "On your other device, open this link or scan the QR code with its camera, or paste the code in its Career → Pair a device.",
+    whenAnswers: "Then take its answer here: paste it, or scan its QR code.",
+    orHave: "Or, if your other device shows the invite, paste it here:",
+    join: "Pair",
+    showTo: "Show this to your other device",
+    answerHow:
+      'Open the link on the other device, scan this QR code with it, or paste the code at "Paste the answer" there.',
+    shareInvite: "Pair my All Threes Domino career:",
+    shareAnswer: "My answer to pair All Threes Domino careers:",
+    waiting: "Waiting for the other device to take the answer…",
+    connecting: "Connecting…",
+    crossing: "Connected: the careers are crossing…",
+    checking: "Checking every match…",
+    notPairing: "That is an invite to a friend's table, not a pairing: open it as a link to join the table.",
+    confirmTitle: "Merge the careers?",
+    counts: (here, there, together, added, history) =>
+      `On this device: ${here} ${here === 1 ? "match" : "matches"}. On the other: ${there}. Together: ${together} ${together === 1 ? "match" : "matches"} (${added} new here), ${history} to replay.`,
+    damaged: (n) => `${n} damaged ${n === 1 ? "entry was" : "entries were"} left out.`,
+    backupNote: "What the merge replaces is kept as a backup on this device.",
+    merge: "Merge",
+    notNow: "Not now",
+    merged: (n) => `Merged: ${n} ${n === 1 ? "match" : "matches"} in your career on this device.`,
+    writeFailed: "The merge could not be written (storage full?); your career is as it was.",
+    failed: {
+      version: "The other device has another version of the game: reload both, then pair again.",
+      damaged: "The other device sent something this game cannot read. Nothing was changed.",
+      too_big: "The other device's career is larger than a device can keep. Nothing was changed.",
+      closed: "The connection ended before both careers had crossed. Nothing was changed: pair again.",
+    },
+    handoff: {
+      delivered: "The answer went to the pairing on this device. You can close this tab.",
+      refused: "The pairing on this device is not waiting for this answer: it may be old. Pair again.",
+      noTable: "No pairing on this device is waiting for this answer: open it on the device that showed the invite.",
+    },
+  },
 };
 
 // The table read aloud (screenreader.js): tiles as a player says them, the ends, the seats and one

@@ -856,6 +856,47 @@ export const PL = {
     shareAnswer: "Moja odpowiedź na zaproszenie do All Threes Domino:",
     waitingHost: "Czekam, aż gospodarz przyjmie odpowiedź…",
   },
+  // Parowanie dwóch własnych urządzeń, by połączyć kariery (career/pair.js).
+  pair: {
+    button: "Sparuj urządzenie",
+    title: "Sparuj swoje urządzenia",
+    about:
+      "Połącz tę karierę z karierą na twoim drugim urządzeniu: potem oba mają każdą rozgrywkę, rozgrywki do odtworzenia, rozdania dnia i trofea. Nic się nie zmieni, dopóki nie potwierdzisz na każdym urządzeniu.",
+    send: "Na drugim urządzeniu otwórz ten link albo zeskanuj kod QR jego aparatem, albo wklej kod w jego Kariera → Sparuj urządzenie.",
+    whenAnswers: "Potem przyjmij tutaj jego odpowiedź: wklej ją albo zeskanuj jej kod QR.",
+    orHave: "Albo, jeśli to drugie urządzenie pokazuje zaproszenie, wklej je tutaj:",
+    join: "Sparuj",
+    showTo: "Pokaż to swojemu drugiemu urządzeniu",
+    answerHow: "Otwórz link na drugim urządzeniu, zeskanuj nim ten kod QR albo wklej tam kod w polu „Wklej odpowiedź”.",
+    shareInvite: "Sparuj moją karierę w All Threes Domino:",
+    shareAnswer: "Moja odpowiedź na parowanie karier w All Threes Domino:",
+    waiting: "Czekam, aż drugie urządzenie przyjmie odpowiedź…",
+    connecting: "Łączę…",
+    crossing: "Połączono: kariery są przesyłane…",
+    checking: "Sprawdzam każdą rozgrywkę…",
+    notPairing: "To zaproszenie do stołu przyjaciela, nie parowanie: otwórz je jako link, by dołączyć do stołu.",
+    confirmTitle: "Połączyć kariery?",
+    counts: (here, there, together, added, history) =>
+      `Na tym urządzeniu: rozgrywki ${here}. Na drugim: ${there}. Razem: rozgrywki ${together} (nowe tutaj: ${added}), do odtworzenia ${history}.`,
+    damaged: (n) => `Pominięto uszkodzone wpisy: ${n}.`,
+    backupNote: "To, co połączenie zastąpi, zostanie zachowane jako kopia na tym urządzeniu.",
+    merge: "Połącz",
+    notNow: "Nie teraz",
+    merged: (n) => `Połączono: rozgrywki w twojej karierze na tym urządzeniu: ${n}.`,
+    writeFailed: "Nie udało się zapisać połączenia (pełna pamięć?); twoja kariera jest taka jak była.",
+    failed: {
+      version: "Drugie urządzenie ma inną wersję gry: odśwież oba i sparuj ponownie.",
+      damaged: "Drugie urządzenie przysłało coś, czego ta gra nie umie odczytać. Nic nie zostało zmienione.",
+      too_big: "Kariera drugiego urządzenia jest większa, niż urządzenie może przechować. Nic nie zostało zmienione.",
+      closed: "Połączenie skończyło się, zanim obie kariery dotarły. Nic nie zostało zmienione: sparuj ponownie.",
+    },
+    handoff: {
+      delivered: "Odpowiedź trafiła do parowania na tym urządzeniu. Możesz zamknąć tę kartę.",
+      refused: "Parowanie na tym urządzeniu nie czeka na tę odpowiedź: może jest stara. Sparuj ponownie.",
+      noTable:
+        "Żadne parowanie na tym urządzeniu nie czeka na tę odpowiedź: otwórz ją na urządzeniu, które pokazało zaproszenie.",
+    },
+  },
 };
 
 export const SR_PL = {

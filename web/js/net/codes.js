@@ -24,6 +24,7 @@ export const KINDS = ["invite", "answer"];
 const FLAG_DEFLATE = 1;
 const FLAG_ANSWER = 2;
 const LINK_KEYS = { invite: "join", answer: "answer" };
+const PAIR_KEY = "pair"; // a pairing's invite (an invite code whose meta has `pair`)
 
 /**
  * A code that cannot be used, by reason: "empty", "foreign" (not a code of this game),
@@ -422,9 +423,15 @@ export function answerLink(site, code) {
   return linkOf(site, "answer", code);
 }
 
+/** https://<site>/#pair=<code>: an invite to pair a device (its meta has `pair`), which opens the
+ * career's pairing instead of a table. */
+export function pairLink(site, code) {
+  return linkOf(site, "pair", code);
+}
+
 function linkOf(site, kind, code) {
   const url = new URL(site);
-  url.hash = `${LINK_KEYS[kind]}=${code}`;
+  url.hash = `${kind === "pair" ? PAIR_KEY : LINK_KEYS[kind]}=${code}`;
   return url.href;
 }
 
@@ -442,6 +449,7 @@ export function parseLink(text) {
     return { kind: null, code: value.replace(/\s+/g, "") };
   }
   const params = new URLSearchParams(value.slice(hashAt + 1));
+  if (params.get(PAIR_KEY)) return { kind: "invite", code: params.get(PAIR_KEY).replace(/\s+/g, "") };
   for (const [kind, key] of Object.entries(LINK_KEYS)) {
     const code = params.get(key);
     if (code) return { kind, code: code.replace(/\s+/g, "") };

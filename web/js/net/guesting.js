@@ -63,10 +63,15 @@ export class Guesting {
    * @param {object} o.dialogs {join() -> Promise<JoinDialog>} (ui/dialogs/invite.js)
    * @param {RTCIceServer[]} o.iceServers
    * @param {string} o.site
+   * @param {() => {entries: object[], attempts: object}} [o.career] this device's career so far
+   * @param {(shared: object) => void} [o.counted] the match checked at its end, with its entry in
+   *   this device's career and the figures (check_shared's reply; no entry for a practice table)
    * @param {string} [o.name] what the host calls this player
    */
-  constructor({ local, accept, toast, reacted, changed, dialogs, iceServers, site, name = "" }) {
+  constructor({ local, accept, toast, reacted, changed, dialogs, iceServers, site, career, counted, name = "" }) {
     Object.assign(this, { local, accept, toast, reacted, changed, dialogs, iceServers, site, name });
+    this.careerNow = career ?? (() => ({ entries: [], attempts: {} }));
+    this.counted = counted ?? (() => {});
     this.kept = null; // {table, seat, part, commitment, host, events}
     this.channel = null;
     this.presence = "waiting"; // this device's own link to the host
@@ -231,9 +236,12 @@ export class Guesting {
       my_part: this.kept.part,
       seen: { events: this.kept.events },
       date: new Date().toISOString(),
+      ...this.careerNow(),
     });
     this.shared = reply?.ok ? reply.shared : { failed: reply?.code ?? "refused" };
     this.toast(reply?.ok ? T.netTable.fair : (T.refusals[reply?.code]?.(reply.values ?? {}) ?? T.netTable.unfair));
+    // a match whose deal is proved counts in this device's career, for this device's seat
+    if (reply?.ok) this.counted(reply.shared);
     this.kept.record = m.record;
     this.kept.events = []; // the next match starts its own
   }

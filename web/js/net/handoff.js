@@ -31,7 +31,7 @@ export function isAnswerLink(hash = globalThis.location?.hash ?? "") {
 /**
  * Hand the answer in a link (or its fragment) to the table waiting on this device.
  * @returns {Promise<{status: "delivered" | "refused" | "no-table" | "bad-code", code: string,
- *   reason?: string}>}  refused: a table heard it and is not waiting for it; no-table: none
+ *   reason?: string, pair?: boolean}>}  pair: an answer to a pairing of devices; refused: a table heard it and is not waiting for it; no-table: none
  *   answered in `timeout` ms; bad-code: the code cannot be used (reason: CodeError's code)
  */
 export async function handOffAnswer(hash = location.hash, { timeout = HANDOFF_TIMEOUT } = {}) {
@@ -45,18 +45,19 @@ export async function handOffAnswer(hash = location.hash, { timeout = HANDOFF_TI
     throw error;
   }
   const table = answer.meta.table;
+  const pair = answer.meta.pair === true; // an answer to a pairing (career/pair.js), not to a table
   if (typeof table !== "string" || !table || typeof BroadcastChannel !== "function")
-    return { status: "no-table", code };
+    return { status: "no-table", code, pair };
   const id = Math.random().toString(36).slice(2);
   const bc = new BroadcastChannel(channelName(table));
   try {
     return await new Promise((resolve) => {
-      const timer = setTimeout(() => resolve({ status: "no-table", code }), timeout);
+      const timer = setTimeout(() => resolve({ status: "no-table", code, pair }), timeout);
       bc.onmessage = (event) => {
         const m = event.data;
         if (m?.type !== "ack" || m.id !== id) return;
         clearTimeout(timer);
-        resolve(m.ok ? { status: "delivered", code } : { status: "refused", code });
+        resolve({ status: m.ok ? "delivered" : "refused", code, pair });
       };
       bc.postMessage({ type: "answer", id, code });
     });
@@ -91,13 +92,14 @@ export function listenForAnswers(table, onAnswer) {
 /** The answer tab's card: what happened, in words (and, when no table took it, the link to send). */
 export function showHandoff(result, parent = document.body) {
   const words = T.net;
+  const said = result.pair ? T.pair.handoff : words.handoff;
   const text =
     result.status === "delivered"
-      ? words.handoff.delivered
+      ? said.delivered
       : result.status === "refused"
-        ? words.handoff.refused
+        ? said.refused
         : result.status === "no-table"
-          ? words.handoff.noTable
+          ? said.noTable
           : (words.codes[result.reason] ?? words.errors.code);
   const card = h(
     "section",

@@ -203,7 +203,18 @@ export class Game {
       site: `${location.origin}${location.pathname}`,
     };
     if (guest) {
-      this.guesting = new guest.Guesting({ ...common, local: bridge, accept: (reply) => this.#fromHost(reply) });
+      this.guesting = new guest.Guesting({
+        ...common,
+        local: bridge,
+        accept: (reply) => this.#fromHost(reply),
+        // a match across devices counts on this device for its own player (the host's reveal,
+        // checked by this device's Python, makes its entry)
+        career: () => ({ entries: this.careerFlow.career.entries, attempts: this.careerFlow.career.attempts }),
+        counted: (shared) => {
+          const entry = this.careerFlow.counted(shared);
+          if (entry && this.state.snap?.match.over) this.panel.showRace(entry, this.state.snap);
+        },
+      });
       return;
     }
     let loading = null;
@@ -342,6 +353,11 @@ export class Game {
     this.careerFlow.refresh(); // the trophies: which designs may be drawn
   }
 
+  /** Pair this device with another of one's own, from a #pair= link's invite (career/pair.js). */
+  pair(given) {
+    return this.careerFlow.pair(given);
+  }
+
   /** What startup.js needs of the table, and nothing more. */
   #starting() {
     return {
@@ -414,8 +430,9 @@ export class Game {
     this.#refreshHud();
     this.reader.update(this.state);
     this.reader.announce(events, this.state);
-    if (snap.match.over) {
-      // the finished match joins the career; its entry gives the panel its score race
+    if (snap.match.over && !this.guesting) {
+      // the finished match joins the career; its entry gives the panel its score race (a guest's
+      // comes with the host's reveal: Guesting's counted)
       this.careerFlow.seen(snap).then((entry) => entry && this.panel.showRace(entry, this.state.snap));
     }
     this.changed();

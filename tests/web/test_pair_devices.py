@@ -1,0 +1,198 @@
+"""Your career on every device: two of one's own devices (two browser contexts, a real WebRTC
+data channel on loopback, no STUN server) pair through the page's own dialogs, by the pairing
+link and the answer's code, and each merges the other's career: overlapping matches once, a
+damaged entry left out and said, the whole matches to replay, the same career on both devices,
+what was replaced kept as a backup; a refusal (an invite to a table, not a pairing) changes
+nothing."""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import CSP_WATCH, Problems
+from playwright.sync_api import Browser, Page, expect
+from tablekit import BOOT_TIMEOUT_MS, PREFS_KEY, open_career
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
+from appkit import call, step  # noqa: E402
+
+CAREER_KEY = "allthrees.career.v1"
+HISTORY_KEY = "allthrees.history.v1"
+BACKUP_KEY = "allthrees.import.backup"
+CAREER = "() => window.allthreesTest.state()?.career ?? null"
+
+
+def played(n: int) -> dict[str, Any]:
+    """Match n of a career: a sprint against a Casual played to its end, as the page records it."""
+    reply = call("start", seed=70 + n, settings={"seats": ["you", "casual"], "mode": "sprint"})
+    for _ in range(3000):
+        snap = reply["snapshot"]
+        if snap["match"]["over"]:
+            break
+        reply = (
+            call("intent", seat=None, intent={"kind": "next"})
+            if snap["phase"] == "round_over"
+            else step(reply)
+        )
+        assert reply["ok"], reply
+    entry = call("career_entry", date=f"2026-11-2{n}T10:00:00Z")["entry"]
+    assert entry["id"], entry
+    return entry
+
+
+@pytest.fixture(scope="module")
+def matches() -> list[dict[str, Any]]:
+    return [played(n) for n in range(4)]
+
+
+def stored(entries: list[dict[str, Any]], extra: list[dict[str, Any]] = ()) -> dict[str, str]:
+    """localStorage as the page keeps a career: the entries' figures, and the whole matches."""
+    figures = [{k: v for k, v in e.items() if k not in ("record", "settings")} for e in entries]
+    items = [
+        {"id": e["id"], "date": e["date"], "settings": e["settings"], "record": e["record"]}
+        for e in entries
+    ]
+    return {
+        CAREER_KEY: json.dumps(
+            {"version": 1, "entries": [*figures, *extra], "daily": {"attempts": {}}}
+        ),
+        HISTORY_KEY: json.dumps({"version": 1, "items": items[::-1]}),
+    }
+
+
+def device(browser: Browser, problems: Problems, name: str, keep: dict[str, str]) -> Page:
+    """A device with a career of its own (written once: a reload keeps what the page wrote)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    page = context.new_page()
+    kept = {PREFS_KEY: json.dumps({"muted": True, "iceServers": []}), **keep}
+    page.add_init_script(
+        script=f"if (!localStorage.getItem({PREFS_KEY!r})) "
+        f"for (const [k, v] of Object.entries({json.dumps(kept)})) localStorage.setItem(k, v);"
+    )
+    page.add_init_script(script=CSP_WATCH)
+    page.on("console", lambda m: m.type == "error" and problems.add(f"{name} console", m.text))
+    page.on("pageerror", lambda e: problems.add(f"{name} exception", str(e)))
+    page.set_default_timeout(60_000)
+    return page
+
+
+@pytest.fixture
+def devices(browser: Browser, problems: Problems) -> Iterator[Any]:
+    made: list[Page] = []
+
+    def new(name: str, keep: dict[str, str]) -> Page:
+        page = device(browser, problems, name, keep)
+        made.append(page)
+        return page
+
+    yield new
+    for page in made:
+        page.context.close()
+    assert not problems.found, "problems in the browsers:\n" + "\n".join(problems.found)
+
+
+def ready(page: Page) -> None:
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+
+
+def ids(page: Page) -> list[str]:
+    return sorted(
+        e["id"]
+        for e in json.loads(page.evaluate(f"() => localStorage.getItem({CAREER_KEY!r})"))["entries"]
+    )
+
+
+def history_ids(page: Page) -> list[str]:
+    items = json.loads(page.evaluate(f"() => localStorage.getItem({HISTORY_KEY!r})"))["items"]
+    return sorted(i["id"] for i in items)
+
+
+def test_two_devices_pair_and_merge_their_careers_both_ways(
+    devices, site_url: str, matches
+) -> None:
+    damaged = copy.deepcopy(
+        {k: v for k, v in matches[3].items() if k not in ("record", "settings")}
+    )
+    damaged |= {"id": "00000000000000ff", "won": "yes"}  # an entry no career may hold
+    laptop = devices("laptop", stored(matches[:3]))
+    phone = devices("phone", stored(matches[1:], extra=[damaged]))
+    laptop.goto(site_url)
+    ready(laptop)
+    assert laptop.evaluate(CAREER)["played"] == 3
+
+    # the laptop shows its invite; the phone opens the pairing link (its camera, a messenger)
+    open_career(laptop)
+    laptop.locator("#career-pair").click()
+    dialog = laptop.locator(".pair-dialog")
+    expect(dialog).to_be_visible()
+    link = dialog.get_by_label("Invite link", exact=True)
+    expect(link).not_to_have_value("")
+    assert "#pair=" in link.input_value()
+    expect(dialog.get_by_role("img", name="QR code of the invite")).to_be_visible()
+    phone.goto(link.input_value())
+    ready(phone)
+    answer = phone.locator(".pair-dialog").get_by_label("Answer code")
+    expect(answer).not_to_have_value("")
+    assert "#pair=" not in phone.url, (
+        "the link leaves the address bar: a reload does not pair again"
+    )
+    dialog.get_by_label("Paste the answer").fill(answer.input_value())
+    dialog.get_by_role("button", name="Connect").click()
+
+    # both careers cross; each device says what the merge gives, and asks
+    for page, here in ((laptop, 3), (phone, 4)):
+        said = page.locator(".pair-dialog [id$='-said-0']")
+        expect(said).to_contain_text(f"On this device: {here} matches")
+        expect(said).to_contain_text("Together: 4 matches")
+    # each device gets the one match only the other had (the phone's damaged entry is no match)
+    for page in (laptop, phone):
+        expect(page.locator(".pair-dialog")).to_contain_text("Together: 4 matches (1 new here)")
+    for page in (laptop, phone):
+        expect(page.locator(".pair-dialog")).to_contain_text("1 damaged entry was left out")
+    before = {p: p.evaluate(f"() => localStorage.getItem({CAREER_KEY!r})") for p in (laptop, phone)}
+    for page in (laptop, phone):
+        page.locator(".pair-dialog [id$='-merge']").click()
+        expect(page.locator(".pair-dialog [id$='-done']")).to_contain_text("Merged: 4 matches")
+        page.locator(".pair-dialog [id$='-close']").click()
+        ready(page)  # the page starts again from the merged career
+
+    want = sorted(m["id"] for m in matches)
+    for page in (laptop, phone):
+        assert ids(page) == want, "the same career on both devices, the damaged entry left out"
+        assert history_ids(page) == want, "every whole match to replay"
+        assert page.evaluate(CAREER)["played"] == 4
+        backup = json.loads(page.evaluate(f"() => localStorage.getItem({BACKUP_KEY!r})"))
+        assert backup["career"] == before[page], "what the merge replaced is kept as a backup"
+
+
+def test_an_invite_to_a_table_is_no_pairing_and_changes_nothing(
+    devices, site_url: str, matches
+) -> None:
+    laptop = devices("laptop", stored(matches[:1]))
+    laptop.goto(site_url)
+    ready(laptop)
+    before = laptop.evaluate(f"() => localStorage.getItem({CAREER_KEY!r})")
+    host = devices("host", {})
+    host.goto(site_url + "?seats=you,friend:Ana")
+    ready(host)
+    table_invite = host.get_by_label("Invite code")
+    expect(table_invite).not_to_have_value("")
+    open_career(laptop)
+    laptop.locator("#career-pair").click()
+    dialog = laptop.locator(".pair-dialog")
+    dialog.get_by_label("Paste an invite").fill(table_invite.input_value())
+    dialog.get_by_role("button", name="Pair", exact=True).click()
+    expect(dialog.get_by_role("alert")).to_contain_text("not a pairing")
+    dialog.get_by_label("Paste an invite").fill("1Zm9vYmFy")
+    dialog.get_by_role("button", name="Pair", exact=True).click()
+    expect(dialog.get_by_role("alert").first).not_to_be_empty()
+    laptop.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert laptop.evaluate(f"() => localStorage.getItem({CAREER_KEY!r})") == before
+    assert laptop.evaluate(f"() => localStorage.getItem({BACKUP_KEY!r})") is None
