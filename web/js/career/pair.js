@@ -6,9 +6,9 @@
 // same career. The person sees what the merge gives and confirms on each device; what it replaces
 // is kept as a backup, as an import's is (store.js), and the page starts again from it.
 //
-// The match in progress is no part of it (its seed is sealed to this browser: transfer.js); the
-// designs chosen stay each device's own (a design the other device's trophies unlock is unlocked
-// here too, by the trophies).
+// The match in progress is no part of it (its seed is sealed to this browser: transfer.js). A
+// device keeps the tile design and felt it chose and takes the other's only where it chose none; a
+// design the other device's trophies unlock is unlocked here too, by the trophies.
 
 import { T } from "../i18n/strings.js";
 import { answerLink, pairLink, parseLink, readPasted } from "../net/codes.js";
