@@ -1,12 +1,14 @@
-// Service worker: precache the built site so the game loads and plays offline; what is under
-// later/ (needed only on demand) is kept the first time the page asks for it.
+// Service worker: precache the built site so the game loads and plays offline; what is needed
+// only on demand (BUILD.onDemand: later/, the install icons, play across devices) is kept the
+// first time the page asks for it.
 // scripts/build replaces the BUILD line below with the build's hash and file list, so every
 // deploy changes this file's bytes (which is how browsers notice an update) and gets a cache of
 // its own. A new version waits until the page asks it to take over (between rounds).
-const BUILD = { hash: "dev", files: [] }; // replaced by scripts/build
+const BUILD = { hash: "dev", files: [], onDemand: [] }; // replaced by scripts/build
 const PREFIX = "allthrees-";
 const CACHE = PREFIX + BUILD.hash;
-const LATER = new URL("./later/", self.location).pathname; // not precached: kept at first use
+// not precached: kept at first use
+const ON_DEMAND = new Set(BUILD.onDemand.map((f) => new URL(f, self.location).pathname));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -45,9 +47,9 @@ self.addEventListener("fetch", (event) => {
       const hit = await cache.match(key);
       if (hit) return hit;
       const response = await fetch(req);
-      // later/ is fetched only when first needed (a first visit never pays for it) and kept from
-      // then on, in this build's cache, for offline play
-      if (url.pathname.startsWith(LATER) && response.ok) await cache.put(key, response.clone());
+      // fetched only when first needed (a first visit never pays for it) and kept from then on,
+      // in this build's cache, for offline play
+      if (ON_DEMAND.has(url.pathname) && response.ok) await cache.put(key, response.clone());
       return response;
     })(),
   );

@@ -123,7 +123,8 @@ def compiled(wheel: str, out_zip: str, excluded: tuple[str, ...] | list[str] = (
     """The game's wheel as the page imports it: each module as bytecode for this Python only (an
     unchecked hash-based ``.pyc``, which zipimport loads without compiling: about 0.15 s less at
     every start), compiled from its source with the docstrings emptied (``strip``: the lines, and
-    so a traceback's line numbers, stay where they are), and the wheel's metadata. The sources
+    so a traceback's line numbers, stay where they are) and without column positions (the
+    scenario runs Python with ``-X no_debug_ranges``), and the wheel's metadata. The sources
     stay out: the bytecode is smaller without them on the wire. So do the modules the page never
     imports (``excluded``: the command line, the benchmark, the arena; the check run that follows
     proves it), and the metadata's long description (the README, ~64 kB, read by no one here).

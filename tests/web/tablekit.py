@@ -253,6 +253,12 @@ def seed_where_the_person_draws_and_passes(opponent: str = "casual") -> int:
     raise AssertionError("no deal in 1..999 makes the person draw and pass")
 
 
+def service_worker_stamp(dist: Path) -> dict:
+    """The BUILD line scripts/build stamped into dist/sw.js: {hash, files, onDemand}."""
+    line = next(r for r in (dist / "sw.js").read_text().splitlines() if r.startswith("const BUILD"))
+    return json.loads(line.removeprefix("const BUILD = ").split("; //")[0])
+
+
 def saved_record(page: Page) -> dict[str, Any]:
     return hook_record(page)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import io
-import json
 import re
 import time
 import urllib.request
@@ -16,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, Route, expect
+from tablekit import service_worker_stamp
 
 from allthrees.net.protocol import VERSION as PROTOCOL
 
@@ -393,20 +393,23 @@ def test_served_headers_come_from_netlify_toml(site_url: str, build_info: dict) 
 
 
 def test_service_worker_is_stamped_with_the_build(dist, build_info: dict) -> None:
-    line = next(
-        row for row in (dist / "sw.js").read_text().splitlines() if row.startswith("const BUILD =")
-    )
-    stamp = json.loads(line.removeprefix("const BUILD = ").split("; //")[0])
+    stamp = service_worker_stamp(dist)
     assert stamp["hash"] == build_info["hash"][:16]
     assert stamp["files"][0] == "./"
     missing = [f for f in stamp["files"][1:] if not (dist / f).is_file()]
     assert not missing
-    # later/ (the soundtrack) is fetched only when needed: never precached
-    later = {f for f in build_info["files"] if f.startswith("later/")}
-    assert later, "the build has later/ files"
-    assert set(stamp["files"][1:]) == set(build_info["files"]) - {"sw.js", "index.html"} - later | {
-        "build.json"
-    }
+    # What is needed only on demand (the soundtrack, the QR libraries, the install icons, play
+    # across devices) is never precached; the service worker keeps each at first use
+    on_demand = set(stamp["onDemand"])
+    assert {f for f in build_info["files"] if f.startswith(("later/", "js/net/"))} - {
+        "js/net/guestkey.js"
+    } <= on_demand, "later/ and net/ are on demand"
+    assert "js/net/guestkey.js" not in on_demand, "main.js imports it before the first table"
+    assert not on_demand & set(stamp["files"])
+    assert set(stamp["files"][1:]) == set(build_info["files"]) - {
+        "sw.js",
+        "index.html",
+    } - on_demand | {"build.json"}
 
 
 def test_packed_zips_are_gzip_of_stored_zips_and_boot_either_way(

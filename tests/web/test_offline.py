@@ -4,9 +4,17 @@ plays with the network off, and a new deploy is offered between rounds, never mi
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from tablekit import BOOT_TIMEOUT_MS, SAVE_KEY, Player, open_table, screenshot
+from tablekit import (
+    BOOT_TIMEOUT_MS,
+    SAVE_KEY,
+    Player,
+    open_table,
+    screenshot,
+    service_worker_stamp,
+)
 
 # Resolves once a service worker controls the page (the first one claims it on activation).
 CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve, reject) => {
@@ -22,7 +30,9 @@ def wait_until_controlled(page: Page) -> None:
     assert page.evaluate(CONTROLLED) is True
 
 
-def test_after_one_visit_the_game_loads_and_plays_offline(page: Page, build_info: dict) -> None:
+def test_after_one_visit_the_game_loads_and_plays_offline(
+    page: Page, build_info: dict, dist: Path
+) -> None:
     open_table(page, 11)
     player = Player(page)
     st = player.idle()
@@ -32,14 +42,19 @@ def test_after_one_visit_the_game_loads_and_plays_offline(page: Page, build_info
     save = page.evaluate(f"localStorage.getItem({SAVE_KEY!r})")
     wait_until_controlled(page)
 
-    # One cache, named after this build, holding every file of the site but later/'s (fetched
-    # only when first needed, as the soundtrack: test_sound.py)
+    # One cache, named after this build, holding every file of the site but what is needed only
+    # on demand (fetched when first needed, as the soundtrack: test_sound.py; play across devices)
     stamp = "allthrees-" + build_info["hash"][:16]
     assert page.evaluate(CACHES) == [stamp]
     cached = set(page.evaluate(CACHED, stamp))
-    later = {f for f in build_info["files"] if f.startswith("later/")}
-    assert set(build_info["files"]) - {"sw.js", "index.html"} - later <= cached
-    assert not later & cached, "later/ is not precached"
+    on_demand = set(service_worker_stamp(dist)["onDemand"])
+    assert on_demand, "the build stamps what is needed only on demand"
+    assert set(build_info["files"]) - {"sw.js", "index.html"} - on_demand <= cached
+    assert not on_demand & cached, "what is needed only on demand is not precached"
+    # ... and kept once the page asks for it (a friend's table imports net/ as it starts)
+    page.evaluate("async () => { await import('./js/net/peer.js'); }")
+    cached = set(page.evaluate(CACHED, stamp))
+    assert {"js/net/peer.js", "js/net/sdp.js"} <= cached, "kept at first use, for offline play"
 
     served_by_worker: list[str] = []
     network: list[str] = []
