@@ -2,7 +2,8 @@
 // BiDi (web/package.json's devDependency; no browser is downloaded). It boots, plays a whole round
 // by pointer at the test hook's rects to the scores CPython's engine gives for the same choices,
 // resumes the same table on a reload, starts offline from its service worker, keeps a damaged save
-// and brings up a table, and speaks Polish to a Polish browser.
+// and brings up a table, speaks Polish to a Polish browser, and plays with Trusted Types off (as
+// Firefox before 148 has none).
 //
 //   node --test tests/engines/firefox.mjs          (scripts/test runs it from tests/engines/test_firefox.py)
 //
@@ -327,4 +328,17 @@ firefoxTest(
     assert.equal(JSON.parse((await stored(page, PREFS_KEY)) ?? "{}").lang, undefined);
   },
   { prefs: { "intl.accept_languages": "pl-PL, pl" } },
+);
+
+firefoxTest(
+  "without Trusted Types the table plays",
+  async ({ page, site }) => {
+    // Firefox before 148 has none: web/js/boot/trusted.js then hands the sinks plain URLs
+    await page.goto(site.url + ROUND_LINK);
+    const st = await ready(page);
+    assert.equal(await page.evaluate(() => typeof trustedTypes), "undefined", "the feature is off");
+    const after = await new Pointer(page).turn(st);
+    assert.notDeepEqual(after, st, "a move");
+  },
+  { prefs: { "dom.security.trusted_types.enabled": false } },
 );

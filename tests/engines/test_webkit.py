@@ -3,7 +3,9 @@ MiniBrowser of libwebkit2gtk-4.1, the engine of Safari), driven by Selenium unde
 MiniBrowser has no headless mode). It boots, plays a whole round by pointer at the test hook's
 rects to the scores CPython's engine gives for the same choices, resumes the same table on a
 reload, starts offline from its service worker, keeps a damaged save and brings up a table, and
-speaks Polish.
+speaks Polish; with the features an older Safari lacks turned off (MiniBrowser's --features), the
+table still plays without Trusted Types and Web Locks, and without compression streams the page
+says to update the browser.
 
 Nothing leaves loopback: MiniBrowser's proxy is a closed port on 127.0.0.1, which only the local
 server's address bypasses. Waits are for conditions, with generous timeouts (a loaded 2-core
@@ -109,12 +111,16 @@ def driver_url() -> Iterator[str]:
 
 
 @pytest.fixture
-def minibrowser(driver_url: str) -> Iterator[webdriver.Remote]:
-    """A new MiniBrowser (an empty profile) for one test."""
+def minibrowser(request: pytest.FixtureRequest, driver_url: str) -> Iterator[webdriver.Remote]:
+    """A new MiniBrowser (an empty profile) for one test; parametrized indirectly, the WebKit
+    features it turns off, as an older Safari lacks them (MiniBrowser --features=help)."""
     options = Options()
     options.binary_location = MINIBROWSER
     for arg in ("--automation", f"--proxy={CLOSED_PORT_PROXY}", "--ignore-host=127.0.0.1"):
         options.add_argument(arg)
+    off = getattr(request, "param", ())
+    if off:
+        options.add_argument("--features=" + ",".join(f"-{name}" for name in off))
     # the client waits longer than the scripts it runs may (an idle(), a service worker)
     config = ClientConfig(remote_server_addr=driver_url, timeout=SCRIPT_S * 3)
     connection = RemoteConnection(client_config=config)
@@ -227,6 +233,40 @@ def test_the_game_boots_in_webkit(minibrowser: webdriver.Remote, site) -> None:
     # jsQR without BarcodeDetector (web/js/net/qr.js)
     for need in ("decompression_stream", "compression_stream", "compile_streaming"):
         assert features[need], need
+
+
+@pytest.mark.parametrize(
+    "minibrowser", [("TrustedTypes", "WebLocksAPI")], ids=["off"], indirect=True
+)
+def test_without_trusted_types_and_web_locks_the_table_plays(
+    minibrowser: webdriver.Remote, site
+) -> None:
+    """Safari before 26 has no Trusted Types (web/js/boot/trusted.js then hands the sinks plain
+    URLs), before 15.4 no Web Locks (web/js/boot/tabs.js then keeps no lock)."""
+    minibrowser.get(site.url + ROUND_LINK)
+    st = ready(minibrowser)
+    missing = minibrowser.execute_script("return [typeof trustedTypes, typeof navigator.locks]")
+    assert missing == ["undefined", "undefined"], "the features are off"
+    after = Pointer(minibrowser).turn(st)
+    assert after != st, "a move"
+
+
+@pytest.mark.parametrize("minibrowser", [("CompressionStream",)], ids=["off"], indirect=True)
+def test_without_decompression_streams_the_page_says_to_update(
+    minibrowser: webdriver.Remote, site
+) -> None:
+    """Safari before 16.4 cannot unpack the packed standard library (web/js/boot/worker.js): the
+    loading screen says so and names the versions that can, never a blank table."""
+    minibrowser.get(site.url)
+    assert minibrowser.execute_script("return typeof DecompressionStream") == "undefined"
+    error = WebDriverWait(minibrowser, BOOT_S, poll_frequency=0.25).until(
+        lambda d: (
+            d.find_element(By.ID, "boot-error").is_displayed()
+            and d.find_element(By.ID, "boot-error").text
+        )
+    )
+    assert "please update it" in error and "Safari 16.4" in error, error
+    assert minibrowser.execute_script("return document.documentElement.dataset.ready") != "true"
 
 
 def test_a_whole_round_by_pointer_ends_as_the_engine_ends_it(
