@@ -76,9 +76,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def driver_url() -> Iterator[str]:
-    """WebKitWebDriver under xvfb-run (its own X display), for this module's sessions."""
+    """WebKitWebDriver under xvfb-run (its own X display), for one test's session: a driver
+    whose session once hung in a full run (a MiniBrowser that never came up, 07:10 UTC on
+    2026-12-03) takes no other test with it."""
     for path, package in ((DRIVER, "webkit2gtk-driver"), (MINIBROWSER, "libwebkit2gtk-4.1-0")):
         if not path or not os.path.exists(path):
             pytest.fail(f"{path or 'MiniBrowser'} is missing: install Debian's {package}")
