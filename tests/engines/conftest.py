@@ -1,0 +1,83 @@
+"""The engine suites (tests/engines/): the game in Firefox and in WebKit, beside Chromium's
+tests/web/. dist/ is built once (scripts/test builds it before pytest and says so with
+ALLTHREES_DIST_BUILT=1); every test serves it on its own loopback port (scripts/serve.py, with
+netlify.toml's headers), so each test starts from an origin no other test has stored anything
+for, and a test can stop its server to go offline."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each engine's tests run one after another on one pytest-xdist worker (scripts/test runs
+    with --dist loadgroup): a browser at a time per engine, beside Chromium's tests."""
+    for item in items:
+        path = Path(str(item.fspath))
+        if path.parent == Path(__file__).parent:
+            item.add_marker(pytest.mark.xdist_group(path.stem.removeprefix("test_")))
+
+
+@pytest.fixture(scope="session")
+def engines_dist() -> Path:
+    """dist/, built by scripts/build unless scripts/test built it already (under the same lock
+    as tests/web/conftest.py's, so two suites in one run never build at once)."""
+    dist = ROOT / "dist"
+    if os.environ.get("ALLTHREES_DIST_BUILT") == "1" and (dist / "build.json").exists():
+        return dist
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"solo-{os.getpid()}"
+    cache = ROOT / ".cache"
+    cache.mkdir(exist_ok=True)
+    with open(cache / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = cache / f"built-{run}"
+        if not done.exists():
+            result = subprocess.run(
+                [str(ROOT / "scripts" / "build")], cwd=ROOT, capture_output=True, text=True
+            )
+            if result.returncode != 0:
+                pytest.fail(f"scripts/build failed:\n{result.stderr}", pytrace=False)
+            for old in cache.glob("built-*"):
+                old.unlink()
+            done.touch()
+    return dist
+
+
+class Site:
+    """dist/ served on 127.0.0.1 for one test by scripts/serve.py in a process of its own, so that
+    `stop()` takes it off the network at once, the connections a browser keeps open included."""
+
+    def __init__(self, dist: Path) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "scripts" / "serve.py"), "--dir", str(dist), "--port", "0"],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        line = self.proc.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        if not match:
+            self.proc.kill()
+            pytest.fail(f"scripts/serve.py did not start: {line!r}", pytrace=False)
+        self.url = match.group(0)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+@pytest.fixture
+def site(engines_dist: Path) -> Iterator[Site]:
+    served = Site(engines_dist)
+    yield served
+    served.stop()

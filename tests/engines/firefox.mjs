@@ -1,0 +1,344 @@
+// The game in Firefox: Debian's firefox-esr, headless, driven by puppeteer-core over WebDriver
+// BiDi (web/package.json's devDependency; no browser is downloaded). It boots, plays a whole round
+// by pointer at the test hook's rects to the scores CPython's engine gives for the same choices,
+// resumes the same table on a reload, starts offline from its service worker, keeps a damaged save
+// and brings up a table, speaks Polish to a Polish browser, and plays with Trusted Types off (as
+// Firefox before 148 has none).
+//
+//   node --test tests/engines/firefox.mjs          (scripts/test runs it from tests/engines/test_firefox.py)
+//
+// Each test has a new Firefox (an empty profile) and its own scripts/serve.py on a free loopback
+// port. Nothing leaves loopback: the profile's proxy is a closed port on 127.0.0.1 (only 127.0.0.1
+// goes direct), with Firefox's updates, telemetry and background services off; a request to any
+// other origin fails the test. Waits are for conditions, with generous timeouts.
+
+import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const puppeteer = createRequire(path.join(ROOT, "web/package.json"))("puppeteer-core");
+const FIREFOX = process.env.ALLTHREES_FIREFOX ?? "/usr/bin/firefox-esr";
+const PYTHON = process.env.ALLTHREES_PYTHON ?? path.join(ROOT, ".venv/bin/python");
+const DIST = process.env.ALLTHREES_DIST ?? path.join(ROOT, "dist");
+const BOOT_MS = 240_000; // generous: the whole boot on a loaded machine
+const WAIT_MS = 120_000; // an idle() or a service worker's install
+
+// tests/engines/enginekit.py's, the one place for them
+const SAVE_KEY = "allthrees.save.v1";
+const PREFS_KEY = "allthrees.prefs.v1";
+const BACKUP_KEY = "allthrees.save.backup";
+const GARBAGE_SAVE = "this is no save {{";
+const ROUND = { seed: 3, opponent: "casual" };
+const ROUND_LINK = `?seats=you,${ROUND.opponent}&seed=${ROUND.seed}`;
+
+// Nothing but loopback: every other address goes to a proxy that is not there.
+const CLOSED = "127.0.0.1";
+const PREFS = {
+  "network.proxy.type": 1,
+  "network.proxy.http": CLOSED,
+  "network.proxy.http_port": 9,
+  "network.proxy.ssl": CLOSED,
+  "network.proxy.ssl_port": 9,
+  "network.proxy.socks": CLOSED,
+  "network.proxy.socks_port": 9,
+  "network.proxy.socks_remote_dns": true,
+  "network.proxy.no_proxies_on": "127.0.0.1",
+  "network.proxy.allow_hijacking_localhost": false,
+  "network.trr.mode": 5,
+  "network.dns.disablePrefetch": true,
+  "network.prefetch-next": false,
+  "network.predictor.enabled": false,
+  "network.captive-portal-service.enabled": false,
+  "network.connectivity-service.enabled": false,
+  "app.update.enabled": false,
+  "app.update.auto": false,
+  "app.update.staging.enabled": false,
+  "app.normandy.enabled": false,
+  "app.shield.optoutstudies.enabled": false,
+  "services.settings.server": "http://127.0.0.1:9/v1",
+  "extensions.blocklist.enabled": false,
+  "extensions.systemAddon.update.enabled": false,
+  "browser.safebrowsing.update.enabled": false,
+  "browser.region.update.enabled": false,
+  "browser.region.network.url": "",
+  "browser.ping-centre.telemetry": false,
+  "browser.newtabpage.activity-stream.feeds.telemetry": false,
+  "browser.newtabpage.activity-stream.telemetry": false,
+  "toolkit.telemetry.enabled": false,
+  "toolkit.telemetry.unified": false,
+  "toolkit.telemetry.archive.enabled": false,
+  "toolkit.telemetry.server": "",
+  "datareporting.policy.dataSubmissionEnabled": false,
+  "datareporting.healthreport.uploadEnabled": false,
+  "media.gmp-manager.updateEnabled": false,
+  "media.gmp-gmpopenh264.enabled": false,
+  "geo.provider.network.url": "",
+  "security.OCSP.enabled": 0,
+};
+
+/** scripts/serve.py on a free port, in a process of its own (stop() ends it and its connections). */
+async function serveSite() {
+  const proc = spawn(PYTHON, [path.join(ROOT, "scripts/serve.py"), "--dir", DIST, "--port", "0"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const lines = createInterface({ input: proc.stdout });
+  const [line] = await new Promise((resolve, reject) => {
+    lines.once("line", (l) => resolve([l]));
+    proc.once("exit", (code) => reject(new Error(`scripts/serve.py stopped (${code})`)));
+  });
+  const url = line.match(/http:\/\/127\.0\.0\.1:\d+\//)?.[0];
+  assert.ok(url, `scripts/serve.py said ${line}`);
+  const stop = () =>
+    proc.exitCode !== null || proc.signalCode !== null
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          proc.once("exit", resolve);
+          proc.kill("SIGKILL");
+        });
+  return { url, stop };
+}
+
+/** A test with its own server and its own Firefox; what went wrong in the page fails it. */
+function firefoxTest(name, body, { prefs = {} } = {}) {
+  test(name, async () => {
+    assert.ok(existsSync(FIREFOX), `${FIREFOX} is missing: install Debian's firefox-esr`);
+    const site = await serveSite();
+    const origin = site.url.slice(0, -1);
+    const browser = await puppeteer.launch({
+      browser: "firefox",
+      executablePath: FIREFOX,
+      headless: true,
+      protocolTimeout: 300_000,
+      defaultViewport: { width: 1024, height: 730 },
+      extraPrefsFirefox: { ...PREFS, ...prefs },
+    });
+    const problems = [];
+    try {
+      const page = await browser.newPage();
+      page.setDefaultTimeout(WAIT_MS);
+      page.on("console", (m) => {
+        if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+      });
+      page.on("pageerror", (e) => problems.push(`uncaught exception: ${e.message ?? e}`));
+      page.on("request", (r) => {
+        const url = r.url();
+        if (url !== origin && !url.startsWith(`${origin}/`) && !url.startsWith("data:") && !url.startsWith("blob:")) {
+          problems.push(`request to another origin: ${url}`);
+        }
+      });
+      await body({ page, site, version: await browser.version() });
+      assert.deepEqual(problems, [], "problems in the browser");
+    } finally {
+      await browser.close();
+      await site.stop();
+    }
+  });
+}
+
+async function ready(page) {
+  await page.waitForFunction(() => document.documentElement.dataset.ready === "true", {
+    timeout: BOOT_MS,
+    polling: 250,
+  });
+  return idle(page);
+}
+
+function idle(page) {
+  return page.evaluate(() => window.allthreesTest.idle().then(() => window.allthreesTest.state()));
+}
+
+const stored = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
+
+/** Put `items` in the site's localStorage before the page ever loads (from build.json, a document
+ * of the same origin). */
+async function beforeThePage(page, siteURL, items) {
+  await page.goto(`${siteURL}build.json`);
+  await page.evaluate((entries) => {
+    for (const [k, v] of entries) localStorage.setItem(k, v);
+  }, Object.entries(items));
+}
+
+const center = (r) => [r.x + r.width / 2, r.y + r.height / 2];
+
+/** Plays the person's seat by mouse at the hook's rects (tests/web/tablekit.py's Player): the first
+ * playable tile at its first lit end, tap-tap and drag in turn, else draw, else pass. */
+class Pointer {
+  constructor(page) {
+    this.page = page;
+    this.done = { "tap-tap": 0, drag: 0, draw: 0, pass: 0 };
+  }
+
+  async tap(rect) {
+    const [x, y] = center(rect);
+    await this.page.mouse.click(x, y);
+  }
+
+  async drag(start, end) {
+    const [x0, y0] = center(start);
+    const [x1, y1] = center(end);
+    const mouse = this.page.mouse;
+    await mouse.move(x0, y0);
+    await mouse.down();
+    await mouse.move(x0 + 4, y0 - 12, { steps: 3 }); // past the drag threshold
+    await mouse.move(x1, y1, { steps: 12 });
+    await mouse.up();
+  }
+
+  async turn(st) {
+    const tile = st.hand.find((t) => t.playable);
+    if (tile) {
+      const target = st.targets[tile.tile][0];
+      if (this.done["tap-tap"] <= this.done.drag) {
+        await this.tap(tile.rect);
+        await this.tap(target.rect);
+        this.done["tap-tap"]++;
+      } else {
+        await this.drag(tile.rect, target.rect);
+        this.done.drag++;
+      }
+      let after = await idle(this.page);
+      if (after.claim) {
+        await this.tap(after.claim.controls.find((c) => c.label === "none").rect); // muggins: none
+        after = await idle(this.page);
+      }
+      assert.ok(!after.hand.some((t) => t.tile === tile.tile), `${tile.tile} was played`);
+      return after;
+    }
+    const button = st.buttons.draw ?? st.buttons.pass;
+    assert.ok(button, `no play, no draw and no Pass button: ${JSON.stringify(st)}`);
+    await this.tap(button);
+    this.done[st.buttons.draw ? "draw" : "pass"]++;
+    return idle(this.page);
+  }
+
+  async playRound(st, maxActions = 160) {
+    for (let n = 0; n < maxActions; n++) {
+      if (st.round_over) return st;
+      assert.ok(st.turn === st.human && !st.cover, JSON.stringify(st));
+      st = await this.turn(st);
+    }
+    throw new Error(`the round did not end within ${maxActions} actions`);
+  }
+}
+
+const FEATURES = () => ({
+  trusted_types: typeof trustedTypes === "object",
+  compression_stream: typeof CompressionStream === "function",
+  decompression_stream: typeof DecompressionStream === "function",
+  web_locks: !!navigator.locks,
+  barcode_detector: "BarcodeDetector" in globalThis,
+  compile_streaming: typeof WebAssembly.compileStreaming === "function",
+  user_agent: navigator.userAgent,
+});
+
+firefoxTest("the game boots in Firefox", async ({ page, site, version }) => {
+  await page.goto(site.url);
+  const st = await ready(page);
+  assert.ok(st.hand.length && st.turn === st.human, "a table waiting for the person");
+  assert.equal(await page.evaluate(() => navigator.webdriver), true, "the hook is for tests");
+  assert.equal(await page.$eval("#boot-error", (e) => e.hidden || !e.getClientRects().length), true);
+  const features = await page.evaluate(FEATURES);
+  console.log(`${version}: ${JSON.stringify(features)}`);
+  // what the page needs (the QR decoder falls back to jsQR without BarcodeDetector: web/js/net/qr.js)
+  for (const need of ["decompression_stream", "compression_stream", "compile_streaming"]) {
+    assert.ok(features[need], need);
+  }
+});
+
+firefoxTest("a whole round by pointer ends as the engine ends it", async ({ page, site }) => {
+  await page.goto(site.url + ROUND_LINK);
+  const st = await ready(page);
+  assert.ok(!page.url().includes("?"), "the link leaves the address bar");
+  assert.equal(st.seats[1].controller, ROUND.opponent);
+  const pointer = new Pointer(page);
+  const end = await pointer.playRound(st);
+  const enginekit = path.join(ROOT, "tests/engines/enginekit.py");
+  const expected = JSON.parse(
+    execFileSync(PYTHON, [enginekit, "round", String(ROUND.seed), ROUND.opponent], { encoding: "utf8" }),
+  );
+  assert.deepEqual(end.scores, expected.scores);
+  assert.ok(pointer.done["tap-tap"] && pointer.done.drag, JSON.stringify(pointer.done));
+  const shown = await page.$$eval("#scores .score-pts", (els) => els.map((e) => Number(e.textContent)));
+  assert.deepEqual(shown.slice(0, 2), expected.scores, "the scores shown are the engine's");
+});
+
+firefoxTest("a reload resumes the same table", async ({ page, site }) => {
+  await page.goto(site.url + ROUND_LINK);
+  const pointer = new Pointer(page);
+  const st = await pointer.turn(await pointer.turn(await ready(page)));
+  const save = await stored(page, SAVE_KEY);
+  await page.reload();
+  const again = await ready(page);
+  assert.deepEqual(again, st, "the same table, as it was");
+  assert.equal(await stored(page, SAVE_KEY), save);
+  await pointer.playRound(again); // and it plays on
+});
+
+firefoxTest("offline the service worker starts the game", async ({ page, site }) => {
+  await page.goto(site.url + ROUND_LINK);
+  const pointer = new Pointer(page);
+  const st = await pointer.turn(await ready(page));
+  await page.evaluate(
+    () =>
+      navigator.serviceWorker.controller ||
+      new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })),
+  );
+  await site.stop(); // the server is gone: only the service worker can answer
+  await page.reload();
+  const again = await ready(page);
+  assert.deepEqual(again, st, "the saved table, offline");
+  const after = await pointer.turn(again);
+  assert.notDeepEqual(after, again, "a move, offline");
+});
+
+firefoxTest("a damaged save is kept and a table comes up", async ({ page, site }) => {
+  await beforeThePage(page, site.url, { [SAVE_KEY]: GARBAGE_SAVE });
+  await page.goto(site.url);
+  await page.waitForSelector("#save-problem", { visible: true, timeout: BOOT_MS });
+  const problem = await page.$eval("#save-problem", (e) => e.innerText);
+  assert.ok(problem.includes("kept aside") && !problem.includes("Traceback"), problem);
+  const kept = JSON.parse((await stored(page, BACKUP_KEY)) ?? "[]");
+  assert.equal(kept[0]?.text, GARBAGE_SAVE, "the bad save is kept as it was");
+  const pointer = new Pointer(page);
+  await pointer.tap(await page.$eval("#save-ok", (e) => e.getBoundingClientRect().toJSON()));
+  const st = await ready(page);
+  assert.ok(st.hand.length && st.turn === st.human && !st.round_over, "a playable table");
+  assert.equal(JSON.parse(await stored(page, SAVE_KEY)).format, "sealed-1", "a new save");
+  await pointer.turn(st);
+});
+
+firefoxTest(
+  "a Polish browser gets the table in Polish",
+  async ({ page, site }) => {
+    await page.goto(`${site.url}?seats=you,casual&seed=5`);
+    const st = await ready(page);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), "pl");
+    assert.equal(await page.$eval("#turn", (e) => e.textContent.trim()), "Twój ruch");
+    const scores = await page.$eval("#scores", (e) => e.textContent);
+    assert.ok(scores.includes("Ty") && scores.includes("Amator"), scores);
+    const after = await new Pointer(page).turn(st);
+    assert.notDeepEqual(after, st);
+    // the remembered choice is not what made it Polish: nothing was stored for the language
+    assert.equal(JSON.parse((await stored(page, PREFS_KEY)) ?? "{}").lang, undefined);
+  },
+  { prefs: { "intl.accept_languages": "pl-PL, pl" } },
+);
+
+firefoxTest(
+  "without Trusted Types the table plays",
+  async ({ page, site }) => {
+    // Firefox before 148 has none: web/js/boot/trusted.js then hands the sinks plain URLs
+    await page.goto(site.url + ROUND_LINK);
+    const st = await ready(page);
+    assert.equal(await page.evaluate(() => typeof trustedTypes), "undefined", "the feature is off");
+    const after = await new Pointer(page).turn(st);
+    assert.notDeepEqual(after, st, "a move");
+  },
+  { prefs: { "dom.security.trusted_types.enabled": false } },
+);
