@@ -327,4 +327,17 @@ def test_a_second_tab_shows_the_playing_tabs_last_table(
     expect(other.locator("#loading")).to_be_hidden()
     assert ivory_pixels_in_rack(other) > 0
     screenshot(other, "return-second-tab.png")
+
+    page.bring_to_front()  # the playing tab plays on: the other one follows its table
+    player = Player(page)
+    player.turn(player.idle())
+    st = player.idle()
+    hand = [t["tile"] for t in st["hand"]]
+    other.wait_for_function(
+        "(hand) => JSON.stringify(window.allthreesTest.state().hand.map((t) => t.tile))"
+        " === JSON.stringify(hand)",
+        arg=hand,
+    )
+    assert drawn(other.evaluate(STATE)) == drawn(st)
+    assert other.evaluate(STATE)["live"] is False
     other.close()

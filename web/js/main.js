@@ -20,7 +20,7 @@
 import { bootWithLoadingScreen } from "./boot/boot.js";
 import { watchForUpdates } from "./boot/update.js";
 import { GUEST_KEY } from "./net/guestkey.js";
-import { keptTable } from "./store/tablekeep.js";
+import { keptTable, TABLE_KEY } from "./store/tablekeep.js";
 
 /** A guest's page: the invite's code from a #join= link, "" to ask for one, or null. */
 function guestInvite() {
@@ -109,8 +109,12 @@ async function start() {
   };
   const game = new Game(engine, { onStale: elsewhere, onReady: announceReady, invite, guest, kept });
   if (quiet && !game.waking.active) loud(); // the kept table did not draw: the engine is awaited
+  // Until this tab has the table, it shows the playing tab's last, as that tab draws it.
+  const follow = (e) => e.key === TABLE_KEY && game.waking.follow(keptTable());
+  window.addEventListener("storage", follow);
   const bridge = await booted;
   const table = await claimed;
+  window.removeEventListener("storage", follow);
   game.useSaveKeys(await opened);
   table?.onLost(elsewhere);
   await game.start();

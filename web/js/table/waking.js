@@ -8,6 +8,7 @@
 //
 //   const waking = new Waking({ state, show, reset, draw, hud });
 //   waking.begin(kept)     // -> false when the kept table cannot be drawn (a first visit's boot)
+//   waking.follow(kept)    // a second tab: the playing tab drew another table, drawn here afresh
 //   waking.hold(payload, source)   // controller.js: a move made while waking
 //   waking.arrived(snap)   // Python's first table, before it is drawn
 //   waking.end()           // -> the held move to send now, or null
@@ -48,6 +49,19 @@ export class Waking {
     this.kept = kept;
     this.hud.waking(true);
     return true;
+  }
+
+  /** The kept table changed before Python's came (another tab plays on): drawn afresh. */
+  follow(kept) {
+    if (!this.kept || !kept) return;
+    if (this.held) {
+      // made on the table that is gone: never sent to another
+      this.held = null;
+      this.state.held = false;
+      this.hud.toast(T.wakingMoved, SAY_MS);
+    }
+    this.reset();
+    if (!this.begin(kept)) this.kept = null;
   }
 
   get active() {
