@@ -30,6 +30,11 @@ In one run, each figure the median of N runs (default 5), every run in a fresh b
   by design it steps every 200 ms), its steps a second and how long those stages took (the browser
   test checks the stepping with a fake clock, tests/web/test_boot.py);
 - the cold load as Playwright's "Pixel 7" with 4x CPU throttling (reported, no budget);
+- a returning player's repeat visit (the service worker serves it, a table kept by the visit
+  before): navigation -> the table on screen (the first paint, which on a repeat visit is the
+  kept table's: Chromium's first-contentful-paint; the frame that drew it, `allthrees:table`, is
+  printed too) and -> ready (`allthrees:ready`, Python has the table), as the desktop (budget
+  300 ms on screen) and as Pixel 7 at 4x CPU throttling (budget 700 ms);
 - the Expert's think time per move in the browser: a bench-only page (never shipped) loads the
   same runtime and game wheel and times the Expert's real choices (two or more candidates) over
   seeded rounds at 2 players and at 4 players as partners, every seat an Expert; the median and
@@ -39,7 +44,7 @@ In one run, each figure the median of N runs (default 5), every run in a fresh b
 Prints a table, then one JSON line. Exit status 1 when a budget is missed.
 
     scripts/bench web [--runs 5] [--no-build] [--no-pixel] [--no-round] [--no-think] [--no-4g]
-                      [--no-bar]
+                      [--no-bar] [--no-return]
 """
 
 from __future__ import annotations
@@ -70,6 +75,8 @@ STOCK_RATIO_BUDGET = 1.00  # the game ready no later than bare stock Pyodide
 THINK_BUDGET_MS = {"desktop": 250, "pixel7_4x": 600}  # the Expert's median move, in the browser
 BYTES_BUDGET = 4_500_000
 LONG_MS = 50  # a main-thread task longer than this is a long task (the Long Tasks API's line)
+# a repeat visit: navigation to the kept table on screen
+RETURN_BUDGET_MS = {"desktop": 300, "pixel7_4x": 700}
 BAR_STILL_BUDGET_MS = 1500  # the longest the loading bar may stand still while Python starts
 BAR_WORDS = ("Starting Python…", "Installing the game…")  # boot.js's stages after the downloads
 COMPRESSED_SUFFIXES = serve.COMPRESSED_SUFFIXES  # what Netlify compresses on the fly
@@ -370,6 +377,60 @@ def run_bare(pw, url: str, profile: Path, page_path: str = "bench-bare/") -> flo
         context.close()
 
 
+FIRST_PAINT = """() => new Promise((resolve) => {
+  const seen = () => performance.getEntriesByName("first-contentful-paint")[0];
+  if (seen()) return resolve(seen().startTime);
+  new PerformanceObserver(() => seen() && resolve(seen().startTime))
+    .observe({ type: "paint", buffered: true });
+})"""
+
+
+# When the page's module entry arrived (resource timing): the kept table is drawn after it.
+MAIN_SCRIPT = """() => performance.getEntriesByType("resource")
+  .find((e) => e.name.endsWith("/js/main.js"))?.responseEnd ?? null"""
+
+
+def run_return(pw, url: str, profile: Path, phone: bool, visits: int) -> list[dict]:
+    """A first visit (its table is kept, the service worker takes its offline copy), then
+    `visits` repeat visits in the same profile, as the desktop or as Pixel 7 at 4x CPU: for each,
+    ms from navigation to the table drawn (`allthrees:table`), to its first paint (on a repeat
+    visit the kept table's) and to ready (Python has the table)."""
+    device = {"viewport": {"width": 1280, "height": 800}}
+    if phone:
+        device = {k: v for k, v in pw.devices["Pixel 7"].items() if k != "default_browser_type"}
+    context = pw.chromium.launch_persistent_context(profile, **launch_args(), **device)
+    out = []
+    try:
+        page = context.new_page()
+        page.goto(url)
+        wait_ready(page, "allthrees:ready")
+        page.evaluate(CONTROLLED)
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        page.close()
+        for _ in range(visits):
+            page = context.new_page()
+            if phone:
+                cdp = context.new_cdp_session(page)
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+            page.goto(url)
+            ready = wait_ready(page, "allthrees:ready")
+            out.append(
+                {
+                    "drawn": page.evaluate(MARK, "allthrees:table"),
+                    "script": page.evaluate(MAIN_SCRIPT),
+                    "painted": page.evaluate(FIRST_PAINT),
+                    "ready": ready,
+                    "from_sw": page.evaluate(
+                        "() => performance.getEntriesByType('navigation')[0].workerStart > 0"
+                    ),
+                }
+            )
+            page.close()
+        return out
+    finally:
+        context.close()
+
+
 def run_pixel(pw, url: str) -> float:
     browser = pw.chromium.launch(**launch_args())
     try:
@@ -495,6 +556,53 @@ def run_think(pw, url: str, phone: bool) -> list[float]:
         browser.close()
 
 
+def return_figures(back: dict[str, list[dict]]) -> dict:
+    return {
+        where: {
+            "drawn_ms": round(median([r["drawn"] for r in runs])),
+            "main_js_ms": round(median([r["script"] for r in runs])),
+            "on_screen_ms": round(median([r["painted"] for r in runs])),
+            "ready_ms": round(median([r["ready"] for r in runs])),
+            "runs_on_screen_ms": [round(r["painted"]) for r in runs],
+            "runs_ready_ms": [round(r["ready"]) for r in runs],
+            "from_sw": all(r["from_sw"] for r in runs),
+        }
+        for where, runs in back.items()
+    }
+
+
+def return_ok(back: dict[str, list[dict]]) -> dict[str, bool]:
+    figures = return_figures(back)
+    return {w: f["on_screen_ms"] <= RETURN_BUDGET_MS[w] for w, f in figures.items()}
+
+
+def return_rows(back: dict[str, list[dict]]) -> list[tuple[str, str, str]]:
+    rows = []
+    for where, f in return_figures(back).items():
+        name = where.replace("_", ", ")
+        rows.append(
+            (
+                f"repeat visit, {name}: table on screen",
+                f"{f['on_screen_ms']} ms (drawn {f['drawn_ms']}, main.js {f['main_js_ms']})",
+                f"<= {RETURN_BUDGET_MS[where]} ms",
+            )
+        )
+        rows.append((f"  then ready (Python live), {name}", f"{f['ready_ms']} ms", "(report)"))
+    return rows
+
+
+def report_return(back: dict[str, list[dict]], runs: int) -> int:
+    """--only-return: the repeat visits' rows and JSON alone."""
+    rows = return_rows(back)
+    width = max(len(r[0]) for r in rows)
+    print(f"scripts/bench web --only-return: median of {runs}, {os.cpu_count()} cores")
+    for name, value, budget in rows:
+        print(f"{name.ljust(width)}  {value:>22}  {budget}")
+    ok = return_ok(back)
+    print(json.dumps({"return": return_figures(back), "ok": ok}, separators=(",", ":")))
+    return 0 if all(ok.values()) else 1
+
+
 def median(xs: list[float]) -> float:
     return statistics.median(xs)
 
@@ -513,6 +621,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-think", action="store_true", help="skip the Expert think time")
     parser.add_argument("--no-4g", action="store_true", help="skip the 4G first and repeat visits")
     parser.add_argument("--no-bar", action="store_true", help="skip the loading bar's cold loads")
+    parser.add_argument("--no-return", action="store_true", help="skip the repeat visits' table")
+    parser.add_argument(
+        "--only-return", action="store_true", help="only the repeat visits' table (and the build)"
+    )
     parser.add_argument("--seed", type=int, default=8)
     args = parser.parse_args(argv)
 
@@ -533,6 +645,18 @@ def main(argv: list[str] | None = None) -> int:
         warm_up(url, dist)
         try:
             with sync_playwright() as pw:
+                back = {}
+                if not args.no_return:
+                    for where, phone in (("desktop", False), ("pixel7_4x", True)):
+                        back[where] = run_return(pw, url, tmp / f"return-{where}", phone, args.runs)
+                        for r in back[where]:
+                            print(
+                                f"repeat visit, {where}: table drawn {r['drawn']:.0f} ms, on"
+                                f" screen {r['painted']:.0f} ms, ready {r['ready']:.0f} ms",
+                                file=sys.stderr,
+                            )
+                if args.only_return:
+                    return report_return(back, args.runs)
                 game, bare, stock = [], [], []
                 for i in range(args.runs):  # interleaved, so a load spike hits all alike
                     order = ("game", "stock", "bare") if i % 2 == 0 else ("stock", "bare", "game")
@@ -623,6 +747,7 @@ def main(argv: list[str] | None = None) -> int:
         "bar_stages_ms": round(median([b["stages_ms"] for b in bar])) if bar else None,
         "runs_bar_still_ms": [round(b["still_ms"]) for b in bar],
         "pixel7_4x_cold_ms": round(median(pixel)) if pixel else None,
+        "return": return_figures(back),
         "expert_move_ms": {
             where: {"median": round(median(ms)), "max": round(max(ms)), "moves": len(ms)}
             for where, ms in think.items()
@@ -647,6 +772,7 @@ def main(argv: list[str] | None = None) -> int:
         "task_cpu": rnd is None or rnd["task_cpu_ms"] < LONG_MS,
         "long_task_cpu": rnd is None or all(c < LONG_MS for c in rnd["long_task_cpu_ms"]),
         "bar_still": not bar or result["bar_still_ms"] <= BAR_STILL_BUDGET_MS,
+        **{f"return_{where}": ok for where, ok in return_ok(back).items()},
         "repeat_visit_no_runtime": all(not r["repeat_runtime"] for rs in g4.values() for r in rs),
         **{
             f"think_{where}": median(ms) <= THINK_BUDGET_MS[where]
@@ -728,6 +854,7 @@ def main(argv: list[str] | None = None) -> int:
                 "no runtime bytes",
             )
         )
+    rows += return_rows(back)
     for where, ms in think.items():
         rows.append(
             (

@@ -5,6 +5,11 @@
 // After that the service worker is registered (boot/update.js): offline play, and new versions
 // offered between rounds.
 //
+// A returning player (a table kept by the last visit, store/tablekeep.js) sees no loading screen:
+// the table's code is fetched beside the engine's worker and the kept table is drawn as soon as it
+// is there, before Python has started (table/waking.js); the table's requests wait for Python.
+// A second tab draws the playing tab's last table the same way, under its "open in another tab".
+//
 // Across devices (net/): a #join= link opens a guest's table (its table is the host's, so it does
 // not claim this device's own table, and the link leaves the address bar: the next visit asks for
 // a fresh invite); a guest whose match goes on is asked for the host's fresh invite on its next
@@ -15,6 +20,7 @@
 import { bootWithLoadingScreen } from "./boot/boot.js";
 import { watchForUpdates } from "./boot/update.js";
 import { GUEST_KEY } from "./net/guestkey.js";
+import { keptTable, TABLE_KEY } from "./store/tablekeep.js";
 
 /** A guest's page: the invite's code from a #join= link, "" to ask for one, or null. */
 function guestInvite() {
@@ -58,10 +64,19 @@ async function start() {
   }
   const invite = guestInvite();
   const pairing = invite === null ? pairInvite() : null;
+  // the last table drawn here (a guest's page draws the host's table: none of this device's)
+  const kept = invite === null ? keptTable() : null;
+  let quiet = kept !== null;
+  const loud = () => {
+    quiet = false; // a first visit's loading screen after all
+    delete document.documentElement.dataset.returning;
+    document.getElementById("loading").hidden = false;
+  };
+  if (!quiet) loud();
   // The table's modules download, the table is claimed and the save keys are opened while the
   // engine boots (a fresh profile's first lock or IndexedDB open took up to 0.9 s): the worker
   // starts first.
-  const booted = bootWithLoadingScreen();
+  const booted = bootWithLoadingScreen({ quiet: () => quiet });
   const gameModule = import("./table/game.js");
   const guestModule = invite === null ? null : import("./net/guesting.js"); // only a guest's page
   const tabsModule = import("./boot/tabs.js");
@@ -69,10 +84,10 @@ async function start() {
   // loading screen if the engine is still starting.
   const claimed = invite === null ? tabsModule.then(({ claimTable }) => claimTable()) : null;
   const opened = import("./store/savekeys.js").then(({ openSaveKeys }) => openSaveKeys());
-  const bridge = await booted;
-  const { hideElsewhere, showElsewhere } = await tabsModule;
-  const table = await claimed;
-  const saveKeys = await opened;
+  // The table's requests wait for the engine: the table itself does not (a kept one is drawn now).
+  const engine = { call: async (op, payload) => (await booted).call(op, payload) };
+  // a first visit's table comes up behind the loading screen once the engine is up, as it always did
+  if (!kept) await booted;
   const { Game } = await gameModule;
   const guest = await guestModule;
   let announced = false;
@@ -83,7 +98,8 @@ async function start() {
     performance.mark("allthrees:ready");
   };
   // Another tab took the table (or played on past this one): stop, and offer it back.
-  const elsewhere = () => {
+  const elsewhere = async () => {
+    const { hideElsewhere, showElsewhere } = await tabsModule;
     game.stop();
     showElsewhere(async () => {
       await table.reclaim();
@@ -91,7 +107,15 @@ async function start() {
       await game.resume();
     });
   };
-  const game = new Game(bridge, { saveKeys, onStale: elsewhere, onReady: announceReady, invite, guest });
+  const game = new Game(engine, { onStale: elsewhere, onReady: announceReady, invite, guest, kept });
+  if (quiet && !game.waking.active) loud(); // the kept table did not draw: the engine is awaited
+  // Until this tab has the table, it shows the playing tab's last, as that tab draws it.
+  const follow = (e) => e.key === TABLE_KEY && game.waking.follow(keptTable());
+  window.addEventListener("storage", follow);
+  const bridge = await booted;
+  const table = await claimed;
+  window.removeEventListener("storage", follow);
+  game.useSaveKeys(await opened);
   table?.onLost(elsewhere);
   await game.start();
   announceReady();

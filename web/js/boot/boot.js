@@ -8,9 +8,11 @@
 //       while downloading (or Python gave no sign of life for startTimeoutMs after that);
 //       the worker is then already terminated, so calling boot() again starts clean.
 //
-//   bootWithLoadingScreen() -> Promise<Bridge>
+//   bootWithLoadingScreen({quiet: () => boolean}) -> Promise<Bridge>
 //       The same, driving the page's #loading screen and #boot-error panel; resolves only once the
-//       engine is up (the player retries as often as needed).
+//       engine is up (the player retries as often as needed). `quiet`: a returning player's page,
+//       whose kept table is drawn while the engine wakes (table/waking.js): no loading screen, the
+//       error panel all the same.
 
 import { B, failureWords, megabytes, wordPage } from "../i18n/bootwords.js";
 import { Bridge } from "./bridge.js";
@@ -144,10 +146,11 @@ export function barValue({ stage, loaded, total }, inStageMs = 0) {
 
 /**
  * Boot behind the page's loading screen; on failure show #boot-error and wait for Retry.
- * @param {object} [options] passed on to boot()
+ * @param {object} [options] passed on to boot(); `quiet()`: no loading screen now (a kept table is
+ *   drawn; asked at every step, so the screen comes back when the kept table could not be drawn)
  * @returns {Promise<Bridge>}
  */
-export async function bootWithLoadingScreen(options = {}) {
+export async function bootWithLoadingScreen({ quiet = () => false, ...options } = {}) {
   wordPage(); // the static page in the chosen language (bootwords.js)
   const $ = (id) => document.getElementById(id);
   const loading = $("loading");
@@ -183,6 +186,7 @@ export async function bootWithLoadingScreen(options = {}) {
     }
   };
   const onProgress = (progress) => {
+    if (quiet()) return; // nothing shows it: no frames spent on it either
     if (progress.stage !== latest?.stage) stageSince = performance.now();
     latest = progress;
     frame ||= requestAnimationFrame(render);
@@ -193,7 +197,7 @@ export async function bootWithLoadingScreen(options = {}) {
     latest = null;
     text.textContent = B.loading;
     errorPanel.hidden = true;
-    loading.hidden = false;
+    loading.hidden = quiet();
     try {
       const bridge = await boot({ ...options, onProgress });
       stop();

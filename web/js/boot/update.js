@@ -39,6 +39,7 @@ export async function watchForUpdates({ canInterrupt }) {
     console.warn(`Offline play is unavailable: ${err.message}`);
     return null;
   }
+  if (!registration) return null; // service workers turned off (a policy, an automated browser)
 
   let waiting = null;
   let asked = false;

@@ -5,6 +5,9 @@
 //   const frames = new Frames({ canvas, state, hud, sound, afterFrame, resized });
 //   frames.changed();        // something changed: a frame is due (the table counts as unsettled)
 //   await frames.settled();  // flights, rack slides and the camera have come to rest
+//   frames.drawNow();        // a frame now, not at the next animation frame (a kept table's first)
+//
+// The first frame that draws a table marks performance "allthrees:table" (scripts/bench web).
 
 import { cameraTarget, easeCamera, orient } from "../table/camera.js";
 import { computeRegions, positionOf } from "../table/regions.js";
@@ -57,6 +60,13 @@ export class Frames {
     if (!this.raf) this.raf = requestAnimationFrame((t) => this.#frame(t));
   }
 
+  /** Draw a frame now (it throws what drawing throws): the table is there by the first paint. */
+  drawNow() {
+    cancelAnimationFrame(this.raf);
+    this.raf = 0;
+    this.#frame(performance.now());
+  }
+
   /** The felt is painted once per size and design: paint it again (a new design). */
   repaint() {
     this.bg = {};
@@ -94,7 +104,11 @@ export class Frames {
   #watchSize() {
     const c = this.canvas;
     const first = c.getBoundingClientRect();
-    this.state.size = { w: first.width, h: first.height, dpr: window.devicePixelRatio || 1 };
+    const dpr0 = window.devicePixelRatio || 1;
+    this.state.size = { w: first.width, h: first.height, dpr: dpr0 };
+    // sized now, so a frame drawn before the first resize callback is not thrown away by it
+    c.width = Math.round(first.width * dpr0);
+    c.height = Math.round(first.height * dpr0);
     const ro = new ResizeObserver((entries) => {
       const entry = entries[0];
       const dpr = window.devicePixelRatio || 1;
@@ -169,7 +183,11 @@ export class Frames {
     if (drawDragged(ctx, state)) moving = true;
     if (drawPegs(ctx, state, now)) moving = true;
     if (drawFloaters(ctx, state, now, reduced)) decorating = true;
-    this.hud.setHintButton({ enabled: ok, thinking: state.hintThinking });
+    if (!this.tableMarked) {
+      this.tableMarked = true;
+      performance.mark("allthrees:table");
+    }
+    this.hud.setHintButton({ enabled: ok && !state.waking, thinking: state.hintThinking });
     state.moving = moving;
     if (moving || decorating || state.flights.length || state.deal) this.changedQuietly();
     else if (seats.wakeAt && !this.wakeTimer) {

@@ -729,6 +729,11 @@ const EN = {
   exportSave: "Export it",
   ok: "OK",
   recovered: "The last save was damaged: the game goes on from the one before it.",
+  // a returning player's table, drawn before the game is up (table/waking.js)
+  waking: "Waking up…",
+  wakingHeld: "Your move is played as soon as the game is awake.",
+  wakingWait: "The game is waking up: one moment.",
+  wakingMoved: "The table had changed since: your move was not played.",
   fairButton: "Fair deal",
   fairTitle: "A fair deal",
   fairBody:

@@ -658,6 +658,10 @@ export const PL = {
   exportSave: "Eksportuj",
   ok: "OK",
   recovered: "Ostatni zapis był uszkodzony: gra toczy się od poprzedniego.",
+  waking: "Gra się budzi…",
+  wakingHeld: "Twój ruch zostanie wykonany, gdy tylko gra się obudzi.",
+  wakingWait: "Gra się budzi: chwileczkę.",
+  wakingMoved: "Stół zmienił się w międzyczasie: twój ruch nie został wykonany.",
   fairButton: "Uczciwe rozdanie",
   fairTitle: "Uczciwe rozdanie",
   fairBody:

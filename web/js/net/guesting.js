@@ -86,6 +86,11 @@ export class Guesting {
     return this.kept !== null;
   }
 
+  /** The host's table answers this device: moves made here reach it. */
+  get live() {
+    return this.channel !== null && this.presence === "connected" && Boolean(this.kept?.snapshot);
+  }
+
   /** The test hook's view: the seats played on other devices as this one sees them: the host's
    * (this device's own connection) and the other friends' (as the host last said). */
   hook() {

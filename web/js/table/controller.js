@@ -5,6 +5,10 @@
 //
 // The controller never decides a rule: whose move it is, what may be played and what a seat is
 // (a person or a computer) all come from the snapshot.
+//
+// Starting (startup.js) goes first: its requests (`early`) run before any other, which wait for
+// the start to be done (`opening`), so nothing asked meanwhile (a move held while the table
+// wakes, New game, the career) reaches Python before the saved match is back.
 
 import { refusalWords, T, whyWords } from "../i18n/strings.js";
 import { hintMove, moveLabel } from "../i18n/words.js";
@@ -23,8 +27,10 @@ export class Controller {
    *   focusTable()}: the table
    * @param {object} o.ui {hud, panel, claimPad}: the widgets it opens and fills
    * @param {object} o.store {save(reply), prefs, savePrefs()}
+   * @param {object} [o.waking] waking.js: a move made while the kept table is drawn is held there
    */
-  constructor({ bridge, state, view, ui, store }) {
+  constructor({ bridge, state, view, ui, store, waking = null }) {
+    this.waking = waking;
     this.bridge = bridge;
     this.state = state;
     this.view = view;
@@ -33,6 +39,7 @@ export class Controller {
     this.claimPad = ui.claimPad;
     this.store = store;
     this.chain = Promise.resolve(); // requests go to the engine one after another
+    this.early = Promise.resolve(); // the start's own requests, which go before the chain's
     this.epoch = 0; // bumped by a new match: stale timers then do nothing
     this.pauses = new Set(); // the resolvers of pauses under way (cancelled: they resolve false)
     this.advancing = false; // a computer's move is scheduled or under way (its token)
@@ -57,11 +64,25 @@ export class Controller {
     return Boolean(this.stopped);
   }
 
+  /** The start (`run()`, whose requests are `early`) goes first: every other request waits for it. */
+  async opening(run) {
+    let opened = () => {};
+    const before = this.chain;
+    this.chain = before.then(() => new Promise((resolve) => (opened = resolve)));
+    await before; // nothing of an earlier start is still going
+    try {
+      return await run();
+    } finally {
+      opened();
+    }
+  }
+
   /** One request, in turn after any earlier one. Resolves to the reply (or null if it failed).
-   * A `blocking` one is the table's work (the person waits); else it is advice in the background. */
-  call(op, payload = {}, blocking = true) {
+   * A `blocking` one is the table's work (the person waits); else it is advice in the background.
+   * An `early` one is the start's own (opening()). */
+  call(op, payload = {}, blocking = true, early = false) {
     if (this.stopped) return Promise.resolve(null);
-    const run = this.chain.then(async () => {
+    const run = (early ? this.early : this.chain).then(async () => {
       try {
         return await this.bridge.call(op, payload);
       } catch (err) {
@@ -70,10 +91,12 @@ export class Controller {
         return null;
       }
     });
-    this.chain = run.then(
+    const done = run.then(
       () => {},
       () => {},
     );
+    if (early) this.early = done;
+    else this.chain = done;
     return busy(this.state, run, blocking ? "work" : "advice");
   }
 
@@ -185,7 +208,9 @@ export class Controller {
     if (intent.kind !== "play") this.state.selected = null; // a played tile stays lifted until it flies
     this.state.keyTarget = 0;
     this.clearHint();
-    this.send("intent", { seat: this.state.snap.viewer, intent }, source);
+    const payload = { seat: this.state.snap.viewer, intent };
+    if (this.state.waking) this.waking.hold(payload, source);
+    else this.send("intent", payload, source);
     this.view.changed();
   }
 
@@ -206,8 +231,20 @@ export class Controller {
   /** The person behind the pass-and-play cover takes the device. */
   ready() {
     const snap = this.state.snap;
-    if (!snap || snap.cover === null || this.state.work) return;
-    this.send("intent", { seat: snap.cover, intent: { kind: "ready" } });
+    if (!snap || snap.cover === null) return;
+    const payload = { seat: snap.cover, intent: { kind: "ready" } };
+    if (this.state.waking) {
+      if (!this.state.held) this.waking.hold(payload, null);
+      return;
+    }
+    if (this.state.work) return;
+    this.send("intent", payload);
+  }
+
+  /** What must wait for Python while the table wakes (a hint, the end sum's switch) says so. */
+  #asleep() {
+    if (this.state.waking) this.hud.toast(T.wakingWait);
+    return this.state.waking;
   }
 
   next() {
@@ -238,7 +275,7 @@ export class Controller {
 
   toggleSum() {
     const snap = this.state.snap;
-    if (!snap) return;
+    if (!snap || this.#asleep()) return;
     const hide = !snap.settings.hide_sum;
     this.store.prefs.settings = { ...(this.store.prefs.settings ?? snap.settings), hide_sum: hide };
     this.store.savePrefs();
@@ -249,7 +286,7 @@ export class Controller {
   /** The Hint button (or H): ask for the Expert's move; show it, never play it. */
   async hint() {
     const state = this.state;
-    if (!canAct(this.state) || state.hintThinking) return;
+    if (this.#asleep() || !canAct(this.state) || state.hintThinking) return;
     const token = ++this.hintToken;
     state.hint = null;
     state.hintThinking = true;

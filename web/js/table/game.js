@@ -4,8 +4,12 @@
 // reader's table and the career. Game only wires them and takes in each new snapshot; each piece
 // owns its concern, and "may the person act now" is answered by state.js alone.
 //
-//   const game = new Game(bridge, { saveKeys, onStale, onReady, invite });  // bridge: see boot/bridge.js
+//   const game = new Game(bridge, { saveKeys, onStale, onReady, invite, kept });  // bridge: see boot/bridge.js
 //   await game.start();              // resumes the saved match; a link (?players=4...) asks first
+//
+// A returning player's page passes `kept` (store/tablekeep.js): the table last drawn is drawn at
+// once, before Python is up, and `bridge` may answer only later (waking.js holds a move made
+// meanwhile). Every snapshot drawn is kept for the next visit (not a guest's: Guesting keeps its own).
 //
 // Across devices (net/): on the host, every reply of the engine goes through Hosting, which sends
 // each friend what Python made for it; with `invite` (the code of a #join= link, or "" to ask for
@@ -17,6 +21,7 @@ import { Sound } from "../draw/sound/sound.js";
 import { T } from "../i18n/strings.js";
 import { SaveKeeper } from "../store/keeper.js";
 import { loadPrefs, soundLevels, storageWorks, storePrefs } from "../store/storage.js";
+import { forgetTable, keepTable } from "../store/tablekeep.js";
 import { ClaimPad } from "../ui/claimpad.js";
 import { askDialog, h } from "../ui/dom.js";
 import { Hud } from "../ui/hud.js";
@@ -30,6 +35,7 @@ import { startTable } from "./startup.js";
 import { createState, isIdle, modal } from "./state.js";
 import { installTestHook, testState } from "./testhook.js";
 import { Tools } from "./tools.js";
+import { Waking } from "./waking.js";
 
 const WHY_NOT_MS = 2500; // "6-2 matches no open end": one short line
 const TOAST_MS = 7000; // a muggins call or a partner's note: time to read a sentence of two lines
@@ -43,10 +49,20 @@ export class Game {
    * @param {() => void} o.onReady a person can act (on the table, or on a question before it)
    * @param {string|null} [o.invite] a guest's page: the invite's code ("" when it is to be pasted)
    * @param {object|null} [o.guest] on a guest's page, net/guesting.js (main.js loads it first)
+   * @param {{snap: object, text: string}|null} [o.kept] the table last drawn (store/tablekeep.js),
+   *   drawn now; `game.waking.active` says whether it could be
    */
   constructor(
     bridge,
-    { saveKeys = null, onStale = () => {}, onReady = () => {}, canvas = null, invite = null, guest = null } = {},
+    {
+      saveKeys = null,
+      onStale = () => {},
+      onReady = () => {},
+      canvas = null,
+      invite = null,
+      guest = null,
+      kept = null,
+    } = {},
   ) {
     this.invite = invite;
     this.canvas = canvas ?? document.getElementById("table");
@@ -82,7 +98,16 @@ export class Game {
       resized: () => this.#refreshHud(),
     });
     this.#net(bridge, guest);
+    this.live = false; // Python has the table (or, on a guest's page, the host's table answers)
+    this.waking = new Waking({
+      state: this.state,
+      show: (snap) => this.#show(snap, [], "kept"),
+      reset: () => this.#forgetDrawn(),
+      draw: () => this.frames.drawNow(),
+      hud: this.hud,
+    });
     this.controller = new Controller({
+      waking: this.waking,
       bridge: this.guesting ? this.guesting.bridge : this.engine,
       state: this.state,
       view: {
@@ -134,8 +159,9 @@ export class Game {
           const widgets = { canvas: this.canvas, hud: this.hud, panel: this.panel, claimPad: this.claimPad };
           const table = testState(this.state, widgets);
           const net = this.#netHook();
-          if (!table) return net.role ? { net, gathering: this.gathering ?? null } : null;
-          return { ...table, ...this.careerFlow.hook(), net };
+          const live = this.guesting ? this.guesting.live : this.live;
+          if (!table) return net.role ? { net, gathering: this.gathering ?? null, live } : null;
+          return { ...table, ...this.careerFlow.hook(), net, live };
         },
         idle: () => this.whenIdle(),
         record: async () => (await this.controller.call("record", {}, false))?.record ?? null,
@@ -143,6 +169,33 @@ export class Game {
         seen: () => this.guesting?.seen() ?? null,
       });
     }
+    if (kept && !this.guesting) this.waking.begin(kept);
+  }
+
+  /** The save keys, once opened (main.js opens them while the kept table is drawn). */
+  useSaveKeys(saveKeys) {
+    this.keeper.saveKeys = saveKeys;
+  }
+
+  /** The table drawn is not Python's: gone at once, so the next snapshot is drawn afresh. */
+  #forgetDrawn() {
+    Object.assign(this.state, {
+      snap: null,
+      cam: null,
+      turned: null,
+      sprites: new Map(),
+      flights: [],
+      floaters: [],
+      pegs: null,
+      deal: null,
+      selected: null,
+      drag: null,
+      parked: null,
+    });
+    this.state.hiddenLayout.clear();
+    this.panel.hide();
+    this.hud.blank();
+    this.changed();
   }
 
   /** Everything a person can ask of the table, by the HUD's buttons, a pointer or a key. */
@@ -251,6 +304,7 @@ export class Game {
   /** A table across devices before its deal: the felt, and who is awaited. */
   #gathered(gathering) {
     this.gathering = gathering;
+    if (!this.guesting) forgetTable(); // no table to come back to: the next visit waits for Python
     Object.assign(this.state, { snap: null, selected: null, drag: null, hint: null });
     this.panel.hide();
     const waiting = gathering.friends.filter((f) => !f.joined).map((f) => f.name ?? T.netTable.someone);
@@ -348,9 +402,18 @@ export class Game {
       await this.guesting.join(this.invite || null);
       return;
     }
-    const { choices } = await startTable(this.#starting());
+    const { choices } = await this.controller.opening(() => startTable(this.#starting()));
     this.tools.choices ??= choices;
     this.careerFlow.refresh(); // the trophies: which designs may be drawn
+    this.#woke();
+  }
+
+  /** Python has the table: a move held while it woke goes now (waking.js says if it may). */
+  #woke() {
+    this.live = true;
+    const held = this.waking.end();
+    if (held) this.controller.send("intent", held.payload, held.source);
+    this.changed();
   }
 
   /** Pair this device with another of one's own, from a #pair= link's invite (career/pair.js). */
@@ -361,8 +424,12 @@ export class Game {
   /** What startup.js needs of the table, and nothing more. */
   #starting() {
     return {
-      call: (op, payload) => this.controller.call(op, payload),
-      accept: (reply) => this.controller.accept(reply),
+      call: (op, payload) => this.controller.call(op, payload, true, true), // before any other request
+      accept: (reply) => {
+        this.waking.arrived(reply?.snapshot ?? null); // a kept table that is not Python's goes first
+        return this.controller.accept(reply);
+      },
+      unlike: () => this.waking.arrived(null), // the save could not be resumed as it was
       newGame: (settings, seed, options) => this.controller.newGame(settings, seed, options),
       inProgress: () => Boolean(this.state.snap?.match.in_progress),
       // a question at the start: the keyboard stays where the dialog leaves it
@@ -379,6 +446,7 @@ export class Game {
 
   /** Another tab took the table: this one stops, saves nothing more, and asks nothing more. */
   stop() {
+    this.live = false;
     this.controller.stop();
     this.claimPad.close();
     this.panel.hide();
@@ -386,10 +454,12 @@ export class Game {
   }
 
   /** This tab has the table again: the match comes back from storage, as the other tab left it. */
-  resume() {
+  async resume() {
     this.keeper.forget();
     this.controller.resume();
-    return startTable(this.#starting());
+    await this.controller.opening(() => startTable(this.#starting()));
+    this.live = true;
+    this.changed();
   }
 
   /** A modal dialog over the table while `open()` runs; then the keyboard is back on the table. */
@@ -417,6 +487,9 @@ export class Game {
   // ================================================================================ a new snapshot
 
   #show(snap, events, source) {
+    // kept for the next visit as Python made it, before the page words it (a stopped tab keeps
+    // nothing: the table is another tab's)
+    if (source !== "kept" && !this.guesting && !this.controller.halted) keepTable(snap);
     const prev = this.state.snap;
     if (!prev || events.length || prev.turn !== snap.turn || prev.round_no !== snap.round_no)
       this.controller.clearHint();
@@ -430,7 +503,7 @@ export class Game {
     this.#refreshHud();
     this.reader.update(this.state);
     this.reader.announce(events, this.state);
-    if (snap.match.over && !this.guesting) {
+    if (snap.match.over && !this.guesting && source !== "kept") {
       // the finished match joins the career; its entry gives the panel its score race (a guest's
       // comes with the host's reveal: Guesting's counted)
       this.careerFlow.seen(snap).then((entry) => entry && this.panel.showRace(entry, this.state.snap));

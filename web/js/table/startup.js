@@ -17,7 +17,8 @@ import { askSalvage, askToReplace, saveProblem } from "../ui/dialogs/notices.js"
  * Resume or begin, then follow a link.
  * @param {object} table what starting needs of the table, and nothing more:
  *   {call(op, payload), accept(reply), newGame(settings, seed, options), inProgress(),
- *    modal(open), ready(), resumed(loaded), toast(text, ms), offerHowTo(on), root, prefs, saveKeys}
+ *    modal(open), ready(), resumed(loaded), toast(text, ms), offerHowTo(on), root, prefs, saveKeys,
+ *    unlike()}: unlike(), the save is not resumed as it was (a table drawn before Python is not it)
  * @returns {Promise<{choices: object|null}>} the New game dialog's choices, from Python
  */
 export async function startTable(table) {
@@ -41,6 +42,7 @@ export async function startTable(table) {
     problem = reply?.problem ?? null;
     if (reply && !reply.ok) problem = { ...reply, kind: "unreadable", message: reply.error }; // refused whole
     if (problem?.kind === "damaged") {
+      table.unlike();
       backupSave(loaded.raw, `damaged: ${problem.message}`);
       table.ready(); // a person can act: on this question
       const salvage = await table.modal(() => askSalvage(problem.where));
@@ -56,6 +58,7 @@ export async function startTable(table) {
     }
   }
   if (problem) {
+    table.unlike();
     // said while the new table comes up; the person closes it when read
     backupSave(loaded.raw, `${problem.kind}: ${problem.message}`);
     table.modal(() => saveProblem(problem, loaded.raw));

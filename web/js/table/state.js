@@ -40,6 +40,8 @@ export function createState({ onSettle = () => {} } = {}) {
     moving: false, // as of the last frame: something the flow must wait for still moves
     dirty: false, // a frame is due
     modals: 0, // modal dialogs up (modal())
+    waking: false, // a kept table is drawn and Python is not up yet (waking.js): moves are held
+    held: false, // a move made while waking waits for Python (one at a time)
     widgets: { panel: null, claim: null }, // the round panel and the muggins pad: asked, not copied
   };
 }
@@ -79,7 +81,9 @@ const panelOpen = (state) => Boolean(state.widgets.panel?.visible);
 /** The muggins pad asks for a claim. */
 const claimOpen = (state) => Boolean(state.widgets.claim?.open);
 
-/** The viewer may act now: their turn, nothing in flight, nothing covering the table. */
+/** The viewer may act now: their turn, nothing in flight, nothing covering the table. While the
+ * table wakes (waking.js) the start's own requests are no reason to wait: a move is held instead,
+ * one at a time. */
 export function canAct(state) {
   const s = state.snap;
   return Boolean(
@@ -87,7 +91,7 @@ export function canAct(state) {
       !s.round.over &&
       s.viewer !== null &&
       s.person_to_move === s.viewer &&
-      state.work === 0 &&
+      (state.waking ? !state.held : state.work === 0) &&
       state.flights.length === 0 &&
       !modalOpen(state) &&
       !claimOpen(state),
@@ -99,10 +103,11 @@ export function isStill(state) {
   return !state.dirty && !state.moving && !state.flights.length && !state.deal && !state.drag;
 }
 
-/** The table waits for a person: their move, the cover, or the round panel. */
+/** The table waits for a person: their move, the cover, or the round panel (not while it wakes:
+ * then it waits for Python). */
 export function isIdle(state) {
   const s = state.snap;
-  if (!s || state.work || state.advice || !isStill(state)) return false;
+  if (!s || state.waking || state.work || state.advice || !isStill(state)) return false;
   if (s.round.over) return panelOpen(state);
   if (s.cover !== null || claimOpen(state)) return true;
   return s.viewer !== null && s.person_to_move === s.viewer;

@@ -258,7 +258,20 @@ export class Hud {
       "aria-live": "polite",
       hidden: true,
     });
-    this.root.append(this.status, this.passBtn, this.hintBtn, this.hintBox);
+    // a returning player's table drawn before Python is up (table/waking.js): said quietly
+    this.wakingEl = h("p", { id: "waking", class: "waking", role: "status", text: T.waking, hidden: true });
+    this.root.append(this.status, this.passBtn, this.hintBtn, this.hintBox, this.wakingEl);
+  }
+
+  /** "Waking up…" under the status line while the kept table waits for Python. */
+  waking(on) {
+    this.wakingEl.hidden = !on;
+  }
+
+  /** No table: the drawn one was not Python's (table/waking.js), the next is on its way. */
+  blank() {
+    this.gathering("");
+    this.cover.hidden = true;
   }
 
   /** A table across devices: each seat played elsewhere with how it stands ([{name, presence}]),

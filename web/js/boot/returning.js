@@ -1,0 +1,21 @@
+// Before the first paint (a classic script in <head>, so nothing is drawn before it runs): a
+// returning player, whose last table is kept (store/tablekeep.js TABLE_KEY), sees no loading
+// screen; main.js draws the kept table as soon as the table's modules are there, and shows the
+// loading screen after all when the kept table does not pass its check (it takes data-returning
+// off again). The table's modules are asked for here, all at once (a first visit leaves them to
+// main.js, after the engine's worker has started).
+// Every module main.js loads on a table page: the static import closure, listed by scripts/build.
+const TABLE_MODULES = []; // stamped by scripts/build
+try {
+  if (localStorage.getItem("allthrees.table.v1") !== null) {
+    document.documentElement.dataset.returning = "";
+    for (const href of TABLE_MODULES) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.append(link);
+    }
+  }
+} catch {
+  // storage refused: a first visit's loading screen
+}
