@@ -142,9 +142,9 @@ THINK_JS = """// Bench only: the Expert's time per real choice, in Pyodide, on t
 import { loadPyodide } from "../%(index)spyodide.mjs";
 %(unpack)s
 const pyodide = await loadPyodide(%(options)s);
-const wheel = await (await fetch("../%(wheel)s")).arrayBuffer();
-pyodide.FS.writeFile("/home/pyodide/game.whl", new Uint8Array(wheel));
-pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/game.whl')");
+const game = await (await fetch("../%(wheel)s")).arrayBuffer();
+pyodide.FS.writeFile("/home/pyodide/game.xz", new Uint8Array(game));
+pyodide.runPython("import sitecustomize; sitecustomize.install('/home/pyodide/game.xz')");
 window.thinkTimes = JSON.parse(pyodide.runPython(`%(python)s`));
 document.documentElement.dataset.ready = "true";
 """

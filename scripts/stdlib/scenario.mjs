@@ -1,17 +1,22 @@
-// The game's standard library, checked: boots Pyodide in Node the way web/js/boot/worker.js does (the
-// wheel on sys.path, zipimport), imports every module of the game package and every outside module
-// its sources name (imports.py, even those inside functions), drives allthrees.app.handle with JSON
-// requests (every op, whole rounds at 2/3/4 players, partners, pass-and-play, every preset,
-// muggins, cribbage, double-nine, saves good and damaged, bad requests), then reports which modules
-// Python imported and from where. scripts/build runs it twice:
+// The game's standard library, checked: boots Pyodide in Node the way web/js/boot/worker.js does,
+// imports every module of the game package and every outside module its sources name (imports.py,
+// even those inside functions), drives allthrees.app.handle with JSON requests (every op, whole
+// rounds at 2/3/4 players, partners, pass-and-play, every preset, muggins, cribbage, double-nine,
+// saves good and damaged, bad requests), then reports which modules Python imported and from
+// where. scripts/build runs it three times:
 //
-//   node scenario.mjs --pyodide=DIR --wheel=WHL --static=imports.json --make-zip=OUT.zip
-//       with Pyodide's own python_stdlib.zip: writes OUT.zip, the modules the run imported (and
-//       every name it looked up that the zip has), stripped of comments and docstrings (trim.py)
-//       and with --make-game-zip=GAME.zip the wheel with its modules' bytecode beside them (trim.py)
-//   node scenario.mjs --pyodide=DIR --wheel=GAME.zip --static=imports.json --stdlib=OUT.zip --lock=FILE
-//       the check: the same run on that zip and the game as the page loads it, with the lock
-//       file's "info" given inline (the page downloads no lock file) and no package index
+//   node scenario.mjs --pyodide=DIR --patch=PATCHED.zip
+//       only boots on Pyodide's own python_stdlib.zip and writes PATCHED.zip, that zip with what
+//       Pyodide's start imports for nothing deferred to first use (patches.py)
+//   node scenario.mjs --pyodide=DIR --stdlib=PATCHED.zip --wheel=WHL --static=imports.json
+//                     --make-zip=OUT.zip --make-game=GAME.xz
+//       the game's wheel on sys.path (zipimport): writes OUT.zip, the modules the run imported (and
+//       every name it looked up that the zip has) as bytecode, bundled (trim.py make), and
+//       GAME.xz, the game's modules as a bundle of bytecode (trim.py compiled)
+//   node scenario.mjs --pyodide=DIR --wheel=GAME.xz --static=imports.json --stdlib=OUT.zip --lock=FILE
+//       the check: the same run on that zip and the game as the page loads it (its bundle
+//       installed by the zip's own sitecustomize), with the lock file's "info" given inline (the
+//       page downloads no lock file) and no package index
 //
 // Exits 1 when anything fails: a boot error, an ImportError anywhere, a refusal that is a bug
 // ("that request failed (...)"), an expected refusal that did not happen, or a module the game's
@@ -28,7 +33,7 @@ const args = Object.fromEntries(
     return [k, v.length ? v.join("=") : true];
   }),
 );
-for (const need of ["pyodide", "wheel", "static"]) {
+for (const need of args.patch ? ["pyodide"] : ["pyodide", "wheel", "static"]) {
   if (!args[need]) {
     console.error(`scenario.mjs: --${need}= is required`);
     process.exit(2);
@@ -37,15 +42,15 @@ for (const need of ["pyodide", "wheel", "static"]) {
 const PYODIDE_DIR = `${resolve(args.pyodide)}/`;
 const { loadPyodide } = await import(join(PYODIDE_DIR, "pyodide.mjs"));
 const STDLIB = args.stdlib ? resolve(args.stdlib) : join(PYODIDE_DIR, "python_stdlib.zip");
-const STATIC = JSON.parse(readFileSync(args.static, "utf8"));
-const WHEEL = resolve(args.wheel);
+const STATIC = args.patch ? {} : JSON.parse(readFileSync(args.static, "utf8"));
+const WHEEL = args.patch ? "" : resolve(args.wheel);
 const log = args.quiet ? () => {} : (...a) => console.error(...a);
 
 const problems = [];
 const pyOut = [];
 const t0 = performance.now();
 const options = {
-  // Bytecode compiled here (--make-game-zip) keeps its line numbers but not each instruction's
+  // Bytecode compiled here (--make-zip, --make-game) keeps its line numbers but not each instruction's
   // columns (PEP 657's carets under a traceback's line): 31% off the game's gzipped zip, which
   // every first visit downloads. A traceback still names the file and the line.
   args: ["-X", "no_debug_ranges"],
@@ -67,6 +72,19 @@ function die(err) {
 }
 const pyodide = await loadPyodide(options);
 const bootMs = performance.now() - t0;
+if (args.patch) {
+  // Pyodide's standard library with its start's needless imports deferred (patches.py), then stop.
+  pyodide.FS.writeFile("/tmp/stock.zip", readFileSync(STDLIB));
+  pyodide.FS.writeFile("/tmp/patches.py", readFileSync(join(HERE, "patches.py")));
+  const patch = pyodide.runPython("import sys\nsys.path.insert(0, '/tmp')\nimport patches\npatches.patch");
+  const whyProxy = patch("/tmp/stock.zip", "/tmp/patched.zip");
+  const why = whyProxy.toJs({ dict_converter: Object.fromEntries });
+  whyProxy.destroy();
+  patch.destroy();
+  writeFileSync(args.patch, pyodide.FS.readFile("/tmp/patched.zip"));
+  for (const [file, reason] of Object.entries(why)) log(`patched ${file}: ${reason}`);
+  process.exit(0);
+}
 log(`booted in ${bootMs.toFixed(0)} ms (stdlib ${basename(STDLIB)}, lock ${args.lock ? "inline" : "downloaded"})`);
 
 // What Python holds right after boot, before any game code (no new imports: only builtins used).
@@ -100,10 +118,15 @@ const toObj = (proxy) => {
 const bootModules = toObj(pyodide.runPython("_mods()"));
 pyodide.runPython("sys.meta_path.insert(0, _Recorder)");
 
-// The wheel on sys.path, as the worker does it.
+// The game: its bundle installed as the worker installs it (sitecustomize.install), or the wheel
+// itself on sys.path (the first run, on Pyodide's own standard library).
 const wheelPath = `/home/pyodide/${basename(WHEEL)}`;
 pyodide.FS.writeFile(wheelPath, readFileSync(WHEEL));
-pyodide.runPython(`sys.path.insert(0, ${JSON.stringify(wheelPath)})`);
+if (WHEEL.endsWith(".xz")) {
+  pyodide.runPython(`import sitecustomize\nsitecustomize.install(${JSON.stringify(wheelPath)})`);
+} else {
+  pyodide.runPython(`sys.path.insert(0, ${JSON.stringify(wheelPath)})`);
+}
 const t1 = performance.now();
 const app = pyodide.pyimport("allthrees.app");
 const handle = app.handle.copy();
@@ -358,23 +381,24 @@ sys.path.insert(0, "/tmp")
 import trim
 trim.make
 `);
-  const made = toObj(make("/tmp/stock.zip", origins, asked, "/tmp/out.zip", prefix));
+  const importer = readFileSync(join(HERE, "sitecustomize.py"), "utf8");
+  const made = toObj(make("/tmp/stock.zip", origins, asked, "/tmp/out.zip", prefix, importer));
   make.destroy();
   writeFileSync(args["make-zip"], pyodide.FS.readFile("/tmp/out.zip"));
   log(
-    `${args["make-zip"]}: ${made.modules.length} modules, ${made.files} files; sources` +
-      ` ${made.source_bytes_before} -> ${made.source_bytes_after} bytes`,
+    `${args["make-zip"]}: ${made.modules.length} modules (${made.bundled} bundled), ${made.files}` +
+      ` files; sources ${made.source_bytes_before} bytes -> ${made.bytes_after} bytes`,
   );
   if (args.list) writeFileSync(args.list, `${made.modules.join("\n")}\n`);
 }
-// --- the game's wheel with its bytecode, for the page (the check run then runs on it) -------------
-if (args["make-game-zip"]) {
+// --- the game's bytecode bundle, for the page (the check run then runs on it) ----------------------
+if (args["make-game"]) {
   pyodide.FS.writeFile("/tmp/trim.py", readFileSync(join(HERE, "trim.py")));
   const compiled = pyodide.runPython("import sys\nsys.path.insert(0, '/tmp')\nimport trim\ntrim.compiled");
   pyodide.FS.writeFile("/tmp/game.whl", readFileSync(WHEEL));
-  const count = compiled("/tmp/game.whl", "/tmp/game.zip", STATIC.excluded ?? []);
+  const count = compiled("/tmp/game.whl", "/tmp/game.xz", STATIC.excluded ?? []);
   compiled.destroy();
-  writeFileSync(args["make-game-zip"], pyodide.FS.readFile("/tmp/game.zip"));
-  log(`${args["make-game-zip"]}: ${count} modules compiled`);
+  writeFileSync(args["make-game"], pyodide.FS.readFile("/tmp/game.xz"));
+  log(`${args["make-game"]}: ${count} modules compiled`);
 }
 process.exit(0);

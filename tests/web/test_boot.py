@@ -1,4 +1,4 @@
-"""Booting the game in a real browser: Pyodide + the allthrees wheel in a worker, behind a loading
+"""Booting the game in a real browser: Pyodide + the allthrees bundle in a worker, behind a loading
 screen that shows real bytes, an error panel that names what failed, and a Retry that recovers."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import io
+import lzma
 import re
 import time
 import urllib.request
@@ -412,34 +413,41 @@ def test_service_worker_is_stamped_with_the_build(dist, build_info: dict) -> Non
     } - on_demand | {"build.json"}
 
 
-def test_packed_zips_are_gzip_of_stored_zips_and_boot_either_way(
+def test_python_comes_as_bytecode_and_the_page_boots_from_either_packing(
     page: Page, dist: Path, build_info: dict
 ) -> None:
-    """The standard library and the game go as stored zips gzipped whole (scripts/build): each is
-    a gzip stream of a zip whose entries are stored, so that one gzip spans all their files. A
-    server that unpacks them itself (its own Content-Encoding: gzip, undone by the browser) hands
-    the worker the zip as it is: the game boots all the same."""
-    packed = [
-        runtime(build_info, build_info["pyodide"]["stdlib"]),
-        build_info["wheels"]["allthrees"],
-    ]
-    plain: dict[str, bytes] = {}
-    for rel in packed:
-        assert rel.endswith(".zip.gz"), rel
-        data = gzip.decompress((dist / rel).read_bytes())
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
-            assert z.testzip() is None
-            methods = {info.compress_type for info in z.infolist()}
-        assert methods == {zipfile.ZIP_STORED}, (rel, methods)
-        plain[rel.split("/")[-1]] = data
+    """The standard library is a stored zip gzipped whole (scripts/build): the few modules Python
+    imports before ``site`` runs (``encodings``) as bytecode files, the importer ``site`` runs
+    (``sitecustomize``) and every other module's bytecode in one LZMA bundle; no source to compile
+    at every start. The game is an LZMA bundle of its own. A server that unpacks the zip itself
+    (its own Content-Encoding: gzip, undone by the browser) hands the worker the zip as it is:
+    the game boots all the same."""
+    rel = runtime(build_info, build_info["pyodide"]["stdlib"])
+    assert rel.endswith(".zip.gz"), rel
+    data = gzip.decompress((dist / rel).read_bytes())
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        assert z.testzip() is None
+        assert {info.compress_type for info in z.infolist()} == {zipfile.ZIP_STORED}
+        names = z.namelist()
+        bundle = lzma.decompress(z.read("_bundle.xz"))
+    assert "sitecustomize.pyc" in names and "encodings/__init__.pyc" in names, names
+    assert not [n for n in names if n.endswith(".py")], "no sources"
+    assert set(names) - {"_bundle.xz", "sitecustomize.pyc"} <= {
+        n for n in names if n.startswith("encodings/") and n.endswith(".pyc")
+    }, names
+    # a marshal of {name: (is_package, code)}: a dict (marshal's "{"), its keys module names
+    assert bundle[:1] in (b"{", b"\xfb"), bundle[:8]
+    assert b"json.decoder" in bundle and b"typing" in bundle
+    game = (dist / build_info["wheels"]["allthrees"]).read_bytes()
+    assert build_info["wheels"]["allthrees"].endswith(".xz")
+    assert b"allthrees.app" in lzma.decompress(game)
 
-    def unpacked_by_the_server(data: bytes):
-        return lambda route: route.fulfill(
+    page.route(
+        f"**/{rel.split('/')[-1]}",
+        lambda route: route.fulfill(
             status=200, body=data, headers={"Content-Type": "application/zip"}
-        )
-
-    for name, data in plain.items():
-        page.route(f"**/{name}", unpacked_by_the_server(data))
+        ),
+    )
     page.goto("/")
     wait_until_ready(page)
     assert page.evaluate(PING)["ok"] is True

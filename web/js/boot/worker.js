@@ -1,6 +1,7 @@
-// Module worker: boots Pyodide, puts the allthrees wheel on sys.path (zipimport reads it as it
-// is), then answers the page's requests by calling allthrees.app.handle(json) -> json. Only plain
-// data crosses postMessage.
+// Module worker: boots Pyodide on the game's standard library (its modules' bytecode, which the
+// zip's own sitecustomize imports from: scripts/stdlib/), installs the game's bundle of bytecode
+// the same way, then answers the page's requests by calling allthrees.app.handle(json) -> json.
+// Only plain data crosses postMessage.
 //
 // Messages to the page:
 //   {type: "progress", stage, loaded, total, waiting}
@@ -27,8 +28,9 @@ const RUNTIME_PATH = "pyodide/"; // stamped by scripts/build
 const INDEX_URL = new URL(RUNTIME_PATH, SITE).href;
 // The game's own standard library (scripts/stdlib/: only what it imports), named by its contents.
 const STDLIB_FILE = "python_stdlib.zip.gz"; // stamped by scripts/build
-// The standard library and the wheel are stored zips gzipped whole (scripts/build): what arrives
-// is unpacked on the way in, so Pyodide and zipimport get the zip they read.
+// The standard library is a stored zip gzipped whole (scripts/build): what arrives is unpacked on
+// the way in, so Pyodide gets the zip it reads. The game's bundle is LZMA already (.xz): Python
+// unpacks it (sitecustomize.install).
 const PACKED = /\.zip\.gz$/;
 const GZIP_MAGIC = [0x1f, 0x8b];
 // What Pyodide checks in a lock file (its ABI), given inline: the game installs no package, so the
@@ -102,6 +104,13 @@ function track(url, label) {
 }
 
 let lastPost = 0;
+// Python starts once the wasm is instantiated: CPU work that keeps this thread busy (for seconds on
+// a slow phone or a loaded machine), during which the last bytes of a download are counted only
+// late. From then on the page's stall timer allows for a busy start, not a silent network.
+function pythonStarting() {
+  if (stage === "download") setStage("start");
+}
+
 function reportProgress(force = false) {
   if (!sizes) return; // totals unknown until build.json arrives
   const now = performance.now();
@@ -211,9 +220,12 @@ WebAssembly.instantiateStreaming = async function instantiateStreaming(source, i
   try {
     if (wasmModule && source === wasmEarly) {
       const module = await wasmModule;
+      pythonStarting();
       return { module, instance: await WebAssembly.instantiate(module, imports) };
     }
-    return await realInstantiateStreaming.call(WebAssembly, source, imports);
+    const result = await realInstantiateStreaming.call(WebAssembly, source, imports);
+    pythonStarting();
+    return result;
   } catch (err) {
     const values = { label: RUNTIME_FILES["pyodide.asm.wasm"], file: "pyodide.asm.wasm" };
     fail(new BootFailure("pyodide.asm.wasm", "wasm_start", values, err.message));
@@ -306,19 +318,24 @@ async function boot() {
   const pyodide = await step("pyodide", "start_python", {}, () => runtime);
   setStage("install");
 
-  // The wheel is pure Python with no dependencies and reads no data files, so it goes on sys.path
-  // as it is and zipimport (built in) imports from it: no micropip, no unpacking (importing
-  // micropip alone cost about 1.5 s at start, unpacking with loadPackage another 0.3 s).
+  // The game is pure Python with no dependencies and reads no data files: its modules' bytecode,
+  // one LZMA bundle, goes into Python's file system and the standard library's own importer
+  // serves it (sitecustomize.install): no micropip, no wheel to unpack, nothing to compile
+  // (importing micropip alone cost about 1.5 s at start, unpacking with loadPackage another 0.3 s).
   const wheel = tracked.get(wheelURL.allthrees);
   await step(wheel.name, "install_game", named(wheel), async () => {
     const response = await fetch(wheelURL.allthrees); // the early download, handed off
     if (!response.ok) {
       throw new BootFailure(wheel.name, "download_http", { ...named(wheel), status: response.status });
     }
-    const name = wheelURL.allthrees.slice(wheelURL.allthrees.lastIndexOf("/") + 1).replace(/\.gz$/, "");
-    const path = `/home/pyodide/${name}`;
+    const path = `/home/pyodide/${wheel.name}`;
     pyodide.FS.writeFile(path, new Uint8Array(await response.arrayBuffer()));
-    pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(path)})`);
+    const importer = pyodide.pyimport("sitecustomize");
+    try {
+      importer.install(path);
+    } finally {
+      importer.destroy();
+    }
   });
   return step("allthrees.app", "start_engine", {}, () => {
     const app = pyodide.pyimport("allthrees.app");
