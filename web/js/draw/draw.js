@@ -10,7 +10,7 @@ import { DIR_ANGLE, halves } from "../table/hit.js";
 import { seatFrom, spriteGoal, targetsOf } from "../table/scene.js";
 import { hintedTile } from "../table/state.js";
 import { currentDesign } from "./designs.js";
-import { drawBadge, drawFelt, drawFloater, drawRack, drawTarget, HINT_GLOW, HINT_LINE, HINT_RGB } from "./render.js";
+import { drawBadge, drawFelt, drawRack, drawTarget, HINT_GLOW, HINT_LINE, HINT_RGB } from "./render.js";
 import { drawTile } from "./tiles.js";
 
 const LAST_GLOW = "rgba(255, 214, 102, 0.75)";
@@ -220,16 +220,3 @@ export function drawFlights(ctx, state, now, onLand) {
 }
 
 /** Rising points and words. Returns true while any is showing. */
-export function drawFloaters(ctx, state, now, reduced) {
-  state.floaters = state.floaters.filter((f) => now - f.t0 < f.dur);
-  for (const f of state.floaters) {
-    const t = clamp((now - f.t0) / f.dur, 0, 1);
-    const base = f.world ? toScreen(state.cam, state.R.free, f.world.x, f.world.y) : f.screen;
-    const ease = 1 - (1 - t) ** 3;
-    const rise = (reduced ? 0 : 46) * ease;
-    const alpha = t < 0.7 ? 1 : 1 - (t - 0.7) / 0.3;
-    const scale = reduced ? 1 : 0.8 + 0.2 * (1 - (1 - Math.min(1, t * 4)) ** 3);
-    drawFloater(ctx, f.text, base.x, base.y - 10 - rise, { size: (f.size ?? 26) * scale, alpha, color: f.color });
-  }
-  return state.floaters.length > 0;
-}

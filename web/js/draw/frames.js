@@ -1,8 +1,10 @@
 // The frame loop: it owns the canvas's size and the screen regions, and draws a frame only while
 // something changed or moves (flights, rack slides, the camera, pulses, thinking dots). Drawing
-// reads the state and never changes what the person may do; what lands plays its sound.
+// reads the state and never changes what the person may do; what lands plays its sound. Rising
+// words and points are not drawn here: each frame hands what the table queued to the floaters'
+// layer (draw/floaters.js), which the browser animates without the canvas.
 //
-//   const frames = new Frames({ canvas, state, hud, sound, afterFrame, resized });
+//   const frames = new Frames({ canvas, state, hud, sound, floaters, afterFrame, resized });
 //   frames.changed();        // something changed: a frame is due (the table counts as unsettled)
 //   await frames.settled();  // flights, rack slides and the camera have come to rest
 //   frames.drawNow();        // a frame now, not at the next animation frame (a kept table's first)
@@ -12,7 +14,7 @@
 import { cameraTarget, easeCamera, orient } from "../table/camera.js";
 import { computeRegions, positionOf } from "../table/regions.js";
 import { canAct, isStill } from "../table/state.js";
-import { drawBackground, drawDragged, drawFlights, drawFloaters, drawHand, drawLayout, drawTargets } from "./draw.js";
+import { drawBackground, drawDragged, drawFlights, drawHand, drawLayout, drawTargets } from "./draw.js";
 import { drawPegs } from "./pegs.js";
 import { setDevicePixelRatio } from "./render.js";
 import { drawBoneyard, drawSeats } from "./seats.js";
@@ -31,15 +33,17 @@ export class Frames {
    * @param {object} o.state see table/state.js
    * @param {object} o.hud the HUD (ui/hud.js): its height, where its lines go, the hint button
    * @param {object} o.sound draw/sound/sound.js: a landing tile's sounds
+   * @param {import("./floaters.js").Floaters} o.floaters rising words and points, over the canvas
    * @param {() => void} o.afterFrame after every frame (the idle check)
    * @param {() => void} o.resized after the size (and so the camera) changed
    */
-  constructor({ canvas, state, hud, sound, afterFrame, resized }) {
+  constructor({ canvas, state, hud, sound, floaters, afterFrame, resized }) {
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
     this.state = state;
     this.hud = hud;
     this.sound = sound;
+    this.floaters = floaters;
     this.afterFrame = afterFrame;
     this.resized = resized;
     this.bg = {}; // the cached background layer (draw.js)
@@ -165,6 +169,7 @@ export class Frames {
     const goal = cameraTarget(snap.layout.bounds, state.R.free, state.turned, state.R.kMax);
     const eased = easeCamera(state.cam, goal, dt, reduced);
     state.cam = eased.cam;
+    if (eased.moving) this.floaters.follow(state.cam, state.R.free);
     let moving = eased.moving; // anything a test or the flow must wait for
     let decorating = false; // pulses and rising points: keep drawing, nothing to wait for
     const pulse = 0.5 + 0.5 * Math.sin(now / PULSE_PERIOD);
@@ -182,7 +187,7 @@ export class Frames {
     if (drawFlights(ctx, state, now, landed)) moving = true;
     if (drawDragged(ctx, state)) moving = true;
     if (drawPegs(ctx, state, now)) moving = true;
-    if (drawFloaters(ctx, state, now, reduced)) decorating = true;
+    this.floaters.take(state.floaters, now, state.cam, state.R.free);
     if (!this.tableMarked) {
       this.tableMarked = true;
       performance.mark("allthrees:table");

@@ -261,22 +261,6 @@ export function drawText(
   ctx.restore();
 }
 
-/** Rising points: "+15" in gold with a dark outline. */
-export function drawFloater(ctx, text, x, y, { size = 26, alpha = 1, color = "#ffd666" } = {}) {
-  ctx.save();
-  ctx.globalAlpha = alpha;
-  ctx.font = `800 ${size}px ${FONT}`;
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
-  ctx.lineJoin = "round";
-  ctx.lineWidth = size * 0.18;
-  ctx.strokeStyle = "rgba(40, 20, 0, 0.85)";
-  ctx.strokeText(text, x, y);
-  ctx.fillStyle = color;
-  ctx.fillText(text, x, y);
-  ctx.restore();
-}
-
 /** A canvas element sized `w` x `h` CSS px for the screen's pixel ratio, `draw(ctx)` into it. */
 export function paintCanvas(canvas, w, h, draw) {
   const dpr = window.devicePixelRatio || 1;

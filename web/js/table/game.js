@@ -16,6 +16,7 @@
 // one) this page is a guest's: its table is the host's, through Guesting's bridge.
 
 import { CareerFlow } from "../career/flow.js";
+import { Floaters } from "../draw/floaters.js";
 import { Frames, reducedMotion } from "../draw/frames.js";
 import { Sound } from "../draw/sound/sound.js";
 import { T } from "../i18n/strings.js";
@@ -89,11 +90,13 @@ export class Game {
       stale: onStale,
       halted: () => this.controller.halted,
     });
+    this.floaters = new Floaters(document.getElementById("floaters"));
     this.frames = new Frames({
       canvas: this.canvas,
       state: this.state,
       hud: this.hud,
       sound: this.sound,
+      floaters: this.floaters,
       afterFrame: () => this.#checkIdle(),
       resized: () => this.#refreshHud(),
     });
@@ -193,6 +196,7 @@ export class Game {
       parked: null,
     });
     this.state.hiddenLayout.clear();
+    this.floaters.clear();
     this.panel.hide();
     this.hud.blank();
     this.changed();

@@ -435,8 +435,12 @@ export class Hud {
   setHintButton({ enabled, thinking }) {
     const disabled = !enabled || thinking;
     if (this.hintBtn.disabled !== disabled) this.hintBtn.disabled = disabled;
+    // called every frame: the DOM is written only when it changes (a write is a style and an
+    // accessibility tree update)
+    const busy = String(Boolean(thinking));
+    if (this.hintBtn.getAttribute("aria-busy") === busy) return;
     this.hintBtn.classList.toggle("thinking", Boolean(thinking));
-    this.hintBtn.setAttribute("aria-busy", String(Boolean(thinking)));
+    this.hintBtn.setAttribute("aria-busy", busy);
   }
 
   /** The hint's words under the status line (null hides them). */
