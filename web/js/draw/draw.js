@@ -18,18 +18,23 @@ const SELECTED_GLOW = "rgba(255, 214, 102, 0.95)";
 const TILE_FILL = 0.965; // a layout tile's short side, in table units (a hair of gap between tiles)
 
 /**
- * The felt, the band under the score bar and the rack: painted once per size into a layer of
- * their own and copied each frame (a full-screen gradient and the rack's wide soft shadow are
- * the costliest things to paint, and a frame must stay cheap while a computer moves). Painted
- * again when the player picks another felt (designs.js).
+ * The felt, the band under the score bar and the rack: painted on a canvas of their own under the
+ * table's (`felt`), only when the size, the regions or the design change (designs.js), never per
+ * frame: a full-screen gradient and the rack's wide soft shadow are the costliest things to
+ * paint, and even copying them took a tenth of a frame's work while a computer moves.
  */
-export function drawBackground(ctx, state, canvas, cache) {
+export function drawBackground(felt, state) {
   const { w, h, dpr } = state.size;
   const R = state.R;
   const key = `${w}x${h}@${dpr}:${R.free.x},${R.free.y},${R.free.width},${R.free.height}:${R.band.y + R.band.height}:${R.rack.y}:${currentDesign().felt}`;
-  if (!cache.layer || cache.key !== key || cache.layer.width !== canvas.width || cache.layer.height !== canvas.height) {
-    const layer = new OffscreenCanvas(canvas.width, canvas.height);
-    const g = layer.getContext("2d");
+  const width = Math.round(w * dpr);
+  const height = Math.round(h * dpr);
+  if (felt.dataset.painted !== key || felt.width !== width || felt.height !== height) {
+    if (felt.width !== width || felt.height !== height) {
+      felt.width = width;
+      felt.height = height;
+    }
+    const g = felt.getContext("2d", { alpha: false });
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     const F = R.free;
     drawFelt(g, w, h, { x: F.x + F.width / 2, y: F.y + F.height / 2 });
@@ -40,13 +45,8 @@ export function drawBackground(ctx, state, canvas, cache) {
     g.fillStyle = band;
     g.fillRect(0, 0, w, bottom);
     drawRack(g, R.rack);
-    cache.layer = layer;
-    cache.key = key;
+    felt.dataset.painted = key;
   }
-  ctx.save();
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.drawImage(cache.layer, 0, 0);
-  ctx.restore();
 }
 
 /** The layout's tiles (Python's x, y, dir in table units) through camera `cam` onto `free`; the

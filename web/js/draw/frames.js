@@ -4,7 +4,7 @@
 // words and points are not drawn here: each frame hands what the table queued to the floaters'
 // layer (draw/floaters.js), which the browser animates without the canvas.
 //
-//   const frames = new Frames({ canvas, state, hud, sound, floaters, afterFrame, resized });
+//   const frames = new Frames({ canvas, felt, state, hud, sound, floaters, afterFrame, resized });
 //   frames.changed();        // something changed: a frame is due (the table counts as unsettled)
 //   await frames.settled();  // flights, rack slides and the camera have come to rest
 //   frames.drawNow();        // a frame now, not at the next animation frame (a kept table's first)
@@ -29,7 +29,8 @@ export const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 export class Frames {
   /**
    * @param {object} o
-   * @param {HTMLCanvasElement} o.canvas
+   * @param {HTMLCanvasElement} o.canvas the table (cleared and drawn each frame)
+   * @param {HTMLCanvasElement} o.felt under it: the felt, the band and the rack (draw.js)
    * @param {object} o.state see table/state.js
    * @param {object} o.hud the HUD (ui/hud.js): its height, where its lines go, the hint button
    * @param {object} o.sound draw/sound/sound.js: a landing tile's sounds
@@ -37,8 +38,9 @@ export class Frames {
    * @param {() => void} o.afterFrame after every frame (the idle check)
    * @param {() => void} o.resized after the size (and so the camera) changed
    */
-  constructor({ canvas, state, hud, sound, floaters, afterFrame, resized }) {
+  constructor({ canvas, felt, state, hud, sound, floaters, afterFrame, resized }) {
     this.canvas = canvas;
+    this.felt = felt;
     this.ctx = canvas.getContext("2d");
     this.state = state;
     this.hud = hud;
@@ -46,7 +48,6 @@ export class Frames {
     this.floaters = floaters;
     this.afterFrame = afterFrame;
     this.resized = resized;
-    this.bg = {}; // the cached background layer (draw.js)
     this.raf = 0;
     this.wakeTimer = 0;
     this.lastFrame = 0;
@@ -73,7 +74,7 @@ export class Frames {
 
   /** The felt is painted once per size and design: paint it again (a new design). */
   repaint() {
-    this.bg = {};
+    delete this.felt.dataset.painted;
     this.changed();
   }
 
@@ -162,7 +163,8 @@ export class Frames {
     const ctx = this.ctx;
     setDevicePixelRatio(dpr);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawBackground(ctx, state, this.canvas, this.bg);
+    ctx.clearRect(0, 0, w, h);
+    drawBackground(this.felt, state);
     const snap = state.snap;
     if (!snap) return;
     const reduced = reducedMotion.matches;

@@ -93,6 +93,7 @@ export class Game {
     this.floaters = new Floaters(document.getElementById("floaters"));
     this.frames = new Frames({
       canvas: this.canvas,
+      felt: document.getElementById("felt"),
       state: this.state,
       hud: this.hud,
       sound: this.sound,
