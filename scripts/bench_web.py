@@ -35,6 +35,9 @@ In one run, each figure the median of N runs (default 5), every run in a fresh b
   kept table's: Chromium's first-contentful-paint; the frame that drew it, `allthrees:table`, is
   printed too) and -> ready (`allthrees:ready`, Python has the table), as the desktop (budget
   300 ms on screen) and as Pixel 7 at 4x CPU throttling (budget 700 ms);
+- the same cold load and repeat visit in Firefox (firefox-esr) and WebKit (WebKitGTK's
+  MiniBrowser), reported (scripts/bench_engines.py): cold to ready, and the repeat visit's table
+  drawn, on screen (where the engine reports a first contentful paint) and ready;
 - the Expert's think time per move in the browser: a bench-only page (never shipped) loads the
   same runtime and game wheel and times the Expert's real choices (two or more candidates) over
   seeded rounds at 2 players and at 4 players as partners, every seat an Expert; the median and
@@ -44,7 +47,7 @@ In one run, each figure the median of N runs (default 5), every run in a fresh b
 Prints a table, then one JSON line. Exit status 1 when a budget is missed.
 
     scripts/bench web [--runs 5] [--no-build] [--no-pixel] [--no-round] [--no-think] [--no-4g]
-                      [--no-bar] [--no-return]
+                      [--no-bar] [--no-return] [--no-engines] [--only-engines]
 """
 
 from __future__ import annotations
@@ -65,6 +68,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
+import bench_engines  # noqa: E402  (Firefox and WebKit: scripts/bench_engines.py)
 import serve  # noqa: E402  (scripts/serve.py: Netlify's headers from netlify.toml)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -603,6 +607,54 @@ def report_return(back: dict[str, list[dict]], runs: int) -> int:
     return 0 if all(ok.values()) else 1
 
 
+def engine_figures(engines: dict[str, dict]) -> dict:
+    """Firefox's and WebKit's medians (ms): cold to ready; the repeat visit's table drawn, on
+    screen (null where the engine reports no first contentful paint) and ready."""
+    out = {}
+    for name, got in engines.items():
+        runs = got["runs"]
+        painted = [r["painted"] for r in runs if r["painted"] is not None]
+        out[name] = {
+            "version": got["version"],
+            "cold_ms": round(median([r["cold"] for r in runs])),
+            "repeat_drawn_ms": round(median([r["drawn"] for r in runs])),
+            "repeat_on_screen_ms": round(median(painted)) if len(painted) == len(runs) else None,
+            "repeat_ready_ms": round(median([r["ready"] for r in runs])),
+            "repeat_from_sw": all(r["from_sw"] for r in runs),
+            "runs_cold_ms": [round(r["cold"]) for r in runs],
+            "runs_repeat_drawn_ms": [round(r["drawn"]) for r in runs],
+        }
+    return out
+
+
+def engine_rows(engines: dict[str, dict]) -> list[tuple[str, str, str]]:
+    rows = []
+    for name, f in engine_figures(engines).items():
+        label = {"firefox": "Firefox", "webkit": "WebKit"}[name] + f" {f['version']}"
+        rows.append((f"{label}: cold to ready", f"{f['cold_ms']} ms", "(report)"))
+        on_screen = f["repeat_on_screen_ms"]
+        shown = "" if on_screen is None else f", on screen {on_screen}"
+        rows.append(
+            (
+                f"  repeat visit: table drawn{', on screen' if shown else ''}; ready",
+                f"{f['repeat_drawn_ms']}{shown}; {f['repeat_ready_ms']} ms",
+                "(report)",
+            )
+        )
+    return rows
+
+
+def report_engines(engines: dict[str, dict], runs: int) -> int:
+    """--only-engines: Firefox's and WebKit's rows and JSON alone."""
+    rows = engine_rows(engines)
+    width = max(len(r[0]) for r in rows)
+    print(f"scripts/bench web --only-engines: median of {runs}, {os.cpu_count()} cores")
+    for name, value, budget in rows:
+        print(f"{name.ljust(width)}  {value:>22}  {budget}")
+    print(json.dumps({"engines": engine_figures(engines)}, separators=(",", ":")))
+    return 0
+
+
 def median(xs: list[float]) -> float:
     return statistics.median(xs)
 
@@ -624,6 +676,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-return", action="store_true", help="skip the repeat visits' table")
     parser.add_argument(
         "--only-return", action="store_true", help="only the repeat visits' table (and the build)"
+    )
+    parser.add_argument(
+        "--no-engines",
+        action="store_true",
+        help="skip Firefox's and WebKit's cold and repeat visits",
+    )
+    parser.add_argument(
+        "--only-engines",
+        action="store_true",
+        help="only Firefox's and WebKit's figures (and the build)",
     )
     parser.add_argument("--seed", type=int, default=8)
     args = parser.parse_args(argv)
@@ -657,6 +719,14 @@ def main(argv: list[str] | None = None) -> int:
                             )
                 if args.only_return:
                     return report_return(back, args.runs)
+                engines = {}
+                if not args.no_engines:
+                    engines = {
+                        "firefox": bench_engines.firefox(url, args.runs),
+                        "webkit": bench_engines.webkit(url, args.runs),
+                    }
+                if args.only_engines:
+                    return report_engines(engines, args.runs)
                 game, bare, stock = [], [], []
                 for i in range(args.runs):  # interleaved, so a load spike hits all alike
                     order = ("game", "stock", "bare") if i % 2 == 0 else ("stock", "bare", "game")
@@ -748,6 +818,7 @@ def main(argv: list[str] | None = None) -> int:
         "runs_bar_still_ms": [round(b["still_ms"]) for b in bar],
         "pixel7_4x_cold_ms": round(median(pixel)) if pixel else None,
         "return": return_figures(back),
+        "engines": engine_figures(engines),
         "expert_move_ms": {
             where: {"median": round(median(ms)), "max": round(max(ms)), "moves": len(ms)}
             for where, ms in think.items()
@@ -855,6 +926,7 @@ def main(argv: list[str] | None = None) -> int:
             )
         )
     rows += return_rows(back)
+    rows += engine_rows(engines)
     for where, ms in think.items():
         rows.append(
             (

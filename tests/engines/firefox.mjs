@@ -14,16 +14,11 @@
 
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { launchFirefox, ROOT } from "./firefoxkit.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const puppeteer = createRequire(path.join(ROOT, "web/package.json"))("puppeteer-core");
-const FIREFOX = process.env.ALLTHREES_FIREFOX ?? "/usr/bin/firefox-esr";
 const PYTHON = process.env.ALLTHREES_PYTHON ?? path.join(ROOT, ".venv/bin/python");
 const DIST = process.env.ALLTHREES_DIST ?? path.join(ROOT, "dist");
 const BOOT_MS = 240_000; // generous: the whole boot on a loaded machine
@@ -36,51 +31,6 @@ const BACKUP_KEY = "allthrees.save.backup";
 const GARBAGE_SAVE = "this is no save {{";
 const ROUND = { seed: 3, opponent: "casual" };
 const ROUND_LINK = `?seats=you,${ROUND.opponent}&seed=${ROUND.seed}`;
-
-// Nothing but loopback: every other address goes to a proxy that is not there.
-const CLOSED = "127.0.0.1";
-const PREFS = {
-  "network.proxy.type": 1,
-  "network.proxy.http": CLOSED,
-  "network.proxy.http_port": 9,
-  "network.proxy.ssl": CLOSED,
-  "network.proxy.ssl_port": 9,
-  "network.proxy.socks": CLOSED,
-  "network.proxy.socks_port": 9,
-  "network.proxy.socks_remote_dns": true,
-  "network.proxy.no_proxies_on": "127.0.0.1",
-  "network.proxy.allow_hijacking_localhost": false,
-  "network.trr.mode": 5,
-  "network.dns.disablePrefetch": true,
-  "network.prefetch-next": false,
-  "network.predictor.enabled": false,
-  "network.captive-portal-service.enabled": false,
-  "network.connectivity-service.enabled": false,
-  "app.update.enabled": false,
-  "app.update.auto": false,
-  "app.update.staging.enabled": false,
-  "app.normandy.enabled": false,
-  "app.shield.optoutstudies.enabled": false,
-  "services.settings.server": "http://127.0.0.1:9/v1",
-  "extensions.blocklist.enabled": false,
-  "extensions.systemAddon.update.enabled": false,
-  "browser.safebrowsing.update.enabled": false,
-  "browser.region.update.enabled": false,
-  "browser.region.network.url": "",
-  "browser.ping-centre.telemetry": false,
-  "browser.newtabpage.activity-stream.feeds.telemetry": false,
-  "browser.newtabpage.activity-stream.telemetry": false,
-  "toolkit.telemetry.enabled": false,
-  "toolkit.telemetry.unified": false,
-  "toolkit.telemetry.archive.enabled": false,
-  "toolkit.telemetry.server": "",
-  "datareporting.policy.dataSubmissionEnabled": false,
-  "datareporting.healthreport.uploadEnabled": false,
-  "media.gmp-manager.updateEnabled": false,
-  "media.gmp-gmpopenh264.enabled": false,
-  "geo.provider.network.url": "",
-  "security.OCSP.enabled": 0,
-};
 
 /** scripts/serve.py on a free port, in a process of its own (stop() ends it and its connections). */
 async function serveSite() {
@@ -107,17 +57,9 @@ async function serveSite() {
 /** A test with its own server and its own Firefox; what went wrong in the page fails it. */
 function firefoxTest(name, body, { prefs = {} } = {}) {
   test(name, async () => {
-    assert.ok(existsSync(FIREFOX), `${FIREFOX} is missing: install Debian's firefox-esr`);
     const site = await serveSite();
     const origin = site.url.slice(0, -1);
-    const browser = await puppeteer.launch({
-      browser: "firefox",
-      executablePath: FIREFOX,
-      headless: true,
-      protocolTimeout: 300_000,
-      defaultViewport: { width: 1024, height: 730 },
-      extraPrefsFirefox: { ...PREFS, ...prefs },
-    });
+    const browser = await launchFirefox({ prefs });
     const problems = [];
     try {
       const page = await browser.newPage();

@@ -123,7 +123,7 @@ VOCABULARY = r"""async () => {
   return [...words];
 }"""
 # The canvases shown with nothing said for them (an aria-label: english_shown reads its words).
-UNSAID_CANVASES = """() => [...document.querySelectorAll("canvas")]
+UNSAID_CANVASES = """() => [...document.querySelectorAll("canvas:not([aria-hidden='true'])")]
   .filter((c) => c.getClientRects().length && !c.getAttribute("aria-label")?.trim())
   .map((c) => c.id || c.className)"""
 WORD = re.compile(r"[^\W\d_]+")
