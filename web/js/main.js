@@ -22,6 +22,9 @@ import { watchForUpdates } from "./boot/update.js";
 import { GUEST_KEY } from "./net/guestkey.js";
 import { keptTable, TABLE_KEY } from "./store/tablekeep.js";
 
+// How long the engine waits for a kept table's first frame before it starts anyway (ms).
+const FIRST_FRAME_WAIT_MS = 250;
+
 /** A guest's page: the invite's code from a #join= link, "" to ask for one, or null. */
 function guestInvite() {
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -74,10 +77,16 @@ async function start() {
   };
   if (!quiet) loud();
   // The table's modules download, the table is claimed and the save keys are opened while the
-  // engine boots (a fresh profile's first lock or IndexedDB open took up to 0.9 s): the worker
-  // starts first.
-  const booted = bootWithLoadingScreen({ quiet: () => quiet });
+  // engine boots (a fresh profile's first lock or IndexedDB open took up to 0.9 s): on a first
+  // visit the worker starts first. A returning player's kept table is drawn first and the worker
+  // starts after its frame: Pyodide's start (the wasm compiled on every core) took the CPU the
+  // table's modules and first frame needed (on screen 1,020 -> 752 ms as Pixel 7 at 4x CPU, ready
+  // 0.1 s later).
+  let bootNow = () => {};
+  const gate = kept ? new Promise((resolve) => (bootNow = resolve)) : Promise.resolve();
+  const booted = gate.then(() => bootWithLoadingScreen({ quiet: () => quiet }));
   const gameModule = import("./table/game.js");
+  gameModule.catch(() => bootNow()); // no table to draw first: the engine need not wait for it
   const guestModule = invite === null ? null : import("./net/guesting.js"); // only a guest's page
   const tabsModule = import("./boot/tabs.js");
   // One tab plays at a time: a second one asks before it takes the table (tabs.js), over the
@@ -109,6 +118,10 @@ async function start() {
   };
   const game = new Game(engine, { onStale: elsewhere, onReady: announceReady, invite, guest, kept });
   if (quiet && !game.waking.active) loud(); // the kept table did not draw: the engine is awaited
+  if (game.waking.active) {
+    requestAnimationFrame(() => setTimeout(bootNow)); // after the kept table's frame
+    setTimeout(bootNow, FIRST_FRAME_WAIT_MS); // a hidden tab gets no frames
+  } else bootNow();
   // Until this tab has the table, it shows the playing tab's last, as that tab draws it.
   const follow = (e) => e.key === TABLE_KEY && game.waking.follow(keptTable());
   window.addEventListener("storage", follow);

@@ -9,12 +9,14 @@ const TABLE_MODULES = []; // stamped by scripts/build
 try {
   if (localStorage.getItem("allthrees.table.v1") !== null) {
     document.documentElement.dataset.returning = "";
+    const links = document.createDocumentFragment(); // one insertion, not one per module
     for (const href of TABLE_MODULES) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
       link.href = href;
-      document.head.append(link);
+      links.append(link);
     }
+    document.head.append(links);
   }
 } catch {
   // storage refused: a first visit's loading screen
