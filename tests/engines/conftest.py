@@ -19,13 +19,25 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# How many pytest-xdist workers share each engine's tests: WebKit under Xvfb is the slowest (its
+# eight tests took 10 minutes in a row on one worker, the suite's longest chain), so two.
+ENGINE_WORKERS = {"webkit": 2}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Each engine's tests run one after another on one pytest-xdist worker (scripts/test runs
-    with --dist loadgroup): a browser at a time per engine, beside Chromium's tests."""
+    """Each engine's tests run one after another on one pytest-xdist worker, or on a few
+    (ENGINE_WORKERS), dealt in turn (scripts/test runs with --dist loadgroup): a browser or two
+    at a time per engine, beside Chromium's tests."""
+    dealt: dict[str, int] = {}
     for item in items:
         path = Path(str(item.fspath))
         if path.parent == Path(__file__).parent:
-            item.add_marker(pytest.mark.xdist_group(path.stem.removeprefix("test_")))
+            engine = path.stem.removeprefix("test_")
+            n = dealt.get(engine, 0)
+            dealt[engine] = n + 1
+            workers = ENGINE_WORKERS.get(engine, 1)
+            group = engine if workers == 1 else f"{engine}-{n % workers + 1}"
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(scope="session")

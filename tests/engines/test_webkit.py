@@ -76,6 +76,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+DISPLAY_BASE = 99  # xvfb-run's own first choice
+DISPLAYS_PER_WORKER = 20
+
+
+def worker_index() -> int:
+    """This pytest-xdist worker's number (gw3 -> 3); 0 outside xdist."""
+    name = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    return int(name.removeprefix("gw") or 0)
+
+
 @pytest.fixture
 def driver_url() -> Iterator[str]:
     """WebKitWebDriver under xvfb-run (its own X display), for one test's session: a driver
@@ -89,6 +99,9 @@ def driver_url() -> Iterator[str]:
         [
             "xvfb-run",
             "--auto-servernum",
+            # each pytest-xdist worker looks for a free display from a number of its own: two
+            # WebKit workers starting at once would otherwise race for the same one
+            f"--server-num={DISPLAY_BASE + DISPLAYS_PER_WORKER * worker_index()}",
             "--server-args=-screen 0 1280x1024x24 -nolisten tcp",
             DRIVER,
             f"--port={port}",
@@ -299,7 +312,10 @@ def test_a_reload_resumes_the_same_table(minibrowser: webdriver.Remote, site) ->
     again = ready(minibrowser)
     assert again == st, "the same table, as it was"
     assert stored(minibrowser, SAVE_KEY) == save
-    pointer.play_round(again)  # and it plays on
+    # and it plays on: a move (the whole round by pointer is the test above's; playing it again
+    # here took WebKit under Xvfb 80 s of the suite's one WebKit worker)
+    after = pointer.turn(again)
+    assert after != again, "a move after the reload"
 
 
 def test_offline_the_service_worker_starts_the_game(minibrowser: webdriver.Remote, site) -> None:
