@@ -44,7 +44,8 @@ return {
   ready: at("allthrees:ready"),
   drawn: at("allthrees:table"),
   painted: at("first-contentful-paint"),
-  from_sw: Boolean(navigator.serviceWorker?.controller) && (nav?.workerStart ?? 0) > 0,
+  from_sw: Boolean(navigator.serviceWorker?.controller)
+    && ((nav?.workerStart ?? 0) > 0 || nav?.transferSize === 0),
 };"""
 SW_READY = """const done = arguments[arguments.length - 1];
 navigator.serviceWorker.ready.then(() => done(true), (e) => done(String(e)));"""

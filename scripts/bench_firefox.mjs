@@ -22,7 +22,8 @@ const marks = () => {
     ready: at("allthrees:ready"),
     drawn: at("allthrees:table"),
     painted: at("first-contentful-paint"),
-    from_sw: Boolean(navigator.serviceWorker?.controller) && (nav?.workerStart ?? 0) > 0,
+    // served by the service worker: through its fetch handler, or its static routes (no transfer)
+    from_sw: Boolean(navigator.serviceWorker?.controller) && ((nav?.workerStart ?? 0) > 0 || nav?.transferSize === 0),
   };
 };
 

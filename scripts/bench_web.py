@@ -389,6 +389,15 @@ FIRST_PAINT = """() => new Promise((resolve) => {
 })"""
 
 
+# The page came from the service worker: through its fetch handler (workerStart) or, in Chromium,
+# its static routes straight from its cache (the worker not started, nothing transferred).
+FROM_SW = """() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const served = nav.workerStart > 0 || nav.transferSize === 0;
+  return navigator.serviceWorker.controller !== null && served;
+}"""
+
+
 # When the page's module entry arrived (resource timing): the kept table is drawn after it.
 MAIN_SCRIPT = """() => performance.getEntriesByType("resource")
   .find((e) => e.name.endsWith("/js/main.js"))?.responseEnd ?? null"""
@@ -424,9 +433,7 @@ def run_return(pw, url: str, profile: Path, phone: bool, visits: int) -> list[di
                     "script": page.evaluate(MAIN_SCRIPT),
                     "painted": page.evaluate(FIRST_PAINT),
                     "ready": ready,
-                    "from_sw": page.evaluate(
-                        "() => performance.getEntriesByType('navigation')[0].workerStart > 0"
-                    ),
+                    "from_sw": page.evaluate(FROM_SW),
                 }
             )
             page.close()

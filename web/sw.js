@@ -21,10 +21,15 @@ const exactly = (pathname) => pathname.replace(/[\\:*?+(){}]/g, "\\$&");
 // answer is the same as the handler's: this cache's copy, or the network when it has none.
 function staticRoutes() {
   const files = BUILD.files.filter((f) => f !== "./");
-  return files.map((f) => ({
+  const routes = files.map((f) => ({
     condition: { urlPattern: { pathname: exactly(new URL(f, self.location).pathname) }, requestMethod: "GET" },
     source: { cacheName: CACHE },
   }));
+  // The page itself, asked for as it is kept (no query string: the fetch handler maps any other
+  // to it), so that a returning player's visit need not start this worker at all.
+  const page = { pathname: exactly(new URL("./", self.location).pathname), search: "" };
+  routes.push({ condition: { urlPattern: page, requestMode: "navigate" }, source: { cacheName: CACHE } });
+  return routes;
 }
 
 self.addEventListener("install", (event) => {
