@@ -14,11 +14,12 @@ const ON_DEMAND = new Set(BUILD.onDemand.map((f) => new URL(f, self.location).pa
 const exactly = (pathname) => pathname.replace(/[\\:*?+(){}]/g, "\\$&");
 
 // Where the browser has static routes (Chromium 123+, InstallEvent.addRoutes), every precached
-// file but the page itself comes straight from this build's cache without waking this worker's
-// JavaScript for it: a returning player's page asks for the table's 51 modules at once, and each
-// one through the fetch handler below queued on this worker's one thread (the kept table was on
-// screen 380 ms after navigation on the 2-core machine, most of it waiting for modules). The
-// answer is the same as the handler's: this cache's copy, or the network when it has none.
+// file, and the page itself when it is asked for as kept, comes straight from this build's cache
+// without waking this worker's JavaScript for it: a returning player's page asks for the table's
+// modules at once, and each one through the fetch handler below queued on this worker's one
+// thread (the kept table was on screen 380 ms after navigation on the 2-core machine, most of it
+// waiting for modules). The answer is the same as the handler's: this cache's copy, or the
+// network when it has none.
 function staticRoutes() {
   const files = BUILD.files.filter((f) => f !== "./");
   const routes = files.map((f) => ({
