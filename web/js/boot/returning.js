@@ -4,7 +4,8 @@
 // loading screen after all when the kept table does not pass its check (it takes data-returning
 // off again). The table's modules are asked for here, all at once (a first visit leaves them to
 // main.js, after the engine's worker has started).
-// Every module main.js loads on a table page: the static import closure, listed by scripts/build.
+// Every module main.js loads on a table page (the static import closure, listed by scripts/build)
+// but main.js's own imports, which index.html preloads already.
 const TABLE_MODULES = []; // stamped by scripts/build
 try {
   if (localStorage.getItem("allthrees.table.v1") !== null) {
