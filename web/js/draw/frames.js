@@ -23,6 +23,12 @@ const MAX_FRAME_STEP_MS = 64; // a frame after a long pause animates as if 64 ms
 const FIRST_FRAME_STEP_MS = 16;
 const SETTLE_POLL_MS = 16; // how often settled() looks again: about a frame
 const PULSE_PERIOD = 260; // ms per radian of the lit ends' pulse (a slow breath, ~1.6 s)
+// When only decorations move (the lit ends' and the boneyard's pulse, a seat's glow): a frame
+// every 40 ms at most, about 25 a second, smooth for a 1.6 s breath. At every display frame they
+// kept the main thread busy most of the time while a person only looks at the table (a trace of a
+// table across devices: 55 frames a second, ~8 ms each, on both devices), so a message or a worker's
+// answer queued behind them, and a phone's battery paid for it.
+const DECORATION_FRAME_MS = 40;
 
 export const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -50,6 +56,7 @@ export class Frames {
     this.resized = resized;
     this.raf = 0;
     this.wakeTimer = 0;
+    this.decorationTimer = 0;
     this.lastFrame = 0;
     this.#watchSize();
   }
@@ -62,12 +69,25 @@ export class Frames {
 
   /** Another frame, without counting the table as unsettled (pulses, thinking dots). */
   changedQuietly() {
+    clearTimeout(this.decorationTimer);
+    this.decorationTimer = 0;
     if (!this.raf) this.raf = requestAnimationFrame((t) => this.#frame(t));
+  }
+
+  /** The next frame for decorations alone: at DECORATION_FRAME_MS, unless a change comes first. */
+  #decorateLater() {
+    if (this.raf || this.decorationTimer) return;
+    this.decorationTimer = setTimeout(() => {
+      this.decorationTimer = 0;
+      this.changedQuietly();
+    }, DECORATION_FRAME_MS - FIRST_FRAME_STEP_MS); // the frame itself waits for the next vsync
   }
 
   /** Draw a frame now (it throws what drawing throws): the table is there by the first paint. */
   drawNow() {
     cancelAnimationFrame(this.raf);
+    clearTimeout(this.decorationTimer);
+    this.decorationTimer = 0;
     this.raf = 0;
     this.#frame(performance.now());
   }
@@ -196,7 +216,8 @@ export class Frames {
     }
     this.hud.setHintButton({ enabled: ok && !state.waking, thinking: state.hintThinking });
     state.moving = moving;
-    if (moving || decorating || state.flights.length || state.deal) this.changedQuietly();
+    if (moving || state.flights.length || state.deal) this.changedQuietly();
+    else if (decorating) this.#decorateLater();
     else if (seats.wakeAt && !this.wakeTimer) {
       this.wakeTimer = setTimeout(
         () => {
