@@ -15,26 +15,40 @@ from ..moves import DRAW, PASS
 from ..rules import Rules
 from ..view import make_view
 from . import Player, get_player
+from .checkout import CheckoutExpert
 from .expert import ENOUGH_WORLDS, expert
 
 
 def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Player:
     """``name``, or for search players ``name:`` and budgets of its own joined by ``:``:
     ``50ms`` (time), ``300it`` (a fixed count of worlds: deterministic), ``150w`` (stop after
-    that many worlds unless the time runs out first; ``0w``: no cap). E.g. ``expert:250ms:150w``."""
+    that many worlds unless the time runs out first; ``0w``: no cap), ``flat`` (every world
+    weighted alike: the Expert before it read the plays seen, ``reading``). E.g.
+    ``expert:250ms:150w``. ``expert@PATH`` is the Expert of another checkout of the game (a git
+    worktree of an older commit), in its own process (``checkout``)."""
     name, *budgets = spec.split(":")
+    name, _, path = name.partition("@")
     worlds = ENOUGH_WORLDS
+    read = True
     for budget in budgets:
-        if budget.endswith("ms"):
+        if budget == "flat":
+            read = False
+        elif budget.endswith("ms"):
             think_ms, iterations = float(budget[:-2]), None
         elif budget.endswith("it"):
             think_ms, iterations = None, int(budget[:-2])
         elif budget.endswith("w") and budget[:-1].isdigit():
             worlds = int(budget[:-1]) or None
         else:
-            raise ValueError(f"budget {budget!r}: write 50ms, 300it or 150w")
+            raise ValueError(f"budget {budget!r}: write 50ms, 300it, 150w or flat")
+    if name == "expert" and path:
+        if not read:
+            raise ValueError("flat is today's Expert's: an older checkout's plays as it did")
+        return CheckoutExpert(path, think_ms, iterations, worlds)
     if name == "expert":
-        return functools.partial(expert, think_ms=think_ms, iterations=iterations, worlds=worlds)
+        return functools.partial(
+            expert, think_ms=think_ms, iterations=iterations, worlds=worlds, read=read
+        )
     if budgets:
         raise ValueError(f"{name} takes no budget")
     return get_player(name)
@@ -73,7 +87,8 @@ def play_match(
     of the same luck, which takes much of the deals' noise out of the comparison)."""
     players = [make_player(spec, think_ms, iterations) for spec in specs]
     who = [(s + i) % 2 for s in range(rules.players)]  # 0 = A, 1 = B
-    seen = tuple(specs[w].split(":")[0] for w in who)  # who plays each seat, public at the table
+    # who plays each seat, public at the table (an older checkout's Expert is an Expert)
+    seen = tuple(specs[w].split(":")[0].split("@")[0] for w in who)
     match = Match(rules, seed=seed * 1_000_003 + i // 2)
     res = Result(matches=1)
     tallies = (res.a, res.b)

@@ -12,6 +12,16 @@ side gains from now to the end of the round (in play and bonus) minus what the o
 a time budget or after enough worlds, or runs a fixed iteration count; with a count (or the cap
 reached first) and a seeded ``rng`` it is deterministic.
 
+How worlds are weighted: each sampled world is worth the likelihood of every move the other
+seats made so far, had that world been the truth, under a model of each seat (``reading``):
+a Beginner's own policy, exactly; a person's, an Expert's or a seat not told a strong player's
+(a softmax over points, pips and doubles fitted to the Expert's own moves); the partner read the
+same way as the others. A Casual's plays are read by the sampler's guesses instead, which are
+its policy, so its worlds stay alike; a seat read by a model is not held to the guesses. A
+candidate's value is its weighted mean over the worlds. When a few worlds would carry the whole
+weight, the weights are flattened towards uniform until their effective sample size is at least
+``ESS_FLOOR`` of the worlds (``reading.tempered``).
+
 It sees only the ``View``: the worlds it plays in are its own guesses, built from public facts.
 """
 
@@ -19,12 +29,13 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..moves import DRAW, PASS, PIPS_OF_MOVE, E, N, S, W, is_lead, kind_of, play, tile_of
 from ..round import Round
 from ..tiles import DOUBLES, IS_DOUBLE, PIPS, WITH, tiles_of, weight_key
 from ..view import View
+from .reading import Reading, tempered, weights_size
 
 # Worlds after which more did not make the Expert stronger in 2-player play (README, "Computer
 # opponents": flat beyond about 150): the search stops here or at the time budget, whichever
@@ -38,20 +49,32 @@ GREEDY_RATE = 0.85  # how often a rollout player takes its best-scoring play
 # Casual always does (that is all it does), a Beginner about half the time (it spots only the
 # easy scores, half of the time); a person or an Expert is taken to play well (GREEDY_RATE).
 ROLLOUT_RATES = {"casual": 1.0, "beginner": 0.5}
+# The share of the worlds a search's weights must be worth (their effective sample size): below
+# it the weights are flattened towards uniform (``reading.tempered``), so a few worlds that
+# happen to fit the plays seen best never decide a move alone.
+ESS_FLOOR = 0.25
 
 
 @dataclass
 class Analysis:
     """Value samples per candidate move (points for the mover's side minus the others'), one per
-    sampled world; candidates dropped early have fewer."""
+    sampled world; candidates dropped early have fewer. Each world has a weight (``weights``,
+    relative; none: all alike): how likely the plays seen make it (``reading``)."""
 
     moves: list[int]
     samples: list[list[float]]
     iterations: int  # worlds sampled
+    weights: list[float] = field(default_factory=list)
+    ess: float = 0.0  # the weights' effective sample size, in worlds (at least ESS_FLOOR of them)
 
     def mean(self, i: int) -> float:
         xs = self.samples[i]
-        return sum(xs) / len(xs) if xs else 0.0
+        if not xs:
+            return 0.0
+        if not self.weights:
+            return sum(xs) / len(xs)
+        w = self.weights[: len(xs)]
+        return sum(a * b for a, b in zip(w, xs, strict=True)) / sum(w)
 
     def ranked(self) -> list[tuple[int, float]]:
         order = sorted(range(len(self.moves)), key=lambda i: (-self.mean(i), i))
@@ -83,7 +106,7 @@ def lead_lacked(view: View) -> int:
     return out & ((1 << view.rules.tile_count) - 1)
 
 
-def hand_constraints(view: View) -> list[list[list[int]]]:
+def hand_constraints(view: View, timeline: list | None = None) -> list[list[list[int]]]:
     """For each seat, groups ``[count, lacked, passed_up, lighter]`` covering its hidden tiles.
 
     ``lacked`` is certain: a seat that draws or passes holds no tile that fits the ends at that
@@ -97,6 +120,11 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
     the guesses cannot all be met, and a seat loses a guess for the round once its play has
     shown it wrong (it later played a tile it was guessed not to hold, or played a tile on an arm
     where it scored less than on another).
+
+    ``timeline``, when given (a list), receives per seat when each group came into its hand and
+    which group each of its plays came from: ``(opened, played)``, ``opened[g]`` the history
+    index of the draw that opened group ``g`` (-1: the deal), ``played`` a list of ``(index,
+    tile, g)``; what a seat held at any move of the history follows (``hands_then``).
     """
     rules = view.rules
     n = rules.players
@@ -104,15 +132,18 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
     hidden = view.unseen_tiles()
     defied = [0] * n  # per seat, bit SCORES / SHEDS: its play has contradicted that guess
     groups: list[list[list[int]]] = [[[rules.hand_size, dealt, 0, 0]] for _ in range(n)]
+    opened: list[list[int]] = [[-1] for _ in range(n)]
+    played: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
     # The layout as it grew, to ask what else each play could have scored. Every hand is "full"
     # so no replayed play can end the round.
     table = Round.open_table(rules, view.leader)
-    for e in view.history:
+    for index, e in enumerate(view.history):
         g = groups[e.seat]
         if e.move == DRAW:
             for grp in g:
                 grp[1] |= e.lacked
             g.append([1, 0, 0, 0])
+            opened[e.seat].append(index)
             continue
         if e.move == PASS:
             for grp in g:
@@ -153,10 +184,14 @@ def hand_constraints(view: View) -> list[list[list[int]]]:
         source = could or [grp for grp in g if grp[0]]
         if source:
             source[-1][0] -= 1
+            group = next(k for k, grp in enumerate(g) if grp is source[-1])
+            played[e.seat].append((index, tile_of(e.move), group))
     for seat, g in enumerate(groups):
         for grp in g:
             for level in (SCORES, SHEDS):
                 grp[level + 1] &= 0 if defied[seat] >> level & 1 else hidden
+    if timeline is not None:
+        timeline[:] = list(zip(opened, played, strict=True))
     return groups
 
 
@@ -164,7 +199,11 @@ MIX_SWAPS = 6  # swaps per hidden tile that mix a filled deal into a uniform one
 
 
 def sample_world(
-    view: View, groups: list[list[list[int]]], rng: random.Random, tries: int = 8
+    view: View,
+    groups: list[list[list[int]]],
+    rng: random.Random,
+    tries: int = 8,
+    held: dict[tuple[int, int], int] | None = None,
 ) -> tuple[list[int], list[int]]:
     """Hands (masks) and a boneyard order consistent with the view, drawn uniformly from every
     deal that honours the constraints: first every guess, then only the passed-up scores, then
@@ -176,7 +215,8 @@ def sample_world(
     be completed. So the filled deal is mixed by random swaps of two hidden places (a hand's tile
     or the boneyard's) that keep both tiles allowed where they land: a symmetric chain over the
     consistent deals, whose stationary distribution is uniform over them.
-    ``tests/ai/test_inference.py`` checks the result against the exact posterior."""
+    ``tests/ai/test_inference.py`` checks the result against the exact posterior. ``held``, when
+    given, receives the tiles the deal puts in each group, by ``(seat, group)``."""
     unseen = tiles_of(view.unseen_tiles())
     me = view.seat
     for level in (SHEDS, SCORES, CERTAIN, -1):
@@ -184,27 +224,27 @@ def sample_world(
         for seat, g in enumerate(groups):
             if seat == me:
                 continue
-            for count, *masks in g:
+            for k, (count, *masks) in enumerate(g):
                 if count > 0:
                     forbidden = 0
                     for mask in masks[: level + 1]:  # lacked, passed_up, lighter
                         forbidden |= mask
-                    todo.append((forbidden, count, seat))
+                    todo.append((forbidden, count, (seat, k)))
         todo.sort(key=lambda x: -x[0].bit_count())  # most constrained first
         for _ in range(tries if level >= 0 else 1):
             pool = unseen[:]
             rng.shuffle(pool)
             tiles: list[int] = []  # each hidden place: its tile, what it forbids, whose it is
             forbids: list[int] = []
-            owners: list[int] = []
+            owners: list[tuple[int, int]] = []  # (seat, group)
             ok = True
-            for forbidden, count, seat in todo:
+            for forbidden, count, owner in todo:
                 for _ in range(count):
                     for i, t in enumerate(pool):
                         if not forbidden >> t & 1:
                             tiles.append(pool.pop(i))
                             forbids.append(forbidden)
-                            owners.append(seat)
+                            owners.append(owner)
                             break
                     else:
                         ok = False
@@ -213,15 +253,20 @@ def sample_world(
                     break
             if not ok:
                 continue
-            held = len(tiles)
+            places = len(tiles)
             tiles += pool  # the boneyard: no constraint
             forbids += [0] * len(pool)
-            _mix(tiles, forbids, held, rng)
+            _mix(tiles, forbids, places, rng)
             hands = [0] * view.rules.players
             hands[me] = view.hand_mask
-            for i in range(held):
-                hands[owners[i]] |= 1 << tiles[i]
-            bone = tiles[held:]
+            if held is not None:
+                held.clear()
+            for i in range(places):
+                owner = owners[i]
+                hands[owner[0]] |= 1 << tiles[i]
+                if held is not None:
+                    held[owner] = held.get(owner, 0) | 1 << tiles[i]
+            bone = tiles[places:]
             rng.shuffle(bone)
             return hands, bone
     raise AssertionError("unreachable: the unconstrained pass always succeeds")
@@ -240,6 +285,23 @@ def _mix(tiles: list[int], forbids: list[int], held: int, rng: random.Random) ->
         a, b = tiles[i], tiles[j]
         if not forbids[i] >> b & 1 and not forbids[j] >> a & 1:
             tiles[i], tiles[j] = b, a
+
+
+def read_plays(view: View) -> tuple[list[list[list[int]]], Reading | None]:
+    """The constraints on the hidden hands (``hand_constraints``) and the plays prepared for
+    weighting deals (``reading.Reading``; None when no seat is read by weight). A seat read by
+    its model is not also held to the guesses: its model says how likely a passed-up score was,
+    instead of ruling out every deal where it passed one up."""
+    timeline: list = []
+    groups = hand_constraints(view, timeline)
+    reading = Reading(view, timeline)
+    if not reading:
+        return groups, None
+    for seat, model in enumerate(reading.models):
+        if model is not None:
+            for grp in groups[seat]:
+                grp[2] = grp[3] = 0
+    return groups, reading
 
 
 # ---------------------------------------------------------------------- playouts
@@ -345,20 +407,24 @@ PRUNE_EVERY = 32  # worlds between checks for candidates that are clearly worse
 PRUNE_Z = 3.0  # how many standard errors behind the leader a candidate may fall before it goes
 
 
-def _prune(samples: list[list[float]], alive: list[int]) -> list[int]:
-    """Drop candidates whose paired difference from the leader, over the same worlds, is more
-    than PRUNE_Z standard errors below zero; the budget then goes to the close calls."""
+def _prune(samples: list[list[float]], alive: list[int], weights: list[float]) -> list[int]:
+    """Drop candidates whose paired difference from the leader, over the same worlds (weighted),
+    is more than PRUNE_Z standard errors below zero; the budget then goes to the close calls.
+    The standard error counts the weights' effective sample size, not the worlds."""
     n = len(samples[alive[0]])
-    lead = max(alive, key=lambda i: sum(samples[i]))
+    total = sum(weights)
+    ess = max(2.0, total**2 / sum(w * w for w in weights))
+    lead = max(alive, key=lambda i: sum(w * x for w, x in zip(weights, samples[i], strict=True)))
     keep = []
     for i in alive:
         if i == lead:
             keep.append(i)
             continue
         diffs = [a - b for a, b in zip(samples[i], samples[lead], strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean + PRUNE_Z * (var / n) ** 0.5 >= 0:
+        mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+        var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+        var *= n / (n - 1)
+        if mean + PRUNE_Z * (var / ess) ** 0.5 >= 0:
             keep.append(i)
     return keep
 
@@ -369,16 +435,20 @@ def analyse(
     think_ms: float | None = DEFAULT_THINK_MS,
     iterations: int | None = None,
     worlds: int | None = ENOUGH_WORLDS,
+    read: bool = True,
 ) -> Analysis:
     """Value every candidate move by playing it out in the same sampled worlds, dropping the
     clearly worse ones as evidence comes in. It stops after ``iterations`` worlds when given,
     else at ``think_ms`` or after ``worlds`` (None: no cap), whichever comes first; a search
-    that stops at a count is deterministic for a seeded ``rng``."""
+    that stops at a count is deterministic for a seeded ``rng``. With ``read`` (the default),
+    each world is weighted by how likely the plays seen make it (``reading``)."""
     moves = candidates(view)
     samples: list[list[float]] = [[] for _ in moves]
     if len(moves) <= 1 and iterations is None:
         return Analysis(moves, samples, 0)
-    groups = hand_constraints(view)
+    groups, reading = read_plays(view) if read else (hand_constraints(view), None)
+    held: dict[tuple[int, int], int] | None = {} if reading else None
+    log_weights: list[float] = []
     my_side = view.rules.side_of(view.seat)
     deadline = time.perf_counter() + (think_ms or 0) / 1000 if iterations is None else None
     # In its imagined worlds every player claims exactly what its plays make.
@@ -388,7 +458,8 @@ def analyse(
     rates = rollout_rates(view)
     done = 0
     while True:
-        hands, bone = sample_world(view, groups, rng)
+        hands, bone = sample_world(view, groups, rng, held=held)
+        log_weights.append(reading.log_weight(held) if reading and held is not None else 0.0)
         world_seed = rng.random()
         for i in alive:
             rnd = base.with_world(hands, bone)
@@ -404,8 +475,11 @@ def analyse(
         elif time.perf_counter() >= deadline or (worlds is not None and done >= worlds):
             break
         if done % PRUNE_EVERY == 0 and len(alive) > 1:
-            alive = _prune(samples, alive)
-    return Analysis(moves, samples, done)
+            alive = _prune(samples, alive, tempered(log_weights, ESS_FLOOR * done)[0])
+    if not reading:
+        return Analysis(moves, samples, done, [], float(done))
+    weights, _ = tempered(log_weights, ESS_FLOOR * done)
+    return Analysis(moves, samples, done, weights, weights_size(weights))
 
 
 def expert(
@@ -414,9 +488,11 @@ def expert(
     think_ms: float | None = DEFAULT_THINK_MS,
     iterations: int | None = None,
     worlds: int | None = ENOUGH_WORLDS,
+    read: bool = True,
 ) -> int:
-    """The Expert's move: the best mean over sampled worlds."""
+    """The Expert's move: the best mean over sampled worlds (weighted by the plays seen unless
+    ``read`` is false: the Expert before it read them, for comparison)."""
     if len(view.legal) == 1:
         return view.legal[0]
-    analysis = analyse(view, rng, think_ms, iterations, worlds)
+    analysis = analyse(view, rng, think_ms, iterations, worlds, read)
     return analysis.moves[analysis.best]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..moves import E, N, W, is_play, kind_of, tile_of
 from ..round import Round
@@ -38,19 +39,23 @@ def casual(view: View, rng: random.Random) -> int:
     return next(m for m in moves if key(m) == best)
 
 
-def _easy_to_see(view: View, move: int) -> bool:
-    """A beginner counts the two main ends; a score that rests on a crosswise double or on the
-    spinner's short arms slips past them."""
+BEGINNER_NOTICE = 0.5  # how often a Beginner spots each easy scoring play
+
+
+def easy_to_see(ends: Sequence[int], doubles: Sequence[bool], move: int) -> bool:
+    """A beginner counts the two main ends (``ends`` and ``doubles`` per arm W, E, N, S, as a view
+    or a round holds them); a score that rests on a crosswise double or on the spinner's short
+    arms slips past them."""
     if not is_play(move):
         return True
     arm = kind_of(move)
-    if arm > E or view.ends[N] >= 0:
+    if arm > E or ends[N] >= 0:
         return False
     other = E if arm == W else W
-    return not IS_DOUBLE[tile_of(move)] and not view.doubles[other]
+    return not IS_DOUBLE[tile_of(move)] and not doubles[other]
 
 
-def beginner(view: View, rng: random.Random, notice: float = 0.5) -> int:
+def beginner(view: View, rng: random.Random, notice: float = BEGINNER_NOTICE) -> int:
     """Plays legal moves with a light preference for scoring: it spots a scoring play only when
     it is easy to see (two plain ends), and then only some of the time; otherwise it plays
     whatever fits."""
@@ -61,6 +66,8 @@ def beginner(view: View, rng: random.Random, notice: float = 0.5) -> int:
     spotted = [
         m
         for m in moves
-        if _easy_to_see(view, m) and table.points_after(m) and rng.random() < notice
+        if easy_to_see(view.ends, view.doubles, m)
+        and table.points_after(m)
+        and rng.random() < notice
     ]
     return rng.choice(spotted or moves)
