@@ -8,7 +8,7 @@ Chromium's (README, "Load time").
 
 - Firefox: Debian's firefox-esr, headless, through scripts/bench_firefox.mjs (puppeteer-core).
 - WebKit: Debian's WebKitGTK, MiniBrowser under WebKitWebDriver and Selenium in ``xvfb-run``
-  (MiniBrowser has no headless mode), as tests/engines/test_webkit.py drives it.
+  (MiniBrowser has no headless mode), started by tests/engines/webkitkit.py as the tests start it.
 
 Nothing leaves loopback: each browser's proxy is a closed port on 127.0.0.1.
 
@@ -18,35 +18,17 @@ Nothing leaves loopback: each browser's proxy is a closed port on 127.0.0.1.
 
 from __future__ import annotations
 
-import glob
 import json
-import os
-import signal
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DRIVER = os.environ.get("ALLTHREES_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
-MINIBROWSER = os.environ.get("ALLTHREES_MINIBROWSER") or next(
-    iter(sorted(glob.glob("/usr/lib/*/webkit2gtk-4.1/MiniBrowser"))), ""
-)
-CLOSED_PORT_PROXY = "http://127.0.0.1:9"  # discard: nothing listens
 BOOT_S = 240
 
-MARKS = """
-const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
-const nav = performance.getEntriesByType("navigation")[0];
-return {
-  ready: at("allthrees:ready"),
-  drawn: at("allthrees:table"),
-  painted: at("first-contentful-paint"),
-  from_sw: Boolean(navigator.serviceWorker?.controller)
-    && ((nav?.workerStart ?? 0) > 0 || nav?.transferSize === 0),
-};"""
+# What a visit's page says of itself (one function, shared with bench_web.py and
+# bench_firefox.mjs); Selenium runs a function body, so it is called there.
+MARKS = "return (" + (ROOT / "scripts" / "visitmarks.js").read_text().strip().rstrip(";") + ")();"
 SW_READY = """const done = arguments[arguments.length - 1];
 navigator.serviceWorker.ready.then(() => done(true), (e) => done(String(e)));"""
 
@@ -65,12 +47,6 @@ def firefox(url: str, runs: int) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _visit(driver, url: str) -> dict:
     from selenium.webdriver.support.ui import WebDriverWait  # noqa: PLC0415
 
@@ -81,68 +57,27 @@ def _visit(driver, url: str) -> dict:
     return driver.execute_script(MARKS)
 
 
-def _minibrowser(port: int):
-    """A new MiniBrowser (an empty profile) through the WebKitWebDriver on ``port``."""
-    from selenium import webdriver  # noqa: PLC0415 - only when WebKit is measured
-    from selenium.webdriver.remote.client_config import ClientConfig  # noqa: PLC0415
-    from selenium.webdriver.remote.remote_connection import RemoteConnection  # noqa: PLC0415
-    from selenium.webdriver.webkitgtk.options import Options  # noqa: PLC0415
-
-    options = Options()
-    options.binary_location = MINIBROWSER
-    for arg in ("--automation", f"--proxy={CLOSED_PORT_PROXY}", "--ignore-host=127.0.0.1"):
-        options.add_argument(arg)
-    config = ClientConfig(remote_server_addr=f"http://127.0.0.1:{port}", timeout=BOOT_S * 2)
-    connection = RemoteConnection(client_config=config)
-    driver = webdriver.Remote(command_executor=connection, options=options)
-    driver.set_script_timeout(BOOT_S)
-    driver.set_page_load_timeout(BOOT_S)
-    return driver
-
-
 def webkit(url: str, runs: int) -> dict:
-    for path, package in ((DRIVER, "webkit2gtk-driver"), (MINIBROWSER, "libwebkit2gtk-4.1-0")):
-        if not path or not os.path.exists(path):
-            raise RuntimeError(f"{path or 'MiniBrowser'} is missing: install Debian's {package}")
+    # only when WebKit is measured: Selenium and the kit the tests start WebKit with
+    sys.path.insert(0, str(ROOT / "tests" / "engines"))
+    from webkitkit import minibrowser, webkit_driver  # noqa: PLC0415
+
     out, version = [], ""
     for i in range(runs):
-        port = _free_port()
-        proc = subprocess.Popen(
-            [
-                "xvfb-run",
-                "--auto-servernum",
-                "--server-args=-screen 0 1280x1024x24 -nolisten tcp",
-                DRIVER,
-                f"--port={port}",
-            ],
-            start_new_session=True,  # its own process group: Xvfb goes with it
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        driver = None
-        try:
-            for _ in range(600):
-                try:
-                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/status", timeout=5) as r:
-                        if json.load(r)["value"]["ready"]:
-                            break
-                except OSError:
-                    time.sleep(0.2)
-            driver = _minibrowser(port)
-            version = driver.capabilities.get("browserVersion", "")
-            cold = _visit(driver, url)
-            driver.execute_async_script(SW_READY)
-            again = _visit(driver, url)
-            kept = ("drawn", "painted", "ready", "from_sw")
-            out.append({"cold": cold["ready"], **{k: again[k] for k in kept}})
-            print(
-                f"webkit run {i + 1}: cold {cold['ready']:.0f} ms; repeat drawn"
-                f" {again['drawn'] or 0:.0f}, ready {again['ready']:.0f} ms",
-                file=sys.stderr,
-            )
-        finally:
-            if driver is not None:
+        with webkit_driver(quiet=True) as driver_url:
+            driver = minibrowser(driver_url, BOOT_S, BOOT_S)
+            try:
+                version = driver.capabilities.get("browserVersion", "")
+                cold = _visit(driver, url)
+                driver.execute_async_script(SW_READY)
+                again = _visit(driver, url)
+                kept = ("drawn", "painted", "ready", "from_sw")
+                out.append({"cold": cold["ready"], **{k: again[k] for k in kept}})
+                print(
+                    f"webkit run {i + 1}: cold {cold['ready']:.0f} ms; repeat drawn"
+                    f" {again['drawn'] or 0:.0f}, ready {again['ready']:.0f} ms",
+                    file=sys.stderr,
+                )
+            finally:
                 driver.quit()
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=60)
     return {"version": version, "runs": out}

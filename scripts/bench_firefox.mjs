@@ -9,23 +9,16 @@
 // allthrees:table; its first contentful paint where Firefox reports one; -> allthrees:ready).
 // Prints one JSON line: {version, runs: [{cold, drawn, painted, ready, from_sw}]} (ms).
 
+import { readFileSync } from "node:fs";
 import { launchFirefox } from "../tests/engines/firefoxkit.mjs";
 
 const [url, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg ?? 3);
 const BOOT_MS = 240_000;
 
-const marks = () => {
-  const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
-  const nav = performance.getEntriesByType("navigation")[0];
-  return {
-    ready: at("allthrees:ready"),
-    drawn: at("allthrees:table"),
-    painted: at("first-contentful-paint"),
-    // served by the service worker: through its fetch handler, or its static routes (no transfer)
-    from_sw: Boolean(navigator.serviceWorker?.controller) && ((nav?.workerStart ?? 0) > 0 || nav?.transferSize === 0),
-  };
-};
+// What a visit's page says of itself: one function, shared with the other engines' benchmarks
+const marksSource = readFileSync(new URL("./visitmarks.js", import.meta.url), "utf8").trim().replace(/;$/, "");
+const marks = new Function(`return (${marksSource}\n);`)();
 
 async function visit(page) {
   await page.goto(url);

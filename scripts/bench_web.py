@@ -389,13 +389,10 @@ FIRST_PAINT = """() => new Promise((resolve) => {
 })"""
 
 
-# The page came from the service worker: through its fetch handler (workerStart) or, in Chromium,
-# its static routes straight from its cache (the worker not started, nothing transferred).
-FROM_SW = """() => {
-  const nav = performance.getEntriesByType("navigation")[0];
-  const served = nav.workerStart > 0 || nav.transferSize === 0;
-  return navigator.serviceWorker.controller !== null && served;
-}"""
+# What a visit's page says of itself (scripts/visitmarks.js, shared with the other engines'
+# benchmarks): here its from_sw, whether the service worker served the page.
+VISIT_MARKS = (ROOT / "scripts" / "visitmarks.js").read_text().strip().rstrip(";")
+FROM_SW = f"() => ({VISIT_MARKS})().from_sw"
 
 
 # When the page's module entry arrived (resource timing): the kept table is drawn after it.

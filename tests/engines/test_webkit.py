@@ -13,14 +13,8 @@ machine boots the game in WebKit in 10-25 s)."""
 
 from __future__ import annotations
 
-import glob
 import json
 import os
-import signal
-import socket
-import subprocess
-import time
-import urllib.request
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -39,18 +33,12 @@ from enginekit import (
 from selenium import webdriver
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
-from selenium.webdriver.remote.client_config import ClientConfig
-from selenium.webdriver.remote.remote_connection import RemoteConnection
 from selenium.webdriver.support.ui import WebDriverWait
-from selenium.webdriver.webkitgtk.options import Options
+from webkitkit import WebKitMissing, webkit_driver
+from webkitkit import minibrowser as new_minibrowser
 
-DRIVER = os.environ.get("ALLTHREES_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
-MINIBROWSER = os.environ.get("ALLTHREES_MINIBROWSER") or next(
-    iter(sorted(glob.glob("/usr/lib/*/webkit2gtk-4.1/MiniBrowser"))), ""
-)
 BOOT_S = 240  # generous: the whole boot on a loaded machine
 SCRIPT_S = 120  # an idle() or a service worker's install
-CLOSED_PORT_PROXY = "http://127.0.0.1:9"  # discard: nothing listens, so a foreign request fails
 
 IDLE = """const done = arguments[arguments.length - 1];
 window.allthreesTest.idle().then(() => done(window.allthreesTest.state()),
@@ -70,12 +58,6 @@ FEATURES = """return {
 };"""
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 DISPLAY_BASE = 99  # xvfb-run's own first choice
 DISPLAYS_PER_WORKER = 20
 
@@ -90,58 +72,20 @@ def worker_index() -> int:
 def driver_url() -> Iterator[str]:
     """WebKitWebDriver under xvfb-run (its own X display), for one test's session: a driver
     whose session once hung in a full run (a MiniBrowser that never came up, 07:10 UTC on
-    2026-12-03) takes no other test with it."""
-    for path, package in ((DRIVER, "webkit2gtk-driver"), (MINIBROWSER, "libwebkit2gtk-4.1-0")):
-        if not path or not os.path.exists(path):
-            pytest.fail(f"{path or 'MiniBrowser'} is missing: install Debian's {package}")
-    port = free_port()
-    proc = subprocess.Popen(
-        [
-            "xvfb-run",
-            "--auto-servernum",
-            # each pytest-xdist worker looks for a free display from a number of its own: two
-            # WebKit workers starting at once would otherwise race for the same one
-            f"--server-num={DISPLAY_BASE + DISPLAYS_PER_WORKER * worker_index()}",
-            "--server-args=-screen 0 1280x1024x24 -nolisten tcp",
-            DRIVER,
-            f"--port={port}",
-        ],
-        start_new_session=True,  # its own process group: Xvfb goes with it
-    )
-    url = f"http://127.0.0.1:{port}"
+    2026-12-03) takes no other test with it. Each pytest-xdist worker looks for a free display
+    from a number of its own: two WebKit workers starting at once would otherwise race for one."""
     try:
-        for _ in range(600):
-            if proc.poll() is not None:
-                pytest.fail(f"WebKitWebDriver stopped ({proc.returncode})", pytrace=False)
-            try:
-                with urllib.request.urlopen(f"{url}/status", timeout=5) as response:
-                    if json.load(response)["value"]["ready"]:
-                        break
-            except OSError:
-                time.sleep(0.2)
-        yield url
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=60)
+        with webkit_driver(DISPLAY_BASE + DISPLAYS_PER_WORKER * worker_index()) as url:
+            yield url
+    except WebKitMissing as e:
+        pytest.fail(str(e))
 
 
 @pytest.fixture
 def minibrowser(request: pytest.FixtureRequest, driver_url: str) -> Iterator[webdriver.Remote]:
     """A new MiniBrowser (an empty profile) for one test; parametrized indirectly, the WebKit
-    features it turns off, as an older Safari lacks them (MiniBrowser --features=help)."""
-    options = Options()
-    options.binary_location = MINIBROWSER
-    for arg in ("--automation", f"--proxy={CLOSED_PORT_PROXY}", "--ignore-host=127.0.0.1"):
-        options.add_argument(arg)
-    off = getattr(request, "param", ())
-    if off:
-        options.add_argument("--features=" + ",".join(f"-{name}" for name in off))
-    # the client waits longer than the scripts it runs may (an idle(), a service worker)
-    config = ClientConfig(remote_server_addr=driver_url, timeout=SCRIPT_S * 3)
-    connection = RemoteConnection(client_config=config)
-    driver = webdriver.Remote(command_executor=connection, options=options)
-    driver.set_script_timeout(SCRIPT_S)
-    driver.set_page_load_timeout(BOOT_S)
+    features it turns off, as an older Safari lacks them."""
+    driver = new_minibrowser(driver_url, SCRIPT_S, BOOT_S, getattr(request, "param", ()))
     try:
         yield driver
     finally:

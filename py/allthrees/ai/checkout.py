@@ -13,6 +13,7 @@ them (the view's fields have not changed since the oldest commit compared, 687ff
 from __future__ import annotations
 
 import atexit
+import os
 import pickle
 import random
 import struct
@@ -37,22 +38,25 @@ while True:
     write.flush()
 """
 
-_children: dict[str, subprocess.Popen] = {}
+# One child per process and checkout: an arena's worker processes are forked from the one that
+# checked the players, and a child inherited would answer two processes' requests in turn.
+_children: dict[tuple[int, str], subprocess.Popen] = {}
 
 
 def _child(path: str) -> subprocess.Popen:
-    if path not in _children:
+    key = (os.getpid(), path)
+    if key not in _children:
         py = Path(path) / "py"
         if not (py / "allthrees" / "ai" / "expert.py").is_file():
             raise ValueError(f"{path} is no checkout of this game (no py/allthrees/ai/expert.py)")
-        _children[path] = subprocess.Popen(
+        _children[key] = subprocess.Popen(
             [sys.executable, "-c", SERVE],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env={"PYTHONPATH": str(py), "PYTHONHASHSEED": "0"},
         )
-        atexit.register(_children[path].kill)
-    return _children[path]
+        atexit.register(_children[key].kill)
+    return _children[key]
 
 
 class CheckoutExpert:
