@@ -247,3 +247,48 @@ def test_an_expert_seat_is_read_by_the_strong_model_and_casual_by_the_constraint
     assert Reading(view, timeline).models == expected
     # the strong model's logit of a move: its features against the fitted weights
     assert len(features(now, now.legal_moves()[0])) == len(STRONG_WEIGHTS)
+
+
+def chance_of(view, tiles: int, seat: int, worlds: int = 2000) -> float:
+    """The Expert's weighted chance that ``seat`` holds any of ``tiles``."""
+    groups, reading = read_plays(view)
+    rng = random.Random(7)
+    held: dict = {}
+    hit = total = 0.0
+    for _ in range(worlds):
+        hands, _bone = sample_world(view, groups, rng, held=held)
+        w = math.exp(reading.log_weight(held)) if reading else 1.0
+        total += w
+        hit += w * bool(hands[seat] & tiles)
+    return hit / total
+
+
+def test_a_casuals_tie_break_rules_out_the_heavier_tiles_and_a_persons_makes_them_less_likely():
+    """On 6-6 seat 1 plays 6-1 for nothing: 6-0 and 6-3 would have scored, 6-2, 6-4 and 6-5 would
+    have scored as little and shed more. A Casual always takes its points, the heaviest tile on
+    ties: it holds none of them. A person (read as a strong player) may let points go, so it may
+    hold them, but less likely than a blind guess says."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    from test_players import position  # noqa: PLC0415
+
+    from allthrees.tiles import NAME  # noqa: PLC0415
+
+    view = position(
+        ["6-6", "6-1@W"],
+        [
+            ["6-6", "0-0", "1-1", "2-2", "3-3", "4-4", "5-5"],
+            ["6-1", "0-1", "0-2", "1-2", "1-3", "2-3", "0-3"],
+        ],
+        seat=0,
+    )
+    tile = {NAME[t]: 1 << t for t in range(28)}
+    scoring = tile["6-0"] | tile["6-3"]
+    heavier = tile["6-2"] | tile["6-4"] | tile["6-5"]
+    casual_view = replace(view, players=("expert", "casual"))
+    assert chance_of(casual_view, scoring | heavier, 1) == 0.0
+    person_view = replace(view, players=("expert", "person"))
+    flat = replace(view, players=("expert", "random"))  # its plays say nothing
+    for tiles in (tile["6-0"], tile["6-3"]):
+        read, blind = chance_of(person_view, tiles, 1), chance_of(flat, tiles, 1)
+        assert 0.0 < read < blind - 0.03, (read, blind)

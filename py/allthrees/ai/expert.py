@@ -289,19 +289,19 @@ def _mix(tiles: list[int], forbids: list[int], held: int, rng: random.Random) ->
 
 def read_plays(view: View) -> tuple[list[list[list[int]]], Reading | None]:
     """The constraints on the hidden hands (``hand_constraints``) and the plays prepared for
-    weighting deals (``reading.Reading``; None when no seat is read by weight). A seat read by
+    weighting deals (``reading.Reading``; None when no play is read by weight). A seat read by
     its model is not also held to the guesses: its model says how likely a passed-up score was,
-    instead of ruling out every deal where it passed one up."""
+    instead of ruling out every deal where it passed one up; nor is a Random seat, whose plays
+    say nothing of its hand."""
     timeline: list = []
     groups = hand_constraints(view, timeline)
     reading = Reading(view, timeline)
-    if not reading:
-        return groups, None
+    kinds = view.players or ("",) * view.rules.players
     for seat, model in enumerate(reading.models):
-        if model is not None:
+        if model is not None or kinds[seat] == "random":  # a random seat's plays say nothing
             for grp in groups[seat]:
                 grp[2] = grp[3] = 0
-    return groups, reading
+    return groups, (reading if reading else None)
 
 
 # ---------------------------------------------------------------------- playouts
