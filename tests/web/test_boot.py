@@ -418,10 +418,12 @@ def test_service_worker_is_stamped_with_the_build(dist, build_info: dict) -> Non
     # What is needed only on demand (the soundtrack, the QR libraries, the install icons, play
     # across devices) is never precached; the service worker keeps each at first use
     on_demand = set(stamp["onDemand"])
-    assert {f for f in build_info["files"] if f.startswith(("later/", "js/net/"))} - {
-        "js/net/guestkey.js"
-    } <= on_demand, "later/ and net/ are on demand"
-    assert "js/net/guestkey.js" not in on_demand, "main.js imports it before the first table"
+    assert {f for f in build_info["files"] if f.startswith(("later/", "js/net/"))} <= on_demand, (
+        "later/ and net/ are on demand"
+    )
+    # what main.js imports (the guest's key of net/ among it, bundled) comes before any table
+    preloaded = set(re.findall(r'modulepreload" href="([^"]+)"', (dist / "index.html").read_text()))
+    assert preloaded and not preloaded & on_demand, "main.js's imports are precached"
     assert not on_demand & set(stamp["files"])
     assert set(stamp["files"][1:]) == set(build_info["files"]) - {
         "sw.js",

@@ -16,6 +16,7 @@
 
 import { B, failureWords, megabytes, wordPage } from "../i18n/bootwords.js";
 import { Bridge } from "./bridge.js";
+import { siteURL } from "./site.js";
 import { scriptURL } from "./trusted.js";
 
 export const STALL_TIMEOUT_MS = 30_000;
@@ -47,7 +48,7 @@ export function boot({
   onProgress = () => {},
   stallTimeoutMs = STALL_TIMEOUT_MS,
   startTimeoutMs = START_TIMEOUT_MS,
-  workerURL = new URL("./worker.js", import.meta.url),
+  workerURL = siteURL("js/boot/worker.js"),
 } = {}) {
   return new Promise((resolve, reject) => {
     let worker;

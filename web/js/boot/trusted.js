@@ -3,7 +3,7 @@
 // this one policy, and the policy lets through only scripts of this site. No HTML or script text
 // is ever made from a string (the DOM is built with dom.js's `h`), so the policy has nothing else.
 //
-//   new Worker(scriptURL(new URL("./worker.js", import.meta.url)), {type: "module"})
+//   new Worker(scriptURL(siteURL("js/boot/worker.js")), {type: "module"})
 
 const POLICY = "allthrees";
 

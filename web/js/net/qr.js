@@ -8,13 +8,15 @@
 //   const text = await scan(video);        // opens the back camera, resolves with the first QR's text
 //   const text = await scan(video, {signal});  // abort to stop (the camera is let go either way)
 
-const VENDOR = new URL("../../later/vendor/", import.meta.url);
+import { siteURL } from "../boot/site.js";
+
+const VENDOR = "later/vendor/"; // from the site's root (boot/site.js)
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 let encoder = null;
 let decoder = null;
-const loadEncoder = () => (encoder ??= import(new URL("qrcode-generator/qrcode.js", VENDOR).href));
-const loadDecoder = () => (decoder ??= import(new URL("jsqr/jsQR.js", VENDOR).href));
+const loadEncoder = () => (encoder ??= import(siteURL(`${VENDOR}qrcode-generator/qrcode.js`).href));
+const loadDecoder = () => (decoder ??= import(siteURL(`${VENDOR}jsqr/jsQR.js`).href));
 
 /**
  * The QR code of `text`, its modules as rows of booleans (error correction "L": a screen is clean,

@@ -16,6 +16,7 @@
 //   sound.play("clink"); sound.play(["chime", 12]); sound.play("fanfare");
 //   sound.setLevels({ effects: 60, music: 40 }); sound.setMuted(true);
 
+import { siteURL } from "../../boot/site.js";
 import { DEFAULT_LEVELS, levelGain } from "./levels.js";
 
 const MASTER_GAIN = 0.5; // everything together, under the device's own volume
@@ -24,7 +25,7 @@ const START_AHEAD_S = 0.005; // a voice starts this far ahead of "now", so its f
 const FINALE_AFTER_S = 0.9; // the match's fanfare (or lament) waits for the last tile's chime
 const FINALES = new Set(["fanfare", "lament"]);
 const LEVEL_GLIDE_S = 0.05; // a level change glides this long (no zipper noise while sliding)
-const SOUNDTRACK_URL = new URL("../../../later/soundtrack.js", import.meta.url).href;
+const SOUNDTRACK = "later/soundtrack.js"; // from the site's root (boot/site.js)
 
 export class Sound {
   #ctx = null;
@@ -53,7 +54,7 @@ export class Sound {
     this.muted = muted;
     this.levels = { ...DEFAULT_LEVELS, ...levels };
     this.#offline = Boolean(context);
-    this.#load = loadMusic ?? (() => import(SOUNDTRACK_URL));
+    this.#load = loadMusic ?? (() => import(siteURL(SOUNDTRACK).href));
     if (context) {
       this.#build(context);
       this.#loadVoices();
