@@ -43,16 +43,13 @@ def casual_move(rnd: Round) -> int:
     return max(moves, key=key)  # max keeps the first of equals, as casual does
 
 
-def exact_chances(
-    rules: Rules, rnd: Round, mine0: int, hlen: int, rng: random.Random
-) -> list[list[float]]:
-    """P(seat s holds tile t) for every seat after the first ``hlen`` moves of ``rnd``, seen
-    from seat 0 (dealt ``mine0``), with every other seat known to play Greedy: rejection over
-    whole deals."""
+def dealt_like(rules: Rules, rnd: Round, mine0: int, hlen: int, rng: random.Random):
+    """Whole deals at random, endlessly, as seat 0 may imagine them after the first ``hlen``
+    moves of ``rnd``: seat 0 dealt ``mine0``, its draws where they were, the same leader and
+    forced lead; each as a fresh Round, to replay those moves on."""
     n, size = rules.players, rules.hand_size
-    first = rnd.history[:hlen]
     my_draws, k = {}, 0
-    for e in first:
+    for e in rnd.history[:hlen]:
         if e.move == DRAW:
             if e.seat == 0:
                 my_draws[k] = e.drawn
@@ -60,19 +57,28 @@ def exact_chances(
     unknown = [t for t in range(rules.tile_count) if not mine0 >> t & 1]
     unknown = [t for t in unknown if t not in my_draws.values()]
     stock = rules.tile_count - n * size
-    counts = [[0] * rules.tile_count for _ in range(n)]
-    kept = 0
-    while kept < SAMPLES:
+    while True:
         rng.shuffle(unknown)
         hands = [mine0] + [
             sum(1 << t for t in unknown[i * size : (i + 1) * size]) for i in range(n - 1)
         ]
         rest = iter(unknown[(n - 1) * size :])
         bone = [my_draws[i] if i in my_draws else next(rest) for i in range(stock)]
-        if decided_leader(rules, hands) != (rnd.leader, rnd.forced_lead):
-            continue
-        world = Round(rules, hands, bone, rnd.leader, rnd.forced_lead)
-        for e in first:
+        if decided_leader(rules, hands) == (rnd.leader, rnd.forced_lead):
+            yield Round(rules, hands, bone, rnd.leader, rnd.forced_lead)
+
+
+def exact_chances(
+    rules: Rules, rnd: Round, mine0: int, hlen: int, rng: random.Random
+) -> list[list[float]]:
+    """P(seat s holds tile t) for every seat after the first ``hlen`` moves of ``rnd``, seen
+    from seat 0 (dealt ``mine0``), with every other seat known to play Greedy: rejection over
+    whole deals."""
+    n = rules.players
+    counts = [[0] * rules.tile_count for _ in range(n)]
+    kept = 0
+    for world in dealt_like(rules, rnd, mine0, hlen, rng):
+        for e in rnd.history[:hlen]:
             if e.seat != 0 and casual_move(world) != e.move:
                 break
             world.step(e.move)
@@ -81,6 +87,8 @@ def exact_chances(
             for s in range(1, n):
                 for t in tiles_of(world.hands[s]):
                     counts[s][t] += 1
+            if kept == SAMPLES:
+                break
     return [[c / SAMPLES for c in row] for row in counts]
 
 

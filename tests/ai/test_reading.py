@@ -17,6 +17,7 @@ import math
 import random
 
 import pytest
+from test_inference import dealt_like
 
 from allthrees.ai import beginner, casual
 from allthrees.ai.expert import (
@@ -29,8 +30,7 @@ from allthrees.ai.expert import (
 )
 from allthrees.ai.reading import STRONG_WEIGHTS, Reading, features, tempered, weights_size
 from allthrees.ai.simple import BEGINNER_NOTICE, easy_to_see
-from allthrees.match import Match, decided_leader
-from allthrees.moves import DRAW
+from allthrees.match import Match
 from allthrees.round import Round
 from allthrees.rules import Rules
 from allthrees.tiles import tiles_of
@@ -73,32 +73,12 @@ def table_of(rules: Rules) -> tuple[str, ...]:
 def exact_chances(rules: Rules, rnd: Round, mine0: int, hlen: int) -> list[list[float]]:
     """P(seat s holds tile t) after the first ``hlen`` moves, seen from seat 0: weighted
     rejection over whole deals."""
-    rng = random.Random(hlen)
-    n, size = rules.players, rules.hand_size
-    first = rnd.history[:hlen]
-    my_draws, k = {}, 0
-    for e in first:
-        if e.move == DRAW:
-            if e.seat == 0:
-                my_draws[k] = e.drawn
-            k += 1
-    unknown = [t for t in range(rules.tile_count) if not mine0 >> t & 1]
-    unknown = [t for t in unknown if t not in my_draws.values()]
-    stock = rules.tile_count - n * size
+    n = rules.players
     counts = [[0.0] * rules.tile_count for _ in range(n)]
     kept = total = 0.0
-    while kept < SAMPLES:
-        rng.shuffle(unknown)
-        hands = [mine0] + [
-            sum(1 << t for t in unknown[i * size : (i + 1) * size]) for i in range(n - 1)
-        ]
-        rest = iter(unknown[(n - 1) * size :])
-        bone = [my_draws[i] if i in my_draws else next(rest) for i in range(stock)]
-        if decided_leader(rules, hands) != (rnd.leader, rnd.forced_lead):
-            continue
-        world = Round(rules, hands, bone, rnd.leader, rnd.forced_lead)
+    for world in dealt_like(rules, rnd, mine0, hlen, random.Random(hlen)):
         weight = 1.0
-        for e in first:
+        for e in rnd.history[:hlen]:
             if e.move not in world.legal_moves():
                 weight = 0.0
                 break
@@ -112,6 +92,8 @@ def exact_chances(rules: Rules, rnd: Round, mine0: int, hlen: int) -> list[list[
         for s in range(1, n):
             for t in tiles_of(world.hands[s]):
                 counts[s][t] += weight
+        if kept == SAMPLES:
+            break
     return [[c / total for c in row] for row in counts]
 
 
