@@ -124,7 +124,7 @@ def hand_constraints(view: View, timeline: list | None = None) -> list[list[list
     ``timeline``, when given (a list), receives per seat when each group came into its hand and
     which group each of its plays came from: ``(opened, played)``, ``opened[g]`` the history
     index of the draw that opened group ``g`` (-1: the deal), ``played`` a list of ``(index,
-    tile, g)``; what a seat held at any move of the history follows (``hands_then``).
+    tile, g)``; what a seat held at any move of the history follows (``reading.Reading``).
     """
     rules = view.rules
     n = rules.players
@@ -296,11 +296,9 @@ def read_plays(view: View) -> tuple[list[list[list[int]]], Reading | None]:
     timeline: list = []
     groups = hand_constraints(view, timeline)
     reading = Reading(view, timeline)
-    kinds = view.players or ("",) * view.rules.players
-    for seat, model in enumerate(reading.models):
-        if model is not None or kinds[seat] == "random":  # a random seat's plays say nothing
-            for grp in groups[seat]:
-                grp[2] = grp[3] = 0
+    for seat in reading.unguessed:
+        for grp in groups[seat]:
+            grp[2] = grp[3] = 0
     return groups, (reading if reading else None)
 
 
@@ -413,7 +411,7 @@ def _prune(samples: list[list[float]], alive: list[int], weights: list[float]) -
     The standard error counts the weights' effective sample size, not the worlds."""
     n = len(samples[alive[0]])
     total = sum(weights)
-    ess = max(2.0, total**2 / sum(w * w for w in weights))
+    ess = max(2.0, weights_size(weights))
     lead = max(alive, key=lambda i: sum(w * x for w, x in zip(weights, samples[i], strict=True)))
     keep = []
     for i in alive:

@@ -114,6 +114,13 @@ class Reading:
         n = view.rules.players
         kinds = view.players or ("",) * n
         self.models = [None if s == view.seat else model_of(kinds[s]) for s in range(n)]
+        # seats not held to the sampler's guesses about how people play: those read by a model,
+        # and Random seats, whose plays say nothing of their hands
+        self.unguessed = [
+            s
+            for s in range(n)
+            if self.models[s] is not None or (s != view.seat and kinds[s] == "random")
+        ]
         self.decisions: list[Decision] = []
         table = Round.open_table(view.rules, view.leader)
         table.forced_lead = view.forced_lead
