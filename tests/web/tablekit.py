@@ -30,6 +30,13 @@ IDLE = """() => Promise.race([
 STATE = "() => window.allthreesTest.state()"
 
 
+def canonical(tile: str) -> str:
+    """A tile named either way up ("1-5", "5-1"), named one way: a hand lists a tile as dealt, a
+    record as placed (RULES.md: either order is the same tile)."""
+    a, b = sorted(tile.split("-"), reverse=True)
+    return f"{a}-{b}"
+
+
 def center(rect: dict[str, float]) -> tuple[float, float]:
     return rect["x"] + rect["width"] / 2, rect["y"] + rect["height"] / 2
 

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from conftest import Problems
 from playwright.sync_api import Browser, BrowserType, expect
+from tablekit import canonical
 from test_net_table import ALL_IN, SAFETY, act, device, ready, settle, state
 from test_net_transport import y4m
 
@@ -76,12 +77,6 @@ def camera(
     launched = browser_type.launch(**{**browser_type_launch_args, "args": args})
     yield launched, video
     launched.close()
-
-
-def canonical(tile: str) -> str:
-    """A tile named either way up ("1-5", "5-1"), named one way."""
-    a, b = sorted(tile.split("-"), reverse=True)
-    return f"{a}-{b}"
 
 
 def placed(record: dict[str, Any]) -> list[str]:
