@@ -313,7 +313,10 @@ def test_a_guest_that_reloads_or_changes_device_and_a_host_that_reloads_lose_not
     assert state(host) is None or state(host)["scores"] == scores
     link = host.get_by_label("Invite link")
     expect(link).not_to_have_value("")
-    guest.goto(link.input_value())
+    # The guest's page is still up, so the link changes only its fragment and the page starts
+    # again from it: wait for the page that load brings, not the one still showing.
+    with guest.expect_event("load"):
+        guest.goto(link.input_value())
     ready(guest)
     answer = guest.get_by_label("Answer code")
     expect(answer).not_to_have_value("")

@@ -51,10 +51,13 @@ function pairInvite() {
 }
 
 // An invite's link opened in this tab while the game is up changes only the address's fragment:
-// the page starts again from it, as a fresh tab would.
+// the page starts again from it, as a fresh tab would; until then it is not ready (the hook's
+// data-ready belongs to the table the reload leaves).
 window.addEventListener("hashchange", () => {
   const hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.has("join") || hash.has("pair")) location.reload();
+  if (!hash.has("join") && !hash.has("pair")) return;
+  delete document.documentElement.dataset.ready;
+  location.reload();
 });
 
 async function start() {
