@@ -131,6 +131,8 @@ RECORD = """
         const ms = performance.now() - call.t0;
         if (call.move) {
           call.move.check = (call.move.check ?? 0) + ms;
+          call.move.checkStart ??= call.t0;
+          call.move.checkEnd = performance.now();
           return;
         }
         call.ms = ms;
@@ -176,7 +178,8 @@ GUEST_FIGURES = f"""() => {{
   {BYTES}
   return window.__bench.moves.map((m) => ({{
     intent: m.intent, tap: m.tap, sent: m.sent, arrived: m.arrived, seen: m.seen, shown: m.shown,
-    check: m.check ?? null, up: bytes(m.text),
+    check: m.check ?? null, checkStart: m.checkStart ?? null, checkEnd: m.checkEnd ?? null,
+    up: bytes(m.text), origin: performance.timeOrigin,
   }}));
 }}"""
 HOST_FIGURES = f"""() => {{
@@ -186,7 +189,9 @@ HOST_FIGURES = f"""() => {{
     const out = B.sent.filter((s) => s.cause === c.n);
     return {{intent: c.intent, ms: c.ms, down: out.reduce((a, s) => a + bytes(s.text), 0),
              messages: out.length, queued: c.t0 - (B.intentsIn[c.n] ?? c.t0),
-             sending: out.length ? out[0].t - (c.t0 + c.ms) : null}};
+             sending: out.length ? out[0].t - (c.t0 + c.ms) : null,
+             inAt: B.intentsIn[c.n] ?? null, outAt: out.length ? out[0].t : null,
+             origin: performance.timeOrigin}};
   }});
 }}"""
 
@@ -414,6 +419,26 @@ def main() -> None:
         "of which its own Python's check": [m["check"] for m in seen if m["check"] is not None],
     }
     print(f"  in the guest's page, p50/p95: {breakdown(parts)}")
+    checked = [m for m in seen if m["arrived"] and m["checkStart"] is not None]
+    after = {
+        "answer to its check": [m["checkStart"] - m["arrived"] for m in checked],
+        "check to the frame that shows it": [m["seen"] - m["checkEnd"] for m in checked],
+        "that frame to the task after it": [m["shown"] - m["seen"] for m in seen],
+    }
+    print(f"  answer to shown, p50/p95: {breakdown(after)}")
+    # the two pages' clocks on one timeline (performance.timeOrigin + now: one machine's clock)
+    pairs = list(zip(seen, engine, strict=True))
+    wire = {
+        "guest's send to the host's page": [
+            c["inAt"] + c["origin"] - m["sent"] - m["origin"] for m, c in pairs if c["inAt"]
+        ],
+        "host's send to the guest's page": [
+            m["arrived"] + m["origin"] - c["outAt"] - c["origin"]
+            for m, c in pairs
+            if c["outAt"] and m["arrived"]
+        ],
+    }
+    print(f"  on the wire (page to page), p50/p95: {breakdown(wire)}")
     host_parts = {
         "intent in to its request": [c["queued"] for c in engine],
         "reply to the answer sent": [c["sending"] for c in engine if c["sending"] is not None],
