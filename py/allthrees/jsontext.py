@@ -34,7 +34,7 @@ def shown(value: Any) -> str:
 # join two runs of digits), so what it passes the exact pass passes, and whatever it doubts the
 # exact pass decides, with the place of the fault for the message.
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_LONG_DIGITS = re.compile(r"\d{%d}" % (MAX_DIGITS + 1))
+_LONG_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
