@@ -74,9 +74,18 @@ def test_with_three_sides_points_taken_from_the_leader_count_more():
 
 def test_arena_budgets_join_with_colons():
     player = make_player("expert:250ms:150w", None, None)
-    assert player.keywords == {"think_ms": 250.0, "iterations": None, "worlds": 150, "read": True}
+    assert player.keywords == {
+        "think_ms": 250.0,
+        "iterations": None,
+        "worlds": 150,
+        "read": True,
+        "exact": True,
+    }
     assert make_player("expert:0w", 100, None).keywords["worlds"] is None
     assert make_player("expert:flat", 100, None).keywords["read"] is False
+    assert make_player("expert:sampled", 100, None).keywords["exact"] is False
+    with pytest.raises(ValueError, match="an older checkout"):
+        make_player("expert@../elsewhere:sampled", 100, None)
     with pytest.raises(ValueError, match="150w"):
         make_player("expert:fast", 100, None)
     with pytest.raises(ValueError, match="no budget"):

@@ -23,16 +23,19 @@ def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Pl
     """``name``, or for search players ``name:`` and budgets of its own joined by ``:``:
     ``50ms`` (time), ``300it`` (a fixed count of worlds: deterministic), ``150w`` (stop after
     that many worlds unless the time runs out first; ``0w``: no cap), ``flat`` (every world
-    weighted alike: the Expert before it read the plays seen, ``reading``). E.g.
+    weighted alike: the Expert before it read the plays seen, ``reading``), ``sampled`` (deals
+    always drawn, never each in turn when they are few: ``expert.deals``). E.g.
     ``expert:250ms:150w``. ``expert@PATH`` is the Expert of another checkout of the game (a git
     worktree of an older commit), in its own process (``checkout``)."""
     name, *budgets = spec.split(":")
     name, _, path = name.partition("@")
     worlds = ENOUGH_WORLDS
-    read = True
+    read = exact = True
     for budget in budgets:
         if budget == "flat":
             read = False
+        elif budget == "sampled":
+            exact = False
         elif budget.endswith("ms"):
             think_ms, iterations = float(budget[:-2]), None
         elif budget.endswith("it"):
@@ -40,14 +43,19 @@ def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Pl
         elif budget.endswith("w") and budget[:-1].isdigit():
             worlds = int(budget[:-1]) or None
         else:
-            raise ValueError(f"budget {budget!r}: write 50ms, 300it, 150w or flat")
+            raise ValueError(f"budget {budget!r}: write 50ms, 300it, 150w, flat or sampled")
     if name == "expert" and path:
-        if not read:
-            raise ValueError("flat is today's Expert's: an older checkout's plays as it did")
+        if not (read and exact):
+            raise ValueError("flat and sampled are today's: an older checkout plays as it did")
         return CheckoutExpert(path, think_ms, iterations, worlds)
     if name == "expert":
         return functools.partial(
-            expert, think_ms=think_ms, iterations=iterations, worlds=worlds, read=read
+            expert,
+            think_ms=think_ms,
+            iterations=iterations,
+            worlds=worlds,
+            read=read,
+            exact=exact,
         )
     if budgets:
         raise ValueError(f"{name} takes no budget")

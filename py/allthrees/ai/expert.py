@@ -22,11 +22,18 @@ candidate's value is its weighted mean over the worlds. When a few worlds would 
 weight, the weights are flattened towards uniform until their effective sample size is at least
 ``ESS_FLOOR`` of the worlds (``reading.tempered``).
 
+Late in a round, when the deals that agree are few (at most ``EXACT_DEALS`` ways to fill the
+other seats' hidden tiles, ``deals``), they are listed instead of drawn and each is played in
+turn, so each counts exactly as often as the others (its boneyard order still drawn), weighted
+the same way; a cap of worlds is cut to whole rounds of the list.
+
 It sees only the ``View``: the worlds it plays in are its own guesses, built from public facts.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -272,6 +279,77 @@ def sample_world(
     raise AssertionError("unreachable: the unconstrained pass always succeeds")
 
 
+# Late in a round the consistent deals are few: then each is dealt in turn instead of drawn at
+# random (``deals``), so every one of them counts as often as the others (a sample of 200 from 60
+# deals leaves some twice as often as others by chance alone). Up to this many deals, enumerated
+# only when the plain product of each group's choices, which bounds the work, is not far above.
+EXACT_DEALS = ENOUGH_WORLDS
+EXACT_WORK = 20 * EXACT_DEALS
+
+
+def deals(view: View, groups: list[list[list[int]]], most: int = EXACT_DEALS) -> list | None:
+    """Every way to put the hidden tiles in the other seats' groups that honours the constraints,
+    at the strictest level any deal meets (the levels of ``sample_world``): a list of ``held``
+    maps (``(seat, group)`` -> tile mask; the boneyard is the rest, in an order left to chance),
+    or None when there are more than ``most`` or counting them would cost too much."""
+    unseen = view.unseen_tiles()
+    me = view.seat
+    for level in (SHEDS, SCORES, CERTAIN, -1):
+        todo = []
+        for seat, g in enumerate(groups):
+            if seat == me:
+                continue
+            for k, (count, *masks) in enumerate(g):
+                if count > 0:
+                    forbidden = 0
+                    for mask in masks[: level + 1]:
+                        forbidden |= mask
+                    todo.append((unseen & ~forbidden, count, (seat, k)))
+        todo.sort(key=lambda x: x[0].bit_count())  # the narrowest choice first: fewer dead ends
+        bound = 1
+        for allowed, count, _ in todo:
+            bound *= math.comb(allowed.bit_count(), count)
+            if bound > EXACT_WORK:
+                return None
+        out: list[dict[tuple[int, int], int]] = []
+        if not _fill(todo, 0, unseen, {}, out, most):
+            return None
+        if out:
+            return out
+    return None
+
+
+def _fill(todo: list, i: int, free: int, held: dict, out: list, most: int) -> bool:
+    """Add to ``out`` every deal of groups ``i`` onwards from the tiles ``free``; False once
+    there are more than ``most``."""
+    if i == len(todo):
+        out.append(dict(held))
+        return len(out) <= most
+    allowed, count, owner = todo[i]
+    for chosen in itertools.combinations(tiles_of(allowed & free), count):
+        mask = sum(1 << t for t in chosen)
+        held[owner] = mask
+        if not _fill(todo, i + 1, free & ~mask, held, out, most):
+            return False
+    held.pop(owner, None)
+    return True
+
+
+def dealt_world(
+    view: View, deal: dict[tuple[int, int], int], rng: random.Random
+) -> tuple[list[int], list[int]]:
+    """Hands and a boneyard order from one of ``deals``: the boneyard's order is drawn."""
+    hands = [0] * view.rules.players
+    hands[view.seat] = view.hand_mask
+    placed = 0
+    for (seat, _), mask in deal.items():
+        hands[seat] |= mask
+        placed |= mask
+    bone = tiles_of(view.unseen_tiles() & ~placed)
+    rng.shuffle(bone)
+    return hands, bone
+
+
 def _mix(tiles: list[int], forbids: list[int], held: int, rng: random.Random) -> None:
     """Random swaps of two places, at least one of them in a hand, kept when each tile is
     allowed where it lands (swaps within the boneyard change nothing: its order is shuffled)."""
@@ -434,18 +512,24 @@ def analyse(
     iterations: int | None = None,
     worlds: int | None = ENOUGH_WORLDS,
     read: bool = True,
+    exact: bool = True,
 ) -> Analysis:
     """Value every candidate move by playing it out in the same sampled worlds, dropping the
     clearly worse ones as evidence comes in. It stops after ``iterations`` worlds when given,
     else at ``think_ms`` or after ``worlds`` (None: no cap), whichever comes first; a search
     that stops at a count is deterministic for a seeded ``rng``. With ``read`` (the default),
-    each world is weighted by how likely the plays seen make it (``reading``)."""
+    each world is weighted by how likely the plays seen make it (``reading``). With ``exact``
+    (the default), when the consistent deals are few (``deals``) each is played in turn instead
+    of drawn, and a cap of worlds is cut to whole rounds of them."""
     moves = candidates(view)
     samples: list[list[float]] = [[] for _ in moves]
     if len(moves) <= 1 and iterations is None:
         return Analysis(moves, samples, 0)
     groups, reading = read_plays(view) if read else (hand_constraints(view), None)
     held: dict[tuple[int, int], int] | None = {} if reading else None
+    every = deals(view, groups) if exact else None
+    if every and worlds is not None and iterations is None:
+        worlds = max(len(every), worlds - worlds % len(every))
     log_weights: list[float] = []
     my_side = view.rules.side_of(view.seat)
     deadline = time.perf_counter() + (think_ms or 0) / 1000 if iterations is None else None
@@ -456,7 +540,14 @@ def analyse(
     rates = rollout_rates(view)
     done = 0
     while True:
-        hands, bone = sample_world(view, groups, rng, held=held)
+        if every:
+            deal = every[done % len(every)]
+            hands, bone = dealt_world(view, deal, rng)
+            if held is not None:
+                held.clear()
+                held.update(deal)
+        else:
+            hands, bone = sample_world(view, groups, rng, held=held)
         log_weights.append(reading.log_weight(held) if reading and held is not None else 0.0)
         world_seed = rng.random()
         for i in alive:
@@ -487,10 +578,12 @@ def expert(
     iterations: int | None = None,
     worlds: int | None = ENOUGH_WORLDS,
     read: bool = True,
+    exact: bool = True,
 ) -> int:
     """The Expert's move: the best mean over sampled worlds (weighted by the plays seen unless
-    ``read`` is false: the Expert before it read them, for comparison)."""
+    ``read`` is false: the Expert before it read them, for comparison; every deal in turn when
+    they are few, unless ``exact`` is false)."""
     if len(view.legal) == 1:
         return view.legal[0]
-    analysis = analyse(view, rng, think_ms, iterations, worlds, read)
+    analysis = analyse(view, rng, think_ms, iterations, worlds, read, exact)
     return analysis.moves[analysis.best]
