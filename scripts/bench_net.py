@@ -412,6 +412,9 @@ def main() -> None:
         f"round trip p95 - engine p95: {percentile(trip, 95) - percentile(ms, 95):.1f} ms"
         " (target: at most 50 ms)"
     )
+    # the same budget read move by move: each round trip less its own move's engine time
+    beyond = [m["shown"] - m["tap"] - c["ms"] for m, c in zip(seen, engine, strict=True)]
+    print(f"round trip less its own move's engine time: {spread(beyond)}")
     parts = {
         "tap to send": [m["sent"] - m["tap"] for m in seen],
         "send to the host's answer": [m["arrived"] - m["sent"] for m in seen if m["arrived"]],

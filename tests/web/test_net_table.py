@@ -162,8 +162,9 @@ def tiles_in(value: Any) -> set[str]:
 
 def test_two_devices_play_a_whole_match_with_a_fair_deal(devices) -> None:
     host = devices("host")
-    # a dealt-for-real table (no seed in the link: a practice deal would count in no career)
-    host.goto(devices.base + "?sprint=0&seats=you,friend:Ana")
+    # a dealt-for-real table (no seed in the link: a practice deal would count in no career); a
+    # match to 80, most often two rounds, instead of 150's three or four: the suite's time
+    host.goto(devices.base + "?sprint=0&seats=you,friend:Ana&target=80")
     ready(host)
     expect(host.get_by_label("Invite code")).not_to_have_value("")
     assert state(host) is None or state(host)["net"]["role"] == "host"
@@ -278,7 +279,7 @@ def test_a_guest_that_reloads_or_changes_device_and_a_host_that_reloads_lose_not
     devices,
 ) -> None:
     host = devices("host")
-    host.goto(devices.base + "?seats=you,friend:Ana&seed=21")
+    host.goto(devices.base + "?seats=you,friend:Ana&seed=21&target=60")  # a short match
     ready(host)
     guest = devices("guest")
     join(host, guest, devices.base)
