@@ -202,6 +202,27 @@ def hand_constraints(view: View, timeline: list | None = None) -> list[list[list
     return groups
 
 
+# The guesses honoured, strictest first: every guess, the passed-up scores only, what is certain
+# only, then nothing (a last resort a random filling can need on very tight constraints).
+LEVELS = (SHEDS, SCORES, CERTAIN, -1)
+
+
+def open_groups(groups: list[list[list[int]]], me: int, level: int) -> list[tuple[int, int, tuple]]:
+    """The other seats' groups still holding tiles, each as ``(forbidden, count, (seat, group))``:
+    the tiles it may not hold at ``level`` (its masks lacked, passed_up, lighter up to that one)."""
+    out = []
+    for seat, g in enumerate(groups):
+        if seat == me:
+            continue
+        for k, (count, *masks) in enumerate(g):
+            if count > 0:
+                forbidden = 0
+                for mask in masks[: level + 1]:
+                    forbidden |= mask
+                out.append((forbidden, count, (seat, k)))
+    return out
+
+
 MIX_SWAPS = 6  # swaps per hidden tile that mix a filled deal into a uniform one (see sample_world)
 
 
@@ -226,17 +247,8 @@ def sample_world(
     given, receives the tiles the deal puts in each group, by ``(seat, group)``."""
     unseen = tiles_of(view.unseen_tiles())
     me = view.seat
-    for level in (SHEDS, SCORES, CERTAIN, -1):
-        todo = []
-        for seat, g in enumerate(groups):
-            if seat == me:
-                continue
-            for k, (count, *masks) in enumerate(g):
-                if count > 0:
-                    forbidden = 0
-                    for mask in masks[: level + 1]:  # lacked, passed_up, lighter
-                        forbidden |= mask
-                    todo.append((forbidden, count, (seat, k)))
+    for level in LEVELS:
+        todo = open_groups(groups, me, level)
         todo.sort(key=lambda x: -x[0].bit_count())  # most constrained first
         for _ in range(tries if level >= 0 else 1):
             pool = unseen[:]
@@ -293,18 +305,11 @@ def deals(view: View, groups: list[list[list[int]]], most: int = EXACT_DEALS) ->
     maps (``(seat, group)`` -> tile mask; the boneyard is the rest, in an order left to chance),
     or None when there are more than ``most`` or counting them would cost too much."""
     unseen = view.unseen_tiles()
-    me = view.seat
-    for level in (SHEDS, SCORES, CERTAIN, -1):
-        todo = []
-        for seat, g in enumerate(groups):
-            if seat == me:
-                continue
-            for k, (count, *masks) in enumerate(g):
-                if count > 0:
-                    forbidden = 0
-                    for mask in masks[: level + 1]:
-                        forbidden |= mask
-                    todo.append((unseen & ~forbidden, count, (seat, k)))
+    for level in LEVELS:
+        todo = [
+            (unseen & ~no, count, owner)
+            for no, count, owner in open_groups(groups, view.seat, level)
+        ]
         todo.sort(key=lambda x: x[0].bit_count())  # the narrowest choice first: fewer dead ends
         bound = 1
         for allowed, count, _ in todo:
