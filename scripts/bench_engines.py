@@ -4,7 +4,7 @@ In each engine, every run in a new browser with an empty profile: a first visit 
 ``allthrees:ready``), the service worker's offline copy taken, then a repeat visit in the same
 profile (navigation -> the kept table drawn, ``allthrees:table``; its first contentful paint
 where the engine reports one; -> ``allthrees:ready``). Reported, no budget: the budgets are
-Chromium's (README, "Load time").
+Chromium's (docs/performance.md, "Load").
 
 - Firefox: Debian's firefox-esr, headless, through scripts/bench_firefox.mjs (puppeteer-core).
 - WebKit: Debian's WebKitGTK, MiniBrowser under WebKitWebDriver and Selenium in ``xvfb-run``

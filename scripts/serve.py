@@ -65,7 +65,7 @@ DEFAULT_MIME = "application/octet-stream"
 # What Netlify compresses on the fly (its blog, "Brotli comes to Netlify Edge", 2020: brotli and
 # gzip for what a browser accepts them for, with no list of types published): text types, and we
 # assume WebAssembly too. Zip files (the standard library, the wheel) are already compressed
-# inside and go as they are (see README, "Load time").
+# inside and go as they are (see docs/performance.md, "Load").
 COMPRESSED_SUFFIXES = {".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".wasm"}
 GZIP_LEVEL = 9
 SENT_KEPT = 10_000  # responses remembered in SiteServer.sent

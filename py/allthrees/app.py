@@ -12,8 +12,9 @@ Requests (``op``):
   the preset's value, the allowed values, and the engine's message for an impossible combination.
 - ``rules_text``: the rules of the match in play, with a worked example, as sections of lines
   of codes and values (``explain.rules_lines``) that the page words in its language.
-- ``record``: the match's record (RULES.md), for the test hook (every hand: see the README's
-  "Test hook"); with the seed, its commitment and dealing once the match is over.
+- ``record``: the match's record (RULES.md), for the test hook (every hand: see
+  docs/architecture.md, "The test hook"); with the seed, its commitment and dealing once the
+  match is over.
 - ``start`` ``{save?, sealed_seed?, settings?, seed?}``: resume a save (its seed given apart as
   ``sealed_seed`` when the page kept it sealed: ``stored`` below), or begin a new match (with
   ``settings`` and ``seed`` when given). A save that cannot be restored begins a new match with a

@@ -1,7 +1,7 @@
 """A link's parameters as a game: the ``Settings`` and the seed that ``?players=3&seats=you,
 person:Ana,expert&seed=7`` describes (``friend`` or ``friend:Ana``: a friend on another device),
 or a ``BadSettings`` that says which parameter is wrong and how (the page only hands the
-parameters over; ``app``'s ``link`` request). The parameters are those of the README's "Links":
+parameters over; ``app``'s ``link`` request). The parameters are those of docs/playing.md's "Links":
 the mode (``mode``, or ``teams`` and ``sprint``), the ``seats``, ``players``, the ``rules``
 preset, any rule option over it, and the ``seed``.
 """
@@ -54,7 +54,7 @@ def parse_link(params: Any, own: Settings | None = None) -> tuple[Settings, int 
     """Settings and a seed from a link's parameters, a dict of strings (``?players=3&seats=you,
     person:Ana,expert&seed=7``). What a link leaves out is the default, so a shared link starts
     the same game for everyone; only ``hide_sum`` (presentation) is the player's ``own``. A link
-    with a seed alone deals that seed at the player's own table. See the README, "Links"."""
+    with a seed alone deals that seed at the player's own table. See docs/playing.md, "Links"."""
     own = own or Settings()
     if not isinstance(params, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in params.items()

@@ -29,6 +29,7 @@ from . import jsontext
 from .checks import is_whole
 from .errors import AllThreesError, BadRecord
 from .match import Match, commitment, seed_hex
+from .net.state import Joint
 from .notation import parse_move
 from .record import resume, to_record
 from .session import Session
@@ -91,8 +92,6 @@ def gathering_stored(settings: Settings, net: Any) -> dict[str, Any]:
 def load_gathering(text: Any, seed: Any = None) -> tuple[Any, Settings] | None:
     """The gathering a save holds (``(Joint, Settings)``), or None when it is a match's save;
     ``BadSave`` when it is a damaged gathering."""
-    from .net.table import Joint
-
     data = parse(text)
     if not isinstance(data, dict) or GATHERING not in data:
         return None
@@ -160,8 +159,6 @@ def load(text: Any, salvage: bool = False, seed: Any = None) -> Session:
         raise BadSave(f"the save's settings are wrong: {exc}", code="save_settings") from None
     net = None
     if version >= 3 and "net" in data:  # a table across devices: the seed from the secret
-        from .net.table import Joint
-
         try:
             net = Joint.from_json(data["net"], data.get(SEALED), settings)
         except AllThreesError as exc:

@@ -11,7 +11,7 @@ A friend's seat (``settings.FRIEND``) is a person on another device: the session
 it, the rack and the cover are never its, and only its own device's messages act for it
 (``act(..., remote=True)``, from ``net``). While it is away, the host may let a computer level
 stand in for it (``stand_in``) until it is back. ``net`` holds the table across devices (the
-joint seed's state: ``net.table.Joint``), None for a table on one device.
+joint seed's state: ``net.state.Joint``), None for a table on one device.
 
 Intents (``{"kind": ..., ...}``):
 - ``play`` ``{tile, arm?, claim?}`` (no arm for the lead; with muggins, ``claim`` is the points
@@ -139,7 +139,7 @@ class Session:
         self.viewer: int | None = None
         self.cover: int | None = None
         self.stand_in: dict[int, str] = {}  # a friend's seat -> the computer level playing it
-        self.net: Any = None  # ``net.table.Joint`` for a table across devices
+        self.net: Any = None  # ``net.state.Joint`` for a table across devices
         self._show(fresh=True)
 
     # ------------------------------------------------------------------ who is who

@@ -6,7 +6,7 @@ only what Python needs before that moment (``encodings``) and this module, as by
 module is in one LZMA-compressed bundle beside it (``BUNDLE``): a marshal of ``{name: (is_package,
 code)}``, compiled by the build in Pyodide's own Python. Starting Python from bytecode instead of
 compiling the sources at every start took Pyodide's start in Node from 3.3 s to 0.9 s, and LZMA
-packs bytecode a quarter tighter than gzip (README, "Load time").
+packs bytecode a quarter tighter than gzip (docs/performance.md, "Load").
 
 The worker adds the game's own bundle the same way once it has downloaded it (``install``)."""
 

@@ -1,4 +1,4 @@
-"""Late in a round the Expert deals every consistent deal in turn (``expert.deals``) instead of
+"""Late in a round the Expert deals every consistent deal in turn (``worlds.deals``) instead of
 drawing them: the deals it lists must be exactly those its sampler can draw (the sampler is
 uniform over them, ``test_inference.py``), each listed once as a way to fill the seats' groups,
 with the true deal among them when every other seat plays as the guesses assume (Casual)."""
@@ -10,7 +10,8 @@ import random
 import pytest
 
 from allthrees.ai import casual
-from allthrees.ai.expert import EXACT_DEALS, analyse, deals, read_plays, sample_world
+from allthrees.ai.expert import analyse
+from allthrees.ai.worlds import EXACT_DEALS, deals, read_plays, sample_world
 from allthrees.match import Match
 from allthrees.rules import Rules
 from allthrees.view import make_view

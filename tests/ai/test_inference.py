@@ -17,7 +17,7 @@ import random
 import pytest
 
 from allthrees.ai import casual
-from allthrees.ai.expert import hand_constraints, sample_world
+from allthrees.ai.worlds import hand_constraints, sample_world
 from allthrees.match import Match, decided_leader
 from allthrees.moves import DRAW, tile_of
 from allthrees.round import Round

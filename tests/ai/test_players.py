@@ -10,7 +10,8 @@ import pytest
 
 from allthrees.ai import PLAYERS, beginner, casual
 from allthrees.ai.advice import hint, review_round
-from allthrees.ai.expert import analyse, expert, hand_constraints, lead_lacked, sample_world
+from allthrees.ai.expert import analyse, expert
+from allthrees.ai.worlds import hand_constraints, lead_lacked, sample_world
 from allthrees.cli import main
 from allthrees.match import Match
 from allthrees.moves import DRAW, tile_of

@@ -20,16 +20,10 @@ import pytest
 from test_inference import dealt_like
 
 from allthrees.ai import beginner, casual
-from allthrees.ai.expert import (
-    ESS_FLOOR,
-    analyse,
-    expert,
-    hand_constraints,
-    read_plays,
-    sample_world,
-)
+from allthrees.ai.expert import ESS_FLOOR, analyse, expert
 from allthrees.ai.reading import STRONG_WEIGHTS, Reading, features, tempered, weights_size
 from allthrees.ai.simple import BEGINNER_NOTICE, easy_to_see
+from allthrees.ai.worlds import hand_constraints, read_plays, sample_world
 from allthrees.match import Match
 from allthrees.round import Round
 from allthrees.rules import Rules

@@ -188,8 +188,8 @@ def test_the_game_boots_in_webkit(minibrowser: webdriver.Remote, site) -> None:
     assert not minibrowser.find_element(By.ID, "boot-error").is_displayed()
     features = minibrowser.execute_script(FEATURES)
     print(f"WebKitGTK {minibrowser.capabilities.get('browserVersion')}: {features}")
-    # what the page needs and WebKit 2.50 has (README, "Browsers"): the QR decoder falls back to
-    # jsQR without BarcodeDetector (web/js/net/qr.js)
+    # what the page needs and WebKit 2.50 has (docs/testing.md, "Browsers"): the QR decoder falls
+    # back to jsQR without BarcodeDetector (web/js/net/qr.js)
     for need in ("decompression_stream", "compression_stream", "compile_streaming"):
         assert features[need], need
 

@@ -13,8 +13,9 @@ from ..record import claim_of
 from ..round import Round
 from ..tiles import HI, IS_DOUBLE, LO, NAME, PIPS, WITH, mask_of, tiles_of
 from ..view import View, make_view
-from .expert import DEFAULT_THINK_MS, analyse, hand_constraints, twin_key
+from .expert import DEFAULT_THINK_MS, analyse, twin_key
 from .simple import casual, what_if
+from .worlds import hand_constraints
 
 REVIEW_ITERATIONS = 120
 REVIEW_MARGIN = 1.0  # points of expected value below which a different choice is not worth a word

@@ -16,7 +16,8 @@ from ..rules import Rules
 from ..view import make_view
 from . import Player, get_player
 from .checkout import CheckoutExpert
-from .expert import ENOUGH_WORLDS, expert
+from .expert import expert
+from .worlds import ENOUGH_WORLDS
 
 
 def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Player:
@@ -24,7 +25,7 @@ def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Pl
     ``50ms`` (time), ``300it`` (a fixed count of worlds: deterministic), ``150w`` (stop after
     that many worlds unless the time runs out first; ``0w``: no cap), ``flat`` (every world
     weighted alike: the Expert before it read the plays seen, ``reading``), ``sampled`` (deals
-    always drawn, never each in turn when they are few: ``expert.deals``). E.g.
+    always drawn, never each in turn when they are few: ``worlds.deals``). E.g.
     ``expert:250ms:150w``. ``expert@PATH`` is the Expert of another checkout of the game (a git
     worktree of an older commit), in its own process (``checkout``)."""
     name, *budgets = spec.split(":")

@@ -1,7 +1,7 @@
 """Reading the plays seen: how likely each move another seat made was, had it held a given hand,
 under a model of that seat, and so how much weight an imagined deal deserves.
 
-The Expert's sampler (``expert.sample_world``) draws deals that agree with every hard fact. Two
+The Expert's sampler (``worlds.sample_world``) draws deals that agree with every hard fact. Two
 deals that agree are not equally likely once the plays are read: a seat that played 6-4 rather
 than 6-1 more probably held no 1 worth keeping. Policy-based inference (Rebstock, Solinas, Buro
 and Sturtevant, "Policy Based Inference in Trick-Taking Card Games", 2019) weights each deal by
@@ -17,7 +17,7 @@ the truth. The models, by what the table shows of who plays a seat (``View.playe
 - a person, an Expert, or a seat not told: a strong player, a softmax over a cheap evaluation of
   the moves it had (``features``), its weights ``STRONG_WEIGHTS`` fitted by maximum likelihood
   to the Expert's own moves in arena games (``scripts/fit_reader.py``, which also reports how well
-  it predicts held-out games; README, "Computer opponents").
+  it predicts held-out games; docs/opponents.md).
 
 A move's features read only the table at that moment and the move itself, never the rest of the
 hand, so each decision is prepared once per search (``Reading``): for each tile that fitted then,
@@ -37,8 +37,8 @@ from ..view import View
 from .simple import BEGINNER_NOTICE, easy_to_see
 
 # The strong player's evaluation of a move: points it scores now, pips it sheds, a double.
-# Fitted by scripts/fit_reader.py (its output, 2026-12-04: see the README for the data and the
-# held-out accuracy); the logit of a move is the dot product with ``features``.
+# Fitted by scripts/fit_reader.py (its output, 2026-12-04: see docs/opponents.md for the data
+# and the held-out accuracy); the logit of a move is the dot product with ``features``.
 STRONG_WEIGHTS = (0.245, -0.040, 0.855)
 TEMPER_STEPS = 20  # bisection steps for the power that keeps the floor (to 1e-6)
 LOG_FLOOR = -30.0  # log of a probability no model gives (a deal the model rules out entirely)
@@ -104,7 +104,7 @@ def model_of(kind: str) -> str | None:
 class Reading:
     """The plays of every read seat of ``view`` prepared for weighting deals (see the module's
     docstring); ``log_weight`` is a deal's log-likelihood of every play seen. ``timeline`` is what
-    ``expert.hand_constraints`` gives: when each of a seat's groups of hidden tiles came into its
+    ``worlds.hand_constraints`` gives: when each of a seat's groups of hidden tiles came into its
     hand and which group each play came from, so a deal's groups tell what a seat held at each
     of its plays."""
 
@@ -168,7 +168,7 @@ class Reading:
 
     def log_weight(self, held: dict[tuple[int, int], int]) -> float:
         """A deal's log-likelihood of the read plays; ``held``: the tiles the deal puts in each
-        group, by ``(seat, group)`` (``expert.sample_world``)."""
+        group, by ``(seat, group)`` (``worlds.sample_world``)."""
         total = 0.0
         product = 1.0  # taken as a product, one logarithm now and then: the search asks per world
         for d, (groups, kept) in zip(self.decisions, self.then, strict=True):

@@ -8,7 +8,8 @@ decides nothing.
   parts), the friends' parts, their mix.
 - ``protocol``: the messages, their version, kinds and size limits, and their checks
   (``guest_message`` on the host, ``host_message`` on a guest); ``BadMessage``.
-- ``table``: the host's table across devices (``Joint``, kept in the save) and its answers to a
-  guest's messages (``Host``, for ``app``).
+- ``state``: the joint state of a table across devices (``Joint``), kept in the save.
+- ``table``: the host's answers to a guest's messages, and the gathering before the deal
+  (``Host``, for ``app``).
 - ``check``: a guest's check of the revealed deal against what it saw (``check_shared``).
 """

@@ -1,0 +1,180 @@
+"""The joint state of a table across devices (``Joint``): the table, the host's chain and the
+friends' parts and names, and the form a save keeps it in.
+
+The host holds it from the gathering on (``app.App.gathering`` before the deal, then the dealt
+match's ``session.net``), and ``table`` answers the guests with it; the seed of each match of
+the chain follows from it (``joint``). What the page keeps of a gathering or a joint match
+survives a reload like any save (``save``): the host's secret (the top of its chain) is the one
+field the page seals (``save.SEALED``), and the rest (``Joint.to_json``: the table id, the
+match's place in the chain, the friends' parts and names) is plain.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..checks import is_whole
+from ..errors import AllThreesError
+from ..match import seed_hex
+from ..settings import Settings, clean_name
+from . import joint
+from .protocol import TABLE_HEX, BadMessage, is_table
+
+
+@dataclass
+class Joint:
+    """A table across devices: its id, the host's secret, which match of the chain is dealt
+    (``k``), the friends' parts and names, the host's name, whether it is a practice table."""
+
+    table: str
+    top: bytes = field(repr=False)  # the host's secret: sealed, never in a message before the end
+    friends: tuple[int, ...]
+    host: int  # the host's own seat (``you``)
+    k: int = 0
+    practice: bool = False
+    host_name: str = ""
+    parts: dict[int, str] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+    # reactions each seat sent since the table's last move (not kept: a flood limit)
+    reactions: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    @classmethod
+    def new(cls, settings: Settings, seed: int | None, host_name: str = "") -> Joint:
+        friends = tuple(settings.friends())
+        if not friends:
+            raise BadMessage("a table across devices has a friend's seat", code="no_friends")
+        top = joint.practice_top(seed) if seed is not None else secrets.token_bytes(32)
+        table = secrets.token_hex(TABLE_HEX // 2)
+        return cls(table, top, friends, settings.you(), 0, seed is not None, host_name)
+
+    # ------------------------------------------------------------------ the seed
+    def host_part(self) -> bytes:
+        return joint.host_part(self.top, self.k)
+
+    def commitment(self) -> str:
+        return joint.commitment_of(self.host_part())
+
+    def ready(self) -> bool:
+        """Every friend's seat has its part: the match can be dealt."""
+        return all(s in self.parts for s in self.friends)
+
+    def seed(self) -> int:
+        return joint.mix(self.host_part(), [self.parts[s] for s in self.friends], self.k)
+
+    def rematch(self) -> int:
+        """The next match's seed: one step down the host's chain, the same parts."""
+        if self.k + 1 >= joint.CHAIN:
+            raise BadMessage(
+                f"this table has dealt its {joint.CHAIN} matches: gather again",
+                code="chain_spent",
+                most=joint.CHAIN,
+            )
+        self.k += 1
+        self.reactions.clear()
+        return self.seed()
+
+    # ------------------------------------------------------------------ what others see
+    def given(self) -> dict[int, str]:
+        """Names for seats with none in the settings: the friends' own, the host's."""
+        return {**self.names, self.host: self.host_name} if self.host_name else dict(self.names)
+
+    def friends_json(self, settings: Settings) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": s,
+                "name": settings.seats[s].name or self.names.get(s) or None,
+                "joined": s in self.parts,
+            }
+            for s in self.friends
+        ]
+
+    def summary(self, settings: Settings, stand_in: dict[int, str]) -> dict[str, Any]:
+        """The host snapshot's ``net``: the table id, the commitment and each friend's seat."""
+        return {
+            "table": self.table,
+            "commitment": self.commitment(),
+            "match": self.k,
+            "friends": [
+                {**f, "stand_in": stand_in.get(f["seat"])} for f in self.friends_json(settings)
+            ],
+        }
+
+    def reveal(self, session: Any, seat: int) -> dict[str, Any]:
+        """What a guest gets at the match's end to check the deal (``check.check_shared``)."""
+        from ..present import match_record
+
+        return {
+            "seat": seat,
+            "match": self.k,
+            "commitment": self.commitment(),
+            "host_part": self.host_part().hex(),
+            "parts": [{"seat": s, "part": self.parts[s]} for s in self.friends],
+            "seed": seed_hex(session.seed),
+            "record": match_record(session),
+            "settings": session.settings.to_json(),
+            "match_id": session.match_id,
+            "practice": session.practice,
+        }
+
+    # ------------------------------------------------------------------ kept
+    def to_json(self) -> dict[str, Any]:
+        """What the page keeps in plain text: everything but the secret ``top``."""
+        return {
+            "table": self.table,
+            "friends": list(self.friends),
+            "k": self.k,
+            "practice": self.practice,
+            "host_name": self.host_name,
+            "parts": {str(s): p for s, p in self.parts.items()},
+            "names": {str(s): n for s, n in self.names.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, top: Any, settings: Settings) -> Joint:
+        """The joint state a save kept, with the sealed secret ``top`` (64 hex digits); a
+        ``BadMessage`` ``gathering_save`` when any of it is wrong."""
+
+        def bad(what: str) -> BadMessage:
+            return BadMessage(
+                f"the saved table across devices is damaged: {what}",
+                code="gathering_save",
+                field=what,
+            )
+
+        if not isinstance(data, dict):
+            raise bad("net")
+        if not joint.is_part(top):
+            raise bad("seed")
+        friends = tuple(settings.friends())
+        table = data.get("table")
+        if not is_table(table):
+            raise bad("table")
+        if data.get("friends") != list(friends) or not friends:
+            raise bad("friends")
+        k = data.get("k")
+        if not is_whole(k, least=0, most=joint.CHAIN - 1):
+            raise bad("k")
+        parts, names = data.get("parts"), data.get("names")
+        if not isinstance(parts, dict) or not isinstance(names, dict):
+            raise bad("parts")
+        seats = {str(s): s for s in friends}
+        if not all(key in seats and joint.is_part(p) for key, p in parts.items()):
+            raise bad("parts")
+        try:
+            kept_names = {seats[key]: clean_name(n) for key, n in names.items() if key in seats}
+            host_name = clean_name(data.get("host_name", ""))
+        except AllThreesError:
+            raise bad("names") from None
+        return cls(
+            table,
+            bytes.fromhex(top),
+            friends,
+            settings.you(),
+            k,
+            data.get("practice") is True,
+            host_name,
+            {seats[key]: p for key, p in parts.items()},
+            kept_names,
+        )
