@@ -49,8 +49,12 @@ Requests (``op``):
   replayed, before the page replaces anything (``career.check_import``); replies ``{summary}``.
 - ``gather`` ``{settings, seed?, name?}``: a table across devices (``net``): the settings hold a
   ``friend`` seat or more; nothing is dealt until every friend has joined. Replies ``{gathering:
-  {table, commitment, friends: [{seat, name, joined}]}, save, stored}`` (``seed``: a practice
-  table, its host secret derived from it; ``name``: the host's, as friends see it).
+  {table, commitment, friends: [{seat, name, joined}]}, room, save, stored}`` (``seed``: a
+  practice table, its host secret derived from it; ``name``: the host's, as friends see it;
+  ``room``: the secret of the table's room on the relays, which every reply of a table across
+  devices carries to the host's page alone).
+- ``seat_for`` ``{key}``: the seat a page knocking at the room with that seat key takes (its own,
+  or the first free; a refusal ``table_full`` when none is left); changes nothing.
 - ``guest`` ``{seat, message}``: the text a friend's device sent on the channel of ``seat``
   (``net.protocol``); replies as below with ``outbox`` (``{seat: [text, ...]}``: what the page
   sends each friend's channel, in order), a refusal with the refusal to send that seat.
@@ -170,6 +174,8 @@ class App:
             return self.host.guest(req.get("seat"), req.get("message"))
         if op == "presence":
             return self.host.presence(req.get("seats"))
+        if op == "seat_for":
+            return self.host.seat_for(req.get("key"))
         if op == "react":
             return self.host.react(req.get("id"))
         if op == "start":
@@ -261,6 +267,7 @@ class App:
         }
         if session.net is not None:
             reply["guests"], reply["outbox"] = self.host.guests(session, events)
+            reply["room"] = session.net.room()  # the host's page alone: its room on the relays
         return reply
 
     def refusal(self, exc: AllThreesError) -> dict[str, Any]:

@@ -96,6 +96,8 @@ REFUSAL_CODES = (
     "not_joined",
     "not_dealt",
     "wrong_table",
+    "table_full",
+    "seat_taken",
     "shared_commitment",
     "shared_part",
     "shared_seed",

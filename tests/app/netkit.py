@@ -128,9 +128,10 @@ def may_see(seat: int) -> set[str]:
 
 
 def secrets_of_table() -> set[str]:
-    """What no guest may see before the reveal: the seed, the host's secret and part."""
+    """What no guest may see before the reveal: the seed, the host's secret and part; and what
+    no message to a guest ever carries: the room's secret (the link holds it, nothing else)."""
     session = app._app.session
     net = session.net
     from allthrees.match import seed_hex
 
-    return {seed_hex(session.seed), net.top.hex(), net.host_part().hex()}
+    return {seed_hex(session.seed), net.top.hex(), net.host_part().hex(), net.room()}

@@ -66,11 +66,11 @@ def test_a_bad_message_is_refused_with_its_code_and_changes_nothing(text, code):
 
 
 def test_the_size_limits_are_tight_per_kind():
-    assert GUEST_LIMITS == {"hello": 400, "intent": 160, "reaction": 80, "bye": 40}
-    # the largest real hello (a name of 16 emoji, escaped) fits
+    assert GUEST_LIMITS == {"hello": 480, "intent": 160, "reaction": 80, "bye": 40}
+    # the largest real hello (a name of 16 emoji, escaped, and a seat key) fits
     name = "\U0001f600" * 16
     text = json.dumps({"v": VERSION, "kind": "hello", "table": "a" * 16, "part": "b" * 64,
-                       "name": name, "resume": True})  # fmt: skip
+                       "name": name, "resume": True, "key": "c" * 64})  # fmt: skip
     assert len(text) <= GUEST_LIMITS["hello"]
     play = {"kind": "play", "tile": "12-12", "arm": "W", "claim": 999}
     intent = json.dumps({"v": 1, "kind": "intent", "intent": play})

@@ -9,10 +9,11 @@ send, and of that kind's exact shape (no field more, none missing). Anything els
 Every message is a JSON object ``{"v": VERSION, "kind": ..., ...}``.
 
 A guest sends (``GUEST_KINDS``, each at most ``GUEST_LIMITS`` characters):
-- ``hello {table, part, name?, resume?}``: join (or re-join) the seat whose channel it came on;
-  ``table`` is the invite's table id (16 hex digits), ``part`` the guest's part of the joint seed
-  (64 hex digits: ``joint``), ``name`` what to call it (``settings.NAME_MAX`` characters),
-  ``resume`` true when it had the seat before.
+- ``hello {table, part, name?, resume?, key?}``: join (or re-join) the seat whose channel it came
+  on; ``table`` is the invite's table id (16 hex digits), ``part`` the guest's part of the joint
+  seed (64 hex digits: ``joint``), ``name`` what to call it (``settings.NAME_MAX`` characters),
+  ``resume`` true when it had the seat before, ``key`` the seat's key (64 hex digits) that a page
+  which joined by the room's one link keeps, to take its seat back by itself (``state.seat_for``).
 - ``intent {intent}``: a move, as a local table sends it (``session.act``): ``play {tile, arm?,
   claim?}``, ``draw`` or ``pass``.
 - ``reaction {id}``: one of ``REACTIONS``.
@@ -44,10 +45,10 @@ from ..settings import NAME_MAX
 from .joint import is_part
 
 VERSION = 1  # the protocol's version: a message of a newer one asks its reader to update
-# The largest text of each kind a guest may send, in characters: tight (a hello carries a part of
-# 64 hex digits, a table id and a name of at most NAME_MAX characters, each perhaps written as a
-# 12-character surrogate pair escape; an intent is a tile, an arm and a claim).
-GUEST_LIMITS = {"hello": 400, "intent": 160, "reaction": 80, "bye": 40}
+# The largest text of each kind a guest may send, in characters: tight (a hello carries a part and
+# a key of 64 hex digits each, a table id and a name of at most NAME_MAX characters, each perhaps
+# written as a 12-character surrogate pair escape; an intent is a tile, an arm and a claim).
+GUEST_LIMITS = {"hello": 480, "intent": 160, "reaction": 80, "bye": 40}
 MAX_GUEST_CHARS = max(GUEST_LIMITS.values())
 GUEST_KINDS = tuple(GUEST_LIMITS)
 # The host's: a snapshot is ~5-12 kB (a full layout of double-nine), a reveal holds a whole
@@ -172,7 +173,11 @@ def guest_message(text: Any) -> tuple[str, dict[str, Any]]:
         _fields(
             data,
             {"table": is_table, "part": is_part},
-            {"name": _text_up_to(NAME_MAX), "resume": lambda v: isinstance(v, bool)},
+            {
+                "name": _text_up_to(NAME_MAX),
+                "resume": lambda v: isinstance(v, bool),
+                "key": is_part,
+            },
         )
     elif kind == "intent":
         _fields(data, {"intent": _is_intent})

@@ -11,6 +11,7 @@ match's place in the chain, the friends' parts and names) is plain.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +22,13 @@ from ..match import seed_hex
 from ..settings import Settings, clean_name
 from . import joint
 from .protocol import TABLE_HEX, BadMessage, is_table
+
+ROOM_LABEL = b"allthrees room v1"
+
+
+def key_hash(key: str) -> str:
+    """A seat key as the host keeps it: SHA-256 of its bytes, in hex."""
+    return hashlib.sha256(bytes.fromhex(key)).hexdigest()
 
 
 @dataclass
@@ -37,6 +45,9 @@ class Joint:
     host_name: str = ""
     parts: dict[int, str] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
+    # each seat's key as SHA-256 hex: the secret a friend's page keeps to take its seat back by
+    # itself (``seat_for``); the hash alone is kept, so a host's save does not give a seat away
+    keys: dict[int, str] = field(default_factory=dict)
     # reactions each seat sent since the table's last move (not kept: a flood limit)
     reactions: dict[int, tuple[int, int]] = field(default_factory=dict)
 
@@ -55,6 +66,40 @@ class Joint:
 
     def commitment(self) -> str:
         return joint.commitment_of(self.host_part())
+
+    # ------------------------------------------------------------------ the room and its seats
+    def room(self) -> str:
+        """The secret of the table's room on the relays (64 hex digits): what the host's one link
+        carries in its fragment. It follows from the sealed secret and the table id, so it is
+        kept as the secret is (sealed) and never chosen by anyone but the host's device; nothing
+        about the deal follows from it (a one-way hash under its own label)."""
+        return hashlib.sha256(ROOM_LABEL + self.top + bytes.fromhex(self.table)).hexdigest()
+
+    def seat_for(self, key: str) -> int:
+        """The seat a friend's page holding ``key`` (64 hex digits) takes: its own seat if the key
+        is one already seen, else the first friend's seat nobody has joined or claimed (first
+        come, first seated); ``BadMessage`` ``table_full`` when none is left. Changes nothing: the
+        seat is the guest's once its hello with that key is taken (``claim``)."""
+        if not joint.is_part(key):
+            raise BadMessage("a seat key is 64 hex digits", code="message_shape", field="key")
+        mine = key_hash(key)
+        for seat, kept in self.keys.items():
+            if kept == mine:
+                return seat
+        for seat in self.friends:
+            if seat not in self.parts and seat not in self.keys:
+                return seat
+        raise BadMessage("every friend's seat at this table is taken", code="table_full")
+
+    def claim(self, seat: int, key: str | None) -> None:
+        """A hello for ``seat`` with ``key``: the seat's key is kept the first time, and a hello
+        with another key for a seat that has one is refused (``seat_taken``), nothing changed."""
+        if key is None:
+            return  # a seat joined by the manual codes: the host's own handshake named it
+        mine = key_hash(key)
+        if self.keys.get(seat, mine) != mine:
+            raise BadMessage("this seat is another player's", code="seat_taken")
+        self.keys[seat] = mine
 
     def ready(self) -> bool:
         """Every friend's seat has its part: the match can be dealt."""
@@ -129,6 +174,7 @@ class Joint:
             "host_name": self.host_name,
             "parts": {str(s): p for s, p in self.parts.items()},
             "names": {str(s): n for s, n in self.names.items()},
+            "keys": {str(s): k for s, k in self.keys.items()},
         }
 
     @classmethod
@@ -162,6 +208,11 @@ class Joint:
         seats = {str(s): s for s in friends}
         if not all(key in seats and joint.is_part(p) for key, p in parts.items()):
             raise bad("parts")
+        keys = data.get("keys", {})  # a save from before seat keys has none
+        if not isinstance(keys, dict) or not all(
+            key in seats and joint.is_part(k) for key, k in keys.items()
+        ):
+            raise bad("keys")
         try:
             kept_names = {seats[key]: clean_name(n) for key, n in names.items() if key in seats}
             host_name = clean_name(data.get("host_name", ""))
@@ -177,4 +228,5 @@ class Joint:
             host_name,
             {seats[key]: p for key, p in parts.items()},
             kept_names,
+            {seats[key]: k for key, k in keys.items()},
         )

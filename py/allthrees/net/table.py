@@ -54,9 +54,17 @@ class Host:
                 "commitment": net.commitment(),
                 "friends": net.friends_json(settings),
             },
+            "room": net.room(),
             "save": stored["text"],
             "stored": stored["stored"],
         }
+
+    def seat_for(self, key: Any) -> dict[str, Any]:
+        """The seat a page knocking at the room with ``key`` takes (``Joint.seat_for``)."""
+        held = self.joint()
+        if held is None:
+            raise BadMessage("no table across devices is open", code="guest_seat")
+        return {"ok": True, "seat": held[0].seat_for(key)}
 
     def gather(self, req: dict[str, Any], seed: int | None) -> dict[str, Any]:
         settings = Settings.from_json(req.get("settings"))
@@ -129,6 +137,7 @@ class Host:
     def _hello(self, net: Joint, settings: Settings, seat: int, data: dict) -> dict[str, Any]:
         if data["table"] != net.table:
             raise BadMessage("this invite is for another table", code="wrong_table")
+        net.claim(seat, data.get("key"))
         name = clean_name(data.get("name", ""))
         gathering = self.app.gathering is not None
         if gathering:  # before the deal a part may still change (nobody has seen a seed)

@@ -318,6 +318,8 @@ const EN = {
     not_joined: () => "The other device has not joined its seat yet.",
     not_dealt: () => "The match is not dealt yet: every friend must join first.",
     wrong_table: () => "This invite is for another table: ask the host for a fresh one.",
+    table_full: () => "This table is full: every seat for a friend is taken.",
+    seat_taken: () => "That seat is another player's.",
     shared_commitment: () =>
       "The host's deal does not match the promise shown at the start: this match was not dealt fairly.",
     shared_part: () => "Your part of the deal was not used as sent: this match was not dealt fairly.",

@@ -321,6 +321,8 @@ export const PL = {
     not_joined: () => "Drugie urządzenie jeszcze nie zajęło swojego miejsca.",
     not_dealt: () => "Rozgrywka nie jest jeszcze rozdana: najpierw muszą dołączyć wszyscy przyjaciele.",
     wrong_table: () => "To zaproszenie jest do innego stołu: poproś gospodarza o nowe.",
+    table_full: () => "Ten stół jest pełny: wszystkie miejsca dla przyjaciół są zajęte.",
+    seat_taken: () => "To miejsce należy do innego gracza.",
     shared_commitment: () =>
       "Rozdanie gospodarza nie zgadza się z obietnicą pokazaną na początku: ta rozgrywka nie była rozdana uczciwie.",
     shared_part: () =>
