@@ -51,8 +51,8 @@ Requests (``op``):
   ``friend`` seat or more; nothing is dealt until every friend has joined. Replies ``{gathering:
   {table, commitment, friends: [{seat, name, joined}]}, room, save, stored}`` (``seed``: a
   practice table, its host secret derived from it; ``name``: the host's, as friends see it;
-  ``room``: the secret of the table's room on the relays, which every reply of a table across
-  devices carries to the host's page alone).
+  ``room``: ``{secret, key}``, the table's room on the relays and the host's key there, which
+  every reply of a table across devices carries to the host's page alone: ``Joint.room``).
 - ``seat_for`` ``{key}``: the seat a page knocking at the room with that seat key takes (its own,
   or the first free; a refusal ``table_full`` when none is left); changes nothing.
 - ``guest`` ``{seat, message}``: the text a friend's device sent on the channel of ``seat``

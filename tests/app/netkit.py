@@ -134,4 +134,4 @@ def secrets_of_table() -> set[str]:
     net = session.net
     from allthrees.match import seed_hex
 
-    return {seed_hex(session.seed), net.top.hex(), net.host_part().hex(), net.room()}
+    return {seed_hex(session.seed), net.top.hex(), net.host_part().hex(), *net.room().values()}

@@ -29,7 +29,8 @@ def _seat_for(key: str) -> dict:
 def test_the_room_secret_reaches_the_host_alone_and_is_the_tables_own():
     first = gather(["you", "friend", "friend"], seed=None)
     room = first["room"]
-    assert len(room) == 64 and int(room, 16) >= 0
+    assert set(room) == {"secret", "key"} and room["secret"] != room["key"]
+    assert all(len(v) == 64 and int(v, 16) >= 0 for v in room.values())
     table = first["gathering"]["table"]
     assert _seat_for(KEYS[0]) == {"ok": True, "seat": 1}
     _hello(table, 1, KEYS[0])
@@ -37,7 +38,8 @@ def test_the_room_secret_reaches_the_host_alone_and_is_the_tables_own():
     assert last["ok"] and last["room"] == room, "every host reply carries the same room"
     texts = [t for out in last["outbox"].values() for t in out]
     assert texts and not any(secret in t for t in texts for secret in secrets_of_table())
-    assert gather(["you", "friend"], seed=None)["room"] != room, "each table its own room"
+    other = gather(["you", "friend"], seed=None)["room"]
+    assert not set(other.values()) & set(room.values()), "each table its own room"
 
 
 def test_first_come_first_seated_and_a_key_gets_its_own_seat_back():

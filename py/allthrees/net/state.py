@@ -24,6 +24,7 @@ from . import joint
 from .protocol import TABLE_HEX, BadMessage, is_table
 
 ROOM_LABEL = b"allthrees room v1"
+HOST_KEY_LABEL = b"allthrees room host key v1"
 
 
 def key_hash(key: str) -> str:
@@ -68,12 +69,18 @@ class Joint:
         return joint.commitment_of(self.host_part())
 
     # ------------------------------------------------------------------ the room and its seats
-    def room(self) -> str:
-        """The secret of the table's room on the relays (64 hex digits): what the host's one link
-        carries in its fragment. It follows from the sealed secret and the table id, so it is
-        kept as the secret is (sealed) and never chosen by anyone but the host's device; nothing
-        about the deal follows from it (a one-way hash under its own label)."""
-        return hashlib.sha256(ROOM_LABEL + self.top + bytes.fromhex(self.table)).hexdigest()
+    def room(self) -> dict[str, str]:
+        """The table's room on the relays, for the host's page alone: ``secret`` (64 hex digits),
+        what the one link's fragment carries and every page in the room encrypts with, and
+        ``key``, the host's signing key there (64 hex digits), whose public key the link names so
+        that a guest answers the host alone. Both follow from the sealed secret and the table id
+        (one-way hashes under their own labels), so they are kept as the secret is, the same
+        after the host's page reloads, and nothing about the deal follows from them."""
+        table = bytes.fromhex(self.table)
+        return {
+            "secret": hashlib.sha256(ROOM_LABEL + self.top + table).hexdigest(),
+            "key": hashlib.sha256(HOST_KEY_LABEL + self.top + table).hexdigest(),
+        }
 
     def seat_for(self, key: str) -> int:
         """The seat a friend's page holding ``key`` (64 hex digits) takes: its own seat if the key
