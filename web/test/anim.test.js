@@ -1,7 +1,7 @@
 // anim.js: what moves where when a reply arrives, and one frame of a rack tile's slide.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { flightAt, landing, MS, planEvents, planRack, stepSprite } from "../js/table/anim.js";
+import { flightAt, landing, MS, planEvents, planRack, stepSprite } from "../js/board/anim.js";
 
 const slot = (i) => ({ x: 100 + 50 * i, y: 700 });
 const bone = { x: 330, y: 80, s: 14 };

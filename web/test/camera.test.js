@@ -10,7 +10,7 @@ import {
   orient,
   QUARTER,
   toScreen,
-} from "../js/table/camera.js";
+} from "../js/board/camera.js";
 
 const WIDE = { x: 0, y: 100, width: 800, height: 400 };
 const TALL = { x: 0, y: 100, width: 340, height: 500 };

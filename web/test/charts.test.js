@@ -13,8 +13,8 @@ import {
   raceLead,
   scale,
   ticks,
-} from "../js/career/chartmath.js";
-import { COLOURS, drawHistogram, drawRace, drawWinRate, STROKES } from "../js/career/charts.js";
+} from "../js/draw/chartmath.js";
+import { COLOURS, drawHistogram, drawRace, drawWinRate, STROKES } from "../js/draw/charts.js";
 import { catalogues } from "../js/i18n/strings.js";
 
 const CATALOGUES = await catalogues();

@@ -1,9 +1,9 @@
 // hit.js: targets on the screen from Python's placements, taps and drags finding them.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cameraTarget } from "../js/table/camera.js";
-import { halves, hitRack, hitTarget, inside, screenTargets } from "../js/table/hit.js";
-import { MIN_TARGET_PX } from "../js/table/regions.js";
+import { cameraTarget } from "../js/board/camera.js";
+import { halves, hitRack, hitTarget, inside, screenTargets } from "../js/board/hit.js";
+import { MIN_TARGET_PX } from "../js/board/regions.js";
 
 const FREE = { x: 0, y: 0, width: 600, height: 400 };
 const tile = (name, targets) => ({ tile: name, playable: targets.length > 0, targets });

@@ -13,7 +13,7 @@ import {
   seatPositions,
   seatTiles,
   THUMB_PX,
-} from "../js/table/regions.js";
+} from "../js/board/regions.js";
 
 const SCREENS = {
   phone360: { w: 360, h: 740 },

@@ -1,8 +1,8 @@
-// table/state.js: busy() and modal() count what keeps the person waiting, and say when a count
+// board/state.js: busy() and modal() count what keeps the person waiting, and say when a count
 // goes down, so that a request ending after the last frame still gets the table drawn again.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { busy, canAct, createState, modal } from "../js/table/state.js";
+import { busy, canAct, createState, modal } from "../js/board/state.js";
 
 function tableAtRest() {
   const told = [];

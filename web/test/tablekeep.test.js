@@ -1,10 +1,10 @@
 // store/tablekeep.js: the kept table passes its typed check only whole, leaves the revealed seed
-// out, and is the same table as Python's only to the last field; table/state.js: while the table
+// out, and is the same table as Python's only to the last field; board/state.js: while the table
 // wakes, the start's requests are no reason to wait, one move is held at a time, and idle() waits.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { canAct, createState, isIdle } from "../js/board/state.js";
 import { checkSnapshot, keepTable, keptTable, sameTable, TABLE_KEY } from "../js/store/tablekeep.js";
-import { canAct, createState, isIdle } from "../js/table/state.js";
 
 const store = new Map();
 globalThis.localStorage = {

@@ -7,8 +7,8 @@
 //   const table = await claimTable();  // resolves once this tab may play (asking first)
 //   table.onLost(() => game.stop());    // another tab took over
 
+import { h } from "../dom/dom.js";
 import { T } from "../i18n/strings.js";
-import { h } from "../ui/dom.js";
 
 const LOCK = "allthrees-table";
 const CHANNEL = "allthrees-tabs";

@@ -1,7 +1,7 @@
 // Trusted Types: the page's CSP says `require-trusted-types-for 'script'; trusted-types allthrees`
 // (netlify.toml), so a script URL reaches a sink (new Worker, serviceWorker.register) only through
 // this one policy, and the policy lets through only scripts of this site. No HTML or script text
-// is ever made from a string (the DOM is built with dom.js's `h`), so the policy has nothing else.
+// is ever made from a string (the DOM is built with dom/dom.js's `h`), so the policy has nothing else.
 //
 //   new Worker(scriptURL(siteURL("js/boot/worker.js")), {type: "module"})
 

@@ -1,7 +1,7 @@
 // The match replay viewer: a finished match of the career shown again round by round and move by
 // move, with every hand face up. A full-screen modal <dialog> (focus kept inside, Escape closes,
 // the focus goes back to what opened it) holds its own canvas with the layout as it lay after the
-// move (the felt of draw/render.js and the tiles of draw/tiles.js, fitted with table/camera.js),
+// move (the felt of draw/render.js and the tiles of draw/tiles.js, fitted with board/camera.js),
 // each seat's hand in small tiles with its name and its side's score, the boneyard, the move in
 // words (a polite live line), the Expert's review of a person's play, and the controls: first,
 // back, forward, last (also the keys Home, Left, Right, End), the round to show and "Move k of n".
@@ -14,13 +14,14 @@
 // the scores, the review as codes. The frames come first (`review: false`, at once); the review,
 // which takes the Expert a moment, follows in a second request and fills in when it is done.
 
+import { armLabel, cameraTarget, orient, toScreen } from "../board/camera.js";
+import { h, icon } from "../dom/dom.js";
 import { drawLineTiles } from "../draw/draw.js";
 import { drawBadge, drawFelt, setDevicePixelRatio } from "../draw/render.js";
 import { paintMiniHand } from "../draw/tiles.js";
 import { LANG, num, when } from "../i18n/lang.js";
 import { refusalWords, SR, T, whyWords } from "../i18n/strings.js";
-import { armLabel, cameraTarget, orient, toScreen } from "../table/camera.js";
-import { h, icon, trapTab } from "../ui/dom.js";
+import { trapTab } from "../ui/modal.js";
 
 const K_MAX = 60; // CSS px per table unit at most: a short line is not drawn huge
 const PAD = 12; // CSS px kept free around the layout

@@ -9,8 +9,9 @@
 // replays from its seed) before anything is touched; the player sees what it replaces and
 // confirms; what it replaces is kept as a backup (store.js).
 
+import { download, h } from "../dom/dom.js";
 import { refusalWords, T } from "../i18n/strings.js";
-import { askDialog, download, h } from "../ui/dom.js";
+import { askDialog } from "../ui/modal.js";
 
 const CODE_PREFIX = "AT1."; // a text code: this prefix, then base64url of the gzipped file
 const CODE_MAX_CHARS = 12_000; // a code longer than this is no longer something to paste

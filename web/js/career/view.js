@@ -4,12 +4,13 @@
 // Designs (tiles and felts the trophies unlocked), the Daily deal, and Export / Import. It shows
 // and forwards; every figure and every condition comes from Python.
 
+import { h } from "../dom/dom.js";
+import { chartSummary } from "../draw/chartmath.js";
+import { drawHistogram, drawWinRate } from "../draw/charts.js";
 import { available, currentDesign, FELTS, TILE_DESIGNS } from "../draw/designs.js";
 import { LANG, num, when } from "../i18n/lang.js";
 import { modeWords, T } from "../i18n/strings.js";
-import { askDialog, h } from "../ui/dom.js";
-import { chartSummary } from "./chartmath.js";
-import { drawHistogram, drawWinRate } from "./charts.js";
+import { askDialog } from "../ui/modal.js";
 
 const TABS = ["stats", "history", "trophies", "designs", "daily"];
 

@@ -3,12 +3,12 @@
 // around the table and the boneyard are drawn by seats.js. Every function reads the state and
 // returns whether something it drew still moves (or glows), so the frame loop knows whether to go on.
 
+import { clamp, flightAt, landing, shakeAt, stepSprite } from "../board/anim.js";
+import { armLabel, toScreen } from "../board/camera.js";
+import { DIR_ANGLE, halves } from "../board/hit.js";
+import { seatFrom, spriteGoal, targetsOf } from "../board/scene.js";
+import { hintedTile } from "../board/state.js";
 import { T } from "../i18n/strings.js";
-import { clamp, flightAt, landing, shakeAt, stepSprite } from "../table/anim.js";
-import { armLabel, toScreen } from "../table/camera.js";
-import { DIR_ANGLE, halves } from "../table/hit.js";
-import { seatFrom, spriteGoal, targetsOf } from "../table/scene.js";
-import { hintedTile } from "../table/state.js";
 import { currentDesign } from "./designs.js";
 import { drawBadge, drawFelt, drawRack, drawTarget, HINT_GLOW, HINT_LINE, HINT_RGB } from "./render.js";
 import { drawTile } from "./tiles.js";

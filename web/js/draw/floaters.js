@@ -9,10 +9,10 @@
 //   floaters.follow(cam, free);             // the camera moved: words over tiles move with them
 //   floaters.clear();                       // a new table
 //
-// A floater is {text, t0, dur, size, color?, world?: {x, y}, screen?: {x, y}} (table/anim.js):
+// A floater is {text, t0, dur, size, color?, world?: {x, y}, screen?: {x, y}} (board/anim.js):
 // it shows from t0 (performance.now()'s clock) for dur ms, over a layout point or a screen point.
 
-import { toScreen } from "../table/camera.js";
+import { toScreen } from "../board/camera.js";
 
 const RISE_PX = 46; // how far a word rises over its life
 const DEFAULT_SIZE = 26; // px

@@ -2,19 +2,22 @@
 // something changed or moves (flights, rack slides, the camera, pulses, thinking dots). Drawing
 // reads the state and never changes what the person may do; what lands plays its sound. Rising
 // words and points are not drawn here: each frame hands what the table queued to the floaters'
-// layer (draw/floaters.js), which the browser animates without the canvas.
+// layer (draw/floaters.js, made here), which the browser animates without the canvas. After each
+// frame, whoever waits for the table to wait for a person (idle()) is told.
 //
-//   const frames = new Frames({ canvas, felt, state, hud, sound, floaters, afterFrame, resized });
+//   const frames = new Frames({ canvas, felt, layer, state, hud, sound, resized });
 //   frames.changed();        // something changed: a frame is due (the table counts as unsettled)
 //   await frames.settled();  // flights, rack slides and the camera have come to rest
+//   await frames.idle();     // the table waits for a person (board/state.js isIdle)
 //   frames.drawNow();        // a frame now, not at the next animation frame (a kept table's first)
 //
 // The first frame that draws a table marks performance "allthrees:table" (scripts/bench web).
 
-import { cameraTarget, easeCamera, orient } from "../table/camera.js";
-import { computeRegions, positionOf } from "../table/regions.js";
-import { canAct, isStill } from "../table/state.js";
+import { cameraTarget, easeCamera, orient } from "../board/camera.js";
+import { computeRegions, positionOf } from "../board/regions.js";
+import { canAct, isIdle, isStill } from "../board/state.js";
 import { drawBackground, drawDragged, drawFlights, drawHand, drawLayout, drawTargets } from "./draw.js";
+import { Floaters } from "./floaters.js";
 import { drawPegs } from "./pegs.js";
 import { setDevicePixelRatio } from "./render.js";
 import { drawBoneyard, drawSeats } from "./seats.js";
@@ -37,22 +40,21 @@ export class Frames {
    * @param {object} o
    * @param {HTMLCanvasElement} o.canvas the table (cleared and drawn each frame)
    * @param {HTMLCanvasElement} o.felt under it: the felt, the band and the rack (draw.js)
-   * @param {object} o.state see table/state.js
+   * @param {HTMLElement} o.layer the floaters' layer: an element over the canvas, as large
+   * @param {object} o.state see board/state.js
    * @param {object} o.hud the HUD (ui/hud.js): its height, where its lines go, the hint button
    * @param {object} o.sound draw/sound/sound.js: a landing tile's sounds
-   * @param {import("./floaters.js").Floaters} o.floaters rising words and points, over the canvas
-   * @param {() => void} o.afterFrame after every frame (the idle check)
    * @param {() => void} o.resized after the size (and so the camera) changed
    */
-  constructor({ canvas, felt, state, hud, sound, floaters, afterFrame, resized }) {
+  constructor({ canvas, felt, layer, state, hud, sound, resized }) {
     this.canvas = canvas;
     this.felt = felt;
     this.ctx = canvas.getContext("2d");
     this.state = state;
     this.hud = hud;
     this.sound = sound;
-    this.floaters = floaters;
-    this.afterFrame = afterFrame;
+    this.floaters = new Floaters(layer); // rising words and points, over the canvas
+    this.idleWaiters = [];
     this.resized = resized;
     this.raf = 0;
     this.wakeTimer = 0;
@@ -108,6 +110,22 @@ export class Frames {
       this.changed();
       setTimeout(check, 0);
     });
+  }
+
+  /** Resolves (true) once the table waits for a person: checked after each frame. */
+  idle() {
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.changed();
+      queueMicrotask(() => this.#checkIdle());
+    });
+  }
+
+  #checkIdle() {
+    if (!this.idleWaiters.length || !isIdle(this.state)) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve(true);
   }
 
   /** The screen regions for the table now (regions.js): seats around, the rack, the peg rows. */
@@ -227,6 +245,6 @@ export class Frames {
         Math.max(FIRST_FRAME_STEP_MS, seats.wakeAt - performance.now()),
       );
     }
-    this.afterFrame();
+    this.#checkIdle();
   }
 }

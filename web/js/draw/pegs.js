@@ -3,7 +3,7 @@
 // before the side's last award); when a side scores, its back peg leapfrogs the front one to the
 // new score, hole by hole along an arc.
 
-import { clamp, easeOut, lerp, motion } from "../table/anim.js";
+import { clamp, easeOut, lerp, motion } from "../board/anim.js";
 import { drawText, roundRectPath, TEAM_RGB } from "./render.js";
 
 const HOP_MS = 60; // per hole the leaping peg passes

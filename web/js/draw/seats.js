@@ -2,10 +2,10 @@
 // round is over), its name in its team's colour, whose turn it is, thinking dots, and what it
 // did last (passed, drew); the boneyard's stack, its count, and its glow when drawing is the move.
 
+import { dealDuration, dealtTileAt } from "../board/anim.js";
+import { boneyardCenter, boneyardRect } from "../board/regions.js";
+import { seatBox, seatLayout } from "../board/scene.js";
 import { T } from "../i18n/strings.js";
-import { dealDuration, dealtTileAt } from "../table/anim.js";
-import { boneyardCenter, boneyardRect } from "../table/regions.js";
-import { seatBox, seatLayout } from "../table/scene.js";
 import { drawBadge, drawText, roundRectPath, TEAM_RGB } from "./render.js";
 import { drawTile } from "./tiles.js";
 

@@ -3,7 +3,7 @@
 // (strings.js); which seat is "You" is Python's (a seat's label, settings.labels), never worked
 // out here.
 
-import { armLabel } from "../table/camera.js";
+import { armLabel } from "../board/camera.js";
 import { T } from "./strings.js";
 
 /** Python named `seat` "You": the one person at this device (with several, nobody is). */

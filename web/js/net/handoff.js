@@ -12,8 +12,8 @@
 //
 // An answer's meta names its table as `table` (the guest copies it from the invite's meta).
 
+import { h } from "../dom/dom.js";
 import { T } from "../i18n/strings.js";
-import { h } from "../ui/dom.js";
 import { CodeError, decodeCode, parseLink } from "./codes.js";
 
 const PREFIX = "allthrees-answer-";

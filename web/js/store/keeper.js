@@ -1,9 +1,10 @@
 // Keeping the match: every reply that changes the table is stored (storage.js: sealed, signed,
 // never over a newer save of the same match), and the person is told, and kept told, while
-// storage fails; it is tried again without waiting for the next move. A save found to be behind
-// the stored one (another tab played on) stops this tab instead (`stale`).
+// storage fails (from the start where the browser refuses storage altogether); it is tried again
+// without waiting for the next move. A save found to be behind the stored one (another tab played
+// on) stops this tab instead (`stale`).
 
-import { sameSave, storeSave } from "./storage.js";
+import { sameSave, storageWorks, storeSave } from "./storage.js";
 
 const SAVE_RETRY_MS = 5000; // while a save fails, how often it is tried again without a move
 
@@ -23,6 +24,7 @@ export class SaveKeeper {
     this.stored = null; // the rest of the save in storage now (as Python handed it over)
     this.matchId = null; // the match in play's id, from Python's last reply
     this.retryTimer = 0;
+    if (!storageWorks()) trouble(true);
   }
 
   /** The save just resumed is in storage already: it is not written again. */

@@ -9,10 +9,15 @@
 // Starting (startup.js) goes first: its requests (`early`) run before any other, which wait for
 // the start to be done (`opening`), so nothing asked meanwhile (a move held while the table
 // wakes, New game, the career) reaches Python before the saved match is back.
+//
+// The round panel (ui/panel.js) and the muggins pad (ui/claimpad.js) are the controller's: it
+// opens them (a finished round, a play that asks for its claim), and the panel's Next goes on.
 
+import { busy, canAct } from "../board/state.js";
 import { refusalWords, T, whyWords } from "../i18n/strings.js";
 import { hintMove, moveLabel } from "../i18n/words.js";
-import { busy, canAct } from "./state.js";
+import { ClaimPad } from "../ui/claimpad.js";
+import { Panel } from "../ui/panel.js";
 
 const PACE_MS = 600; // between two computer moves, so a person can follow them
 const ROUND_PANEL_DELAY_MS = 900; // the last tile lands and the table is seen before the panel
@@ -22,21 +27,28 @@ export class Controller {
    * @param {object} o
    * @param {{call: (op: string, payload?: object) => Promise<object>, drives?: boolean}} o.bridge
    *   `drives: false` on a guest's device: the host's table paces the computers, not this one
-   * @param {object} o.state see state.js
+   * @param {object} o.state see board/state.js
    * @param {object} o.view {show(snap, events, source), gathered(gathering), settled(), changed(),
    *   focusTable()}: the table
-   * @param {object} o.ui {hud, panel, claimPad}: the widgets it opens and fills
+   * @param {object} o.hud the HUD (ui/hud.js): its toasts and hint; the panel and the pad go on its root
    * @param {object} o.store {save(reply), prefs, savePrefs()}
    * @param {object} [o.waking] waking.js: a move made while the kept table is drawn is held there
    */
-  constructor({ bridge, state, view, ui, store, waking = null }) {
+  constructor({ bridge, state, view, hud, store, waking = null }) {
     this.waking = waking;
     this.bridge = bridge;
     this.state = state;
     this.view = view;
-    this.hud = ui.hud;
-    this.panel = ui.panel;
-    this.claimPad = ui.claimPad;
+    this.hud = hud;
+    // after the panel, the keyboard is back on the table, where the next action is
+    this.panel = new Panel(hud.root, {
+      next: () => {
+        this.next();
+        view.focusTable();
+      },
+    });
+    this.claimPad = new ClaimPad(hud.root);
+    state.widgets = { panel: this.panel, claim: this.claimPad };
     this.store = store;
     this.chain = Promise.resolve(); // requests go to the engine one after another
     this.early = Promise.resolve(); // the start's own requests, which go before the chain's

@@ -1,18 +1,53 @@
-// A new snapshot taken into the state: who sits at the bottom, the screen regions, which way the
-// layout is shown, the rack's tiles (kept, drawn in, or dealt), and the animations the reply's
-// events call for (anim.js plans them). Returns what the page should also do: sounds to play and
-// words to show.
+// A new snapshot on the table. takeSnapshot() takes it into the state: who sits at the bottom, the
+// screen regions, which way the layout is shown, the rack's tiles (kept, drawn in, or dealt), and
+// the animations the reply's events call for (anim.js plans them), and returns what the page
+// should also do: sounds to play and words to show. showSnapshot() is the whole of it, as the
+// table shows each snapshot: kept for the next visit, taken in, heard and said, and the HUD, the
+// screen reader and (a finished match) the career follow it.
 
+import { planEvents, planRack } from "../board/anim.js";
+import { cameraTarget, orient } from "../board/camera.js";
+import { boneyardCenter, rackAngle } from "../board/regions.js";
+import { notePoint, rackSlotOf, seatFrom } from "../board/scene.js";
+import { anchorSeat } from "../board/state.js";
+import { reducedMotion } from "../draw/frames.js";
 import { updatePegs } from "../draw/pegs.js";
 import { T } from "../i18n/strings.js";
-import { planEvents, planRack } from "./anim.js";
-import { cameraTarget, orient } from "./camera.js";
-import { boneyardCenter, rackAngle } from "./regions.js";
-import { notePoint, rackSlotOf, seatFrom } from "./scene.js";
-import { anchorSeat } from "./state.js";
+import { keepTable } from "../store/tablekeep.js";
 
 /**
- * @param {object} state see state.js
+ * Show a snapshot (from Python, the host's table, or `source` "kept": the table last drawn).
+ * @param {object} table the table (game.js): state, frames, sound, reader, panel, controller,
+ *   careerFlow, across, toast(text), refreshHud(), changed()
+ */
+export function showSnapshot(table, snap, events, source) {
+  const { state, controller, sound, reader } = table;
+  const guest = Boolean(table.across.guesting);
+  // kept for the next visit as Python made it, before the page words it (a stopped tab keeps
+  // nothing: the table is another tab's; a guest's is Guesting's to keep)
+  if (source !== "kept" && !guest && !controller.halted) keepTable(snap);
+  const prev = state.snap;
+  if (!prev || events.length || prev.turn !== snap.turn || prev.round_no !== snap.round_no) controller.clearHint();
+  const out = takeSnapshot(state, snap, events, source, {
+    layout: () => table.frames.layout(),
+    reduced: reducedMotion.matches,
+  });
+  for (const s of out.sounds) sound.play(s);
+  sound.tableShown(); // the music may start from now on (at a gesture, when it is on)
+  for (const text of out.toasts) table.toast(text);
+  table.refreshHud();
+  reader.update(state);
+  reader.announce(events, state);
+  if (snap.match.over && !guest && source !== "kept") {
+    // the finished match joins the career; its entry gives the panel its score race (a guest's
+    // comes with the host's reveal: Guesting's counted)
+    table.careerFlow.seen(snap).then((entry) => entry && table.panel.showRace(entry, state.snap));
+  }
+  table.changed();
+}
+
+/**
+ * @param {object} state see board/state.js
  * @param {object} snap the engine's snapshot
  * @param {object[]} events the reply's events
  * @param {string|null} source "drag" when the person dropped the tile that was played

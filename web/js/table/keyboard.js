@@ -2,8 +2,8 @@
 // (or Space) plays it, D draws, P passes, H asks for a hint, Escape puts the tile back, ? lists
 // the keys (strings.js T.keys, the same list as the README's).
 
-import { targetsOf } from "./scene.js";
-import { canAct, modalOpen } from "./state.js";
+import { targetsOf } from "../board/scene.js";
+import { canAct, modalOpen } from "../board/state.js";
 
 /**
  * @param {object} o

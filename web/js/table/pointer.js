@@ -3,10 +3,10 @@
 // (drop it on a lit end). A tap on the glowing boneyard draws. The page decides no rule: a tile
 // plays where the snapshot lists a target for it, and a tile without one only shakes.
 
-import { hitRack, hitTarget, inside, TAP_SLOP_PX } from "./hit.js";
-import { boneyardRect } from "./regions.js";
-import { rackRects, targetsOf } from "./scene.js";
-import { canAct, handTile } from "./state.js";
+import { hitRack, hitTarget, inside, TAP_SLOP_PX } from "../board/hit.js";
+import { boneyardRect } from "../board/regions.js";
+import { rackRects, targetsOf } from "../board/scene.js";
+import { canAct, handTile } from "../board/state.js";
 
 const WANDER_PX = 3 * TAP_SLOP_PX; // a press that wandered this far off what it started on is no tap
 const SNAP_RADIUS_PX = 56; // a dragged tile snaps to a lit end this close (or 1.6 tiles)
@@ -15,7 +15,7 @@ const SNAP_RADIUS_PX = 56; // a dragged tile snaps to a lit end this close (or 1
  * Listen on `canvas`.
  * @param {object} o
  * @param {HTMLCanvasElement} o.canvas
- * @param {object} o.state see state.js
+ * @param {object} o.state see board/state.js
  * @param {object} o.act {play(tile, arm, source), draw(), shake(tile), changed()}
  */
 export function listenPointer({ canvas, state, act }) {

@@ -7,10 +7,10 @@
 //   allthreesTest.sound()  -> {context, music}: the audio context's state, the soundtrack playing
 //   allthreesTest.seen()   -> a guest's page across devices: what it kept (README, "Test hook")
 
-import { rectOf } from "../ui/dom.js";
-import { boneyardRect } from "./regions.js";
-import { rackRects, targetsOf } from "./scene.js";
-import { canAct } from "./state.js";
+import { boneyardRect } from "../board/regions.js";
+import { rackRects, targetsOf } from "../board/scene.js";
+import { canAct } from "../board/state.js";
+import { rectOf } from "../dom/dom.js";
 
 /** The table as plain data for tests (see the README for every field). */
 export function testState(state, { canvas, hud, panel, claimPad }) {
@@ -62,14 +62,23 @@ export function testState(state, { canvas, hud, panel, claimPad }) {
   };
 }
 
-/** Install the hook once; it only reads. */
-export function installTestHook(read) {
+/** Install the hook once, on the table (game.js); it only reads. */
+export function installTestHook(table) {
+  const state = () => {
+    const { across } = table;
+    const drawn = testState(table.state, table); // its canvas, hud, panel and claimPad
+    const net = across.hook();
+    const live = across.guesting ? across.guesting.live : table.live;
+    if (!drawn) return net.role ? { net, gathering: across.gathering ?? null, live } : null;
+    return { ...drawn, ...table.careerFlow.hook(), net, live };
+  };
+  const record = async () => (await table.controller.call("record", {}, false))?.record ?? null;
   const hook = Object.freeze({
-    state: () => structuredClone(read.state()),
-    idle: () => read.idle().then(() => undefined),
-    record: () => read.record().then((record) => structuredClone(record)),
-    sound: () => structuredClone(read.sound()),
-    seen: () => structuredClone(read.seen?.() ?? null),
+    state: () => structuredClone(state()),
+    idle: () => table.frames.idle().then(() => undefined),
+    record: () => record().then((kept) => structuredClone(kept)),
+    sound: () => structuredClone(table.sound.hook()),
+    seen: () => structuredClone(table.across.guesting?.seen() ?? null),
   });
   Object.defineProperty(window, "allthreesTest", { value: hook, configurable: false, writable: false });
 }

@@ -1,6 +1,6 @@
 // The table's tools (the menu and the keys that open the same things): New game, the rules, the
 // keys, How to play, the fair deal, the language, the sound (the mute) and its levels. Each dialog is modal over the
-// table (state.js modal()): nothing on the table may be touched while it is up, and the keyboard
+// table (board/state.js modal()): nothing on the table may be touched while it is up, and the keyboard
 // goes back to the table when it closes. What a dialog shows comes from Python (the choices, the
 // rules text, the fair deal's commitment) or from the snapshot.
 
@@ -14,7 +14,7 @@ import { showFairDeal } from "../ui/dialogs/notices.js";
 export class Tools {
   /**
    * @param {object} o
-   * @param {object} o.state see state.js
+   * @param {object} o.state see board/state.js
    * @param {object} o.controller the request flow (controller.js): call(), newGame()
    * @param {object} o.hud the HUD (ui/hud.js): its root, the How to play offer, the sound button
    * @param {object} o.prefs the page's preferences (storage.js), kept when changed

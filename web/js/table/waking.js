@@ -21,7 +21,7 @@ const SAY_MS = 5000;
 export class Waking {
   /**
    * @param {object} o
-   * @param {object} o.state see state.js (its `waking` and `held` are this module's)
+   * @param {object} o.state see board/state.js (its `waking` and `held` are this module's)
    * @param {(snap: object) => void} o.show draw a snapshot (Game's, with no events)
    * @param {() => void} o.reset forget the table drawn: the next snapshot is drawn afresh
    * @param {() => void} o.draw draw a frame now (a kept table that cannot be drawn throws here)

@@ -2,8 +2,8 @@
 // play makes. It never shows the answer: the person types it (or says nothing). What happens to a
 // wrong or missing claim is Python's to decide (the next opponent calls Muggins! and takes it).
 
+import { h, rectOf } from "../dom/dom.js";
 import { T } from "../i18n/strings.js";
-import { h, rectOf } from "./dom.js";
 
 export class ClaimPad {
   /** @param {HTMLElement} root */

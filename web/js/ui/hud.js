@@ -3,11 +3,11 @@
 // are keyboard- and screen-reader-accessible. The HUD shows what the snapshot says and forwards
 // clicks; it decides nothing.
 
+import { armLabel } from "../board/camera.js";
+import { h, ICONS, icon, rectOf } from "../dom/dom.js";
 import { LANG, LANGUAGES } from "../i18n/lang.js";
 import { T } from "../i18n/strings.js";
 import { turnWords } from "../i18n/words.js";
-import { armLabel } from "../table/camera.js";
-import { h, ICONS, icon, rectOf } from "./dom.js";
 
 const ARM_ORDER = ["W", "E", "N", "S"];
 

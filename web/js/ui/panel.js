@@ -2,11 +2,12 @@
 // hand left, what each side earned (each partner's points in play, the bonus, the totals), the
 // match's statistics at its end, the Expert's review, and Next round / Rematch.
 
+import { h } from "../dom/dom.js";
 import { paintMiniHand } from "../draw/tiles.js";
 import { LANG, num } from "../i18n/lang.js";
 import { T, whyWords } from "../i18n/strings.js";
 import { isYou, summaryWords, winnerTitle } from "../i18n/words.js";
-import { h, trapTab } from "./dom.js";
+import { trapTab } from "./modal.js";
 
 export class Panel {
   /** @param {object} on {next(), peek(on)} */
@@ -146,7 +147,7 @@ export class Panel {
     };
     const data = this.raceData;
     this.raceCanvas.setAttribute("aria-label", T.career.raceTitle); // named at once; the summary follows
-    import("../career/chartmath.js").then(({ chartSummary }) => {
+    import("../draw/chartmath.js").then(({ chartSummary }) => {
       this.raceCanvas.setAttribute("aria-label", chartSummary("race", data, T.charts));
     });
     if (!this.el.hidden) {
@@ -158,7 +159,7 @@ export class Panel {
   /** Paint the chart again (a new size or a new design); charts.js comes when first needed. */
   async repaint() {
     if (!this.raceData || this.race.hidden) return;
-    const { drawRace } = await import("../career/charts.js");
+    const { drawRace } = await import("../draw/charts.js");
     if (this.raceData && !this.race.hidden) drawRace(this.raceCanvas, this.raceData);
   }
 

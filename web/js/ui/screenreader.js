@@ -14,10 +14,10 @@
 // It shows what the snapshot says; the rule facts (which tiles play where, for how much, what the
 // ends add up to and whether that scores) all come from Python.
 
+import { armLabel } from "../board/camera.js";
+import { h } from "../dom/dom.js";
 import { SR, T } from "../i18n/strings.js";
 import { isYou, turnWords, winnerTitle } from "../i18n/words.js";
-import { armLabel } from "../table/camera.js";
-import { h } from "./dom.js";
 
 const LOG_KEEP = 8; // sentences kept in the log (older ones go; removals are not read)
 

@@ -6,7 +6,7 @@
 //
 //   clink: a heavy bone tile knocking on the wooden table (a tile lands, a tile is drawn)
 //   click: the soft click of a tile joining the line (a tile is placed)
-//   chime: a brass call for a multiple of three, growing with the points (levels.js chimeShape)
+//   chime: a brass call for a multiple of three, growing with the points (chime.js chimeShape)
 //   shuffle: the deal, tiles shuffled on the felt
 //   fanfare: your side won the match; lament: a loss or a draw, a gentler phrase
 

@@ -1,8 +1,9 @@
 // The table's help in dialogs: the rules in force (Python's words) and the keys of the table.
 // How to play (howto.js) is the third.
 
+import { h } from "../../dom/dom.js";
 import { T } from "../../i18n/strings.js";
-import { askDialog, h } from "../dom.js";
+import { askDialog } from "../modal.js";
 
 /** The rules in force, in Python's words (the same text `python -m allthrees rules` prints). */
 export function showRules(root, sections) {

@@ -3,9 +3,10 @@
 // them from Python), with a picture of two tiles whose open ends score (the engine's, too). Offered on a first visit
 // (hud.js), one tap away after (the tools), and from the table with "?" next to the keys.
 
+import { h } from "../../dom/dom.js";
 import { paintLine } from "../../draw/tiles.js";
 import { T } from "../../i18n/strings.js";
-import { askDialog, h } from "../dom.js";
+import { askDialog } from "../modal.js";
 
 /** Open the dialog; resolves when it is closed. */
 export function showHowTo(root, snap) {

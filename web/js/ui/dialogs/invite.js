@@ -11,8 +11,8 @@
 //   const done = new JoinDialog(root).open({invite, join});  // "joined" | "closed"
 //   join.showAnswer({host, link, code}); join.status(text); join.joined(); join.close();
 
+import { h } from "../../dom/dom.js";
 import { T } from "../../i18n/strings.js";
-import { h } from "../dom.js";
 import { copyField, Modal, qrBox, scanner, statusLine, takeField } from "./invitekit.js";
 
 /** A numbered step: what to do, in words. */

@@ -2,9 +2,9 @@
 // read-only field with Copy (or Share) beside it, a QR code drawn crisp at the screen's pixel
 // ratio, a field with a button that takes what is pasted, and the camera that scans an answer.
 
+import { h } from "../../dom/dom.js";
 import { T } from "../../i18n/strings.js";
 import { drawQR, encodeQR } from "../../net/qr.js";
-import { h } from "../dom.js";
 
 let serial = 0;
 const MIN_QR_PX = 224; // CSS px: a phone's camera reads it from a comfortable distance

@@ -2,9 +2,10 @@
 // Page Up/Down, Home/End), heard at once and remembered by the caller (table/tools.js). The mute
 // in the menu stays over both: while it is on, the dialog says so and the levels wait under it.
 
-import { LEVEL_MAX, LEVEL_STEP } from "../../draw/sound/levels.js";
+import { h } from "../../dom/dom.js";
 import { T } from "../../i18n/strings.js";
-import { askDialog, h } from "../dom.js";
+import { LEVEL_MAX, LEVEL_STEP } from "../../store/levels.js";
+import { askDialog } from "../modal.js";
 
 /** "Off" or "80%", as the slider's value is read and shown. */
 export function levelText(level) {

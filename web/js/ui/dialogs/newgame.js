@@ -2,9 +2,9 @@
 // Python: modes, player counts, seat controllers, the longest name (`choices`), and every rule
 // option with its allowed values and the engine's word on impossible combinations (`rules_form`).
 
+import { seatPositions } from "../../board/regions.js";
+import { h } from "../../dom/dom.js";
 import { modeWords, T } from "../../i18n/strings.js";
-import { seatPositions } from "../../table/regions.js";
-import { h } from "../dom.js";
 import { RulesForm } from "./rulesform.js";
 
 export class NewGameDialog {

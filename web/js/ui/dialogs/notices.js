@@ -2,8 +2,9 @@
 // that could not be opened (kept aside; export it), a damaged move (resume before it?), a match in
 // progress that a link or the daily deal would replace (start the new one?), and the fair deal (the commitment, and once the match is over the seed and the record to check it).
 
+import { download, h } from "../../dom/dom.js";
 import { refusalWords, T } from "../../i18n/strings.js";
-import { askDialog as ask, download, h } from "../dom.js";
+import { askDialog as ask } from "../modal.js";
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
 

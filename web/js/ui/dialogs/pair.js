@@ -13,8 +13,8 @@
 //   const merge = await dialog.confirm(lines);                          // true: Merge
 //   dialog.done(text);  dialog.close();
 
+import { h } from "../../dom/dom.js";
 import { T } from "../../i18n/strings.js";
-import { h } from "../dom.js";
 import { copyField, Modal, qrBox, scanner, statusLine, takeField } from "./invitekit.js";
 
 const step = (n, text, id) =>

@@ -5,8 +5,8 @@
 // Choosing a preset fills the options (it clears the changes); changing one marks the preset
 // "customised".
 
+import { h } from "../../dom/dom.js";
 import { refusalWords, T } from "../../i18n/strings.js";
-import { h } from "../dom.js";
 
 const MAIN = "target"; // shown beside the preset; the others fold into "Options"
 

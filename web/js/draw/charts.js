@@ -4,12 +4,13 @@
 // Each chart takes a <canvas> whose width the page's CSS sets, data, and options {words, lang,
 // width, dpr, forced}; draws at the device pixel ratio, sets the canvas's CSS height, returns
 // {width, height} in CSS px. Redraw when the width changes. The sums and words they draw with,
-// and each chart said in a sentence, are chartmath.js's.
+// and each chart said in a sentence, are chartmath.js's. They live in draw/, not career/: the
+// round panel (ui/panel.js, the score race) draws them too, and ui/ is below career/.
 
-import { FONT, fitText } from "../draw/render.js";
 import { LANG, num } from "../i18n/lang.js";
 import { T } from "../i18n/strings.js";
 import { bucketLabel, legendRows, percent, raceLead, scale, scoreAt, tickCount, ticks } from "./chartmath.js";
+import { FONT, fitText } from "./render.js";
 
 const TEXT = 12; // the smallest text, CSS px (readable on a phone)
 const PAD = 10;
@@ -158,6 +159,9 @@ function widest(ctx, labels) {
   return Math.max(0, ...labels.map((t) => ctx.measureText(t).width));
 }
 
+/** A plot's left edge: room for its widest tick label inside the padding. */
+const plotLeft = (ctx, labels) => PAD + widest(ctx, labels) + 8;
+
 const AXIS_BELOW = 6 + TEXT + 6 + TEXT + 2; // tick numbers, then the title
 
 function nothing(canvas, set) {
@@ -201,13 +205,10 @@ export function drawRace(canvas, { series = [], target = null } = {}, options = 
   const top = Math.max(target ?? 0, ...series.map((s) => Math.max(0, ...(s.points ?? []))), 1);
   const ys = ticks(0, top, tickCount(plotH, 45), 1);
   const box = { top: PAD + legendH + 10, bottom: PAD + legendH + 10 + plotH };
-  box.left =
-    PAD +
-    widest(
-      probe,
-      ys.map((v) => num(v, lang)),
-    ) +
-    8;
+  box.left = plotLeft(
+    probe,
+    ys.map((v) => num(v, lang)),
+  );
   box.right = width - PAD - 6;
   const sx = scale(0, lead.rounds, box.left + 6, box.right - 6);
   const sy = scale(0, ys.at(-1), box.bottom, box.top);
@@ -275,13 +276,10 @@ export function drawWinRate(canvas, { values = [], from = 1 } = {}, options = {}
   const ys = plotH >= 160 ? [0, 0.25, 0.5, 0.75, 1] : [0, 0.5, 1];
   const probe = canvas.getContext("2d");
   const box = { top: PAD + 12, bottom: PAD + 12 + plotH };
-  box.left =
-    PAD +
-    widest(
-      probe,
-      ys.map((v) => percent(v, lang)),
-    ) +
-    8;
+  box.left = plotLeft(
+    probe,
+    ys.map((v) => percent(v, lang)),
+  );
   // the latest rate is written to the right of its point, in room kept for it
   const latest = values.findLastIndex((v) => v != null);
   const said = percent(values[latest], lang);

@@ -46,6 +46,24 @@ export function createState({ onSettle = () => {} } = {}) {
   };
 }
 
+/** The table drawn is forgotten (it was not Python's: waking.js): the next snapshot is drawn afresh. */
+export function forgetDrawn(state) {
+  Object.assign(state, {
+    snap: null,
+    cam: null,
+    turned: null,
+    sprites: new Map(),
+    flights: [],
+    floaters: [],
+    pegs: null,
+    deal: null,
+    selected: null,
+    drag: null,
+    parked: null,
+  });
+  state.hiddenLayout.clear();
+}
+
 /**
  * Count `work` (a promise) as the table's while it runs: the person waits for it (or, as
  * "advice", only isIdle does: a hint or a review in flight does not stop a move).

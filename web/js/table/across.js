@@ -1,0 +1,173 @@
+// The table across devices (net/). On the host, the engine as the table calls it: every reply of
+// the engine goes through Hosting (net/hosting.js), which sends each friend what Python made for
+// it; on a guest's page, Guesting (net/guesting.js) and its bridge: the table is the host's. Also
+// the gathering before the deal (who is awaited), the seats played elsewhere and how each stands,
+// a friend whose connection ended (the table waits, or a computer stands in) and the quick
+// reactions.
+//
+// net/ is fetched only for a table across devices (a guest's page, or the host's first reply that
+// has a friend's seat): a first visit that plays alone does not wait for its 25 kB.
+
+import { h } from "../dom/dom.js";
+import { T } from "../i18n/strings.js";
+import { forgetTable } from "../store/tablekeep.js";
+import { askDialog } from "../ui/modal.js";
+
+export class Across {
+  /**
+   * @param {object} table the table (game.js): its state, prefs, hud, panel, controller,
+   *   careerFlow, toast(text), modal(open), changed(); read when needed (most come after this)
+   * @param {object} o
+   * @param {object} o.bridge the engine {call(op, payload) -> reply} (boot/bridge.js)
+   * @param {object|null} o.guest on a guest's page, net/guesting.js (main.js loads it first)
+   */
+  constructor(table, { bridge, guest }) {
+    this.table = table;
+    this.hosting = null;
+    this.guesting = null;
+    this.gathering = null; // a table across devices before its deal: who is awaited
+    const root = table.hud.root;
+    const dialogs = {
+      invite: async () => new (await import("../ui/dialogs/invite.js")).InviteDialog(root),
+      join: async () => new (await import("../ui/dialogs/invite.js")).JoinDialog(root),
+      scan: async (video, signal) => (await import("../net/qr.js")).scan(video, { signal }),
+    };
+    const common = {
+      toast: (text) => table.toast(text),
+      reacted: (seat, id) => this.#reacted(seat, id),
+      changed: () => this.changed(),
+      dialogs,
+      // the player's own list (prefs.iceServers, README "Across the internet"), else peer.js's
+      iceServers: Array.isArray(table.prefs.iceServers) ? table.prefs.iceServers : undefined,
+      site: `${location.origin}${location.pathname}`,
+    };
+    if (guest) {
+      this.guesting = new guest.Guesting({
+        ...common,
+        local: bridge,
+        accept: (reply) => this.#fromHost(reply),
+        // a match across devices counts on this device for its own player (the host's reveal,
+        // checked by this device's Python, makes its entry)
+        career: () => ({ entries: table.careerFlow.career.entries, attempts: table.careerFlow.career.attempts }),
+        counted: (shared) => {
+          const entry = table.careerFlow.counted(shared);
+          if (entry && table.state.snap?.match.over) table.panel.showRace(entry, table.state.snap);
+        },
+      });
+      this.bridge = this.guesting.bridge; // the table's requests go to the host's table
+      return;
+    }
+    // the table's requests go to this device's engine, and on to the friends
+    let loading = null;
+    const hosting = () =>
+      (loading ??= import("../net/hosting.js").then(({ Hosting }) => {
+        this.hosting = new Hosting({
+          ...common,
+          call: (op, payload) => table.controller.call(op, payload, false),
+          accept: (reply) => table.controller.accept(reply),
+          gathered: (gathering) => this.gathered(gathering),
+          away: (seat, name) => this.#away(seat, name),
+        });
+        return this.hosting;
+      }));
+    this.bridge = {
+      call: async (op, payload) => {
+        const reply = await bridge.call(op, payload);
+        // a reply about friends (a gathering, a table with a friend's seat, texts for one) loads
+        // the host's side first; once loaded, it reads every reply (one without friends ends it)
+        const friends = reply?.gathering || reply?.snapshot?.net || reply?.outbox;
+        if (this.hosting || friends) (await hosting()).sent(reply);
+        return reply;
+      },
+    };
+  }
+
+  /** The host's table reached this guest's page: a new round closes the last one's panel. */
+  async #fromHost(reply) {
+    const { state, panel, controller } = this.table;
+    const prev = state.snap;
+    if (prev && reply.snapshot.round_no !== prev.round_no && panel.visible) panel.hide();
+    await controller.accept(reply);
+  }
+
+  /** A table across devices before its deal: the felt, and who is awaited. */
+  gathered(gathering) {
+    const { state, panel, hud } = this.table;
+    this.gathering = gathering;
+    if (!this.guesting) forgetTable(); // no table to come back to: the next visit waits for Python
+    Object.assign(state, { snap: null, selected: null, drag: null, hint: null });
+    panel.hide();
+    const waiting = gathering.friends.filter((f) => !f.joined).map((f) => f.name ?? T.netTable.someone);
+    hud.gathering(T.netTable.waitingFor(T.sideName(waiting)));
+    this.changed();
+  }
+
+  /** The invite tool: the host's invite for a seat still waiting for its friend. */
+  invite() {
+    return this.hosting?.inviteWaiting();
+  }
+
+  /** How the table across devices stands (the test hook's `net`). */
+  hook() {
+    return this.hosting?.hook() ?? this.guesting?.hook() ?? { role: null, seats: [], commitment: null };
+  }
+
+  /** The seats played elsewhere, with how each stands, and the tools that go with them. */
+  changed() {
+    const { state, hud } = this.table;
+    const net = this.hook();
+    const names = new Map((state.snap?.seats ?? []).map((s) => [s.seat, T.seatName(s.label)]));
+    const friends = this.hosting?.friends ?? [];
+    const named = (seat) => names.get(seat) ?? friends.find((f) => f.seat === seat)?.name ?? null;
+    const seats = net.seats
+      .filter((s) => s.seat !== state.snap?.viewer)
+      .map((s) => ({ name: named(s.seat), presence: s.presence }));
+    const invite = Boolean(this.hosting?.active && net.seats.some((s) => s.presence !== "connected"));
+    hud.net({ seats, invite, react: Boolean(net.role) });
+    this.table.changed();
+  }
+
+  /** A friend's connection ended: until it is back the table waits, or a computer plays it. */
+  async #away(seat, name) {
+    const level = "casual";
+    const buttons = [
+      { id: "away-wait", text: T.netTable.wait, value: null, primary: true },
+      { id: "away-stand-in", text: T.netTable.standIn(T.controllers[level]), value: level },
+    ];
+    const text = h("p", { text: T.netTable.awayText });
+    const root = this.table.hud.root;
+    const chosen = await this.table.modal(() =>
+      askDialog("away-dialog", T.netTable.awayTitle(name), [text], buttons, { root, cancel: null }),
+    );
+    const snap = this.table.state.snap;
+    const standing = snap?.seats.find((s) => s.seat === seat)?.stand_in ?? null;
+    if (snap && chosen !== standing && this.hosting?.presence(seat) !== "connected")
+      await this.table.controller.send("stand_in", { seat, level: chosen });
+  }
+
+  /** A friend's (or the host's) quick reaction, shown on this device. */
+  #reacted(seat, id) {
+    const label = this.table.state.snap?.seats.find((s) => s.seat === seat)?.label;
+    const name = label ? T.seatName(label) : (this.hosting?.friends.find((f) => f.seat === seat)?.name ?? "");
+    this.table.toast(T.netTable.reacted(name, T.netTable.reactions[id] ?? id));
+  }
+
+  /** The React tool: one of the quick reactions, to every device at the table. */
+  async react() {
+    const buttons = Object.entries(T.netTable.reactions).map(([id, text], i) => ({
+      id: `react-${id}`,
+      text,
+      value: id,
+      primary: i === 0,
+    }));
+    buttons.push({ id: "react-cancel", text: T.cancel, value: null });
+    const root = this.table.hud.root;
+    const id = await this.table.modal(() => askDialog("react-dialog", T.netTable.reactTitle, [], buttons, { root }));
+    if (!id) return;
+    if (this.guesting) this.guesting.react(id);
+    else if (this.hosting?.active) {
+      const reply = await this.table.controller.call("react", { id }, false);
+      if (reply?.ok) this.#reacted(reply.relay.seat, id);
+    }
+  }
+}

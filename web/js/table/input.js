@@ -1,0 +1,88 @@
+// The table's input: everything a person can ask of the table, by the HUD's buttons, a pointer
+// (pointer.js) or a key (keyboard.js), as one list of commands, each handed to the piece that owns
+// it (the controller, the tools, the career, play across devices); and the canvas made the table's
+// control: its role and name, the screen reader's table beside it (ui/screenreader.js), which
+// follows the selection. A tile that does not play says why, and the first gesture anywhere
+// unlocks the sound (a browser plays nothing before one).
+
+import { T } from "../i18n/strings.js";
+import { ScreenReader } from "../ui/screenreader.js";
+import { listenKeyboard } from "./keyboard.js";
+import { listenPointer } from "./pointer.js";
+
+const WHY_NOT_MS = 2500; // "6-2 matches no open end": one short line
+
+/**
+ * The commands, by name: each reads the table when it is given (the pieces it names are made after
+ * the HUD that takes this list).
+ * @param {object} table the table (game.js): state, controller, tools, careerFlow, across, hud,
+ *   reader, changed()
+ */
+export function tableCommands(table) {
+  const act = (intent, source) => table.controller.act(intent, source);
+  const tools = () => table.tools;
+  return {
+    play: (tile, arm, source) => act(arm ? { kind: "play", tile, arm } : { kind: "play", tile }, source),
+    draw: () => act({ kind: "draw" }),
+    pass: () => act({ kind: "pass" }),
+    hint: () => table.controller.hint(),
+    ready: () => table.controller.ready(),
+    toggleSum: () => table.controller.toggleSum(),
+    shake: (tile) => {
+      table.state.shakes.set(tile, performance.now());
+      sayWhyNot(table, tile);
+      table.changed();
+    },
+    // the person moved the selection or a dragged tile: the screen reader follows it
+    changed: () => {
+      table.reader.select(table.state);
+      table.changed();
+    },
+    newGame: () => tools().newGame(),
+    rules: () => tools().rules(),
+    keys: () => tools().keys(),
+    howTo: () => tools().howTo(),
+    dismissHowTo: () => tools().howToDone(),
+    fair: () => tools().fair(),
+    language: () => tools().language(),
+    toggleSound: () => tools().toggleSound(),
+    levels: () => tools().levels(),
+    career: () => table.careerFlow.open(),
+    invite: () => table.across.invite(),
+    react: () => table.across.react(),
+  };
+}
+
+/**
+ * The canvas takes the commands from a pointer and from keys.
+ * @param {object} table the table (game.js): canvas, state, hud, sound
+ * @param {object} commands tableCommands()
+ * @returns {ScreenReader} the table in words, beside the canvas
+ */
+export function listenTable(table, commands) {
+  const { canvas, state } = table;
+  canvas.tabIndex = 0;
+  canvas.setAttribute("role", "application");
+  canvas.setAttribute("aria-roledescription", T.tableRole);
+  canvas.setAttribute("aria-label", T.tableLabel);
+  const reader = new ScreenReader(canvas);
+  // Once the person plays, the first-visit offer of How to play steps aside (it may lie over an
+  // end near the rack); How to play stays in the tools.
+  const playing = () => table.hud.offerHowTo(false);
+  canvas.addEventListener("pointerdown", playing, { capture: true });
+  canvas.addEventListener("keydown", playing, { capture: true });
+  listenPointer({ canvas, state, act: commands });
+  listenKeyboard({ canvas, state, act: commands });
+  const unlock = () => table.sound.unlock();
+  window.addEventListener("pointerdown", unlock, { capture: true });
+  window.addEventListener("keydown", unlock, { capture: true });
+  return reader;
+}
+
+/** A tile that does not play says why (a shake alone tells a first-timer nothing). */
+function sayWhyNot(table, tile) {
+  const snap = table.state.snap;
+  const why = snap?.hand.find((t) => t.tile === tile)?.why_not;
+  if (!why || snap.round.over || table.state.work) return;
+  table.hud.toast(T.whyNot[why]?.(tile, snap.lead_rule?.tile ?? null) ?? "", WHY_NOT_MS);
+}
