@@ -258,7 +258,7 @@ def device(browser: Browser, role: str, problems: list[str]) -> Page:
     """One device: a context of its own, the sound off, no STUN server, the recorder in."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
     page = context.new_page()
-    prefs = json.dumps({"muted": True, "iceServers": []})
+    prefs = json.dumps({"muted": True, "iceServers": [], "relays": []})
     keep = f"localStorage.setItem({PREFS_KEY!r}, {prefs!r})"
     page.add_init_script(script=f"if (!localStorage.getItem({PREFS_KEY!r})) {keep};")
     page.add_init_script(script=RECORD % {"role": json.dumps(role)})

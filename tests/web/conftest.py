@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from relaykit import Relay, running_relay
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "web"
@@ -156,6 +157,25 @@ def page(page, site_url: str, problems: Problems, request: pytest.FixtureRequest
     except Exception as exc:  # noqa: BLE001 - a screenshot is a courtesy, not the test
         print(f"no screenshot for {name}: {exc}")
     assert not problems.found, "problems in the browser:\n" + "\n".join(problems.found)
+
+
+# --- a local Nostr relay (tests/web/relaykit.py) --------------------------------------------------
+
+
+@pytest.fixture
+def relay(tmp_path: Path) -> Iterator[Relay]:
+    """A started nostr-relay on 127.0.0.1 for this test alone (its files in tmp_path/relay): the
+    test may stop(), kill() and start() it again (same port, same database). Always ended after."""
+    with running_relay(tmp_path / "relay") as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def shared_relay(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Relay]:
+    """One nostr-relay for the whole session (per xdist worker), for tests that only publish and
+    subscribe: never stop it. Events of earlier tests stay on it (use fresh keys and tags)."""
+    with running_relay(tmp_path_factory.mktemp("relay")) as server:
+        yield server
 
 
 # --- the whole suite's order ----------------------------------------------------------------------

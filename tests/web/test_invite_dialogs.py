@@ -96,7 +96,7 @@ def watched(
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
     page = context.new_page()
     page.set_default_timeout(60_000)  # a safety net on a busy machine: every wait is for the page
-    prefs = json.dumps({"muted": True})
+    prefs = json.dumps({"muted": True, "relays": []})  # the codes sent by hand: no relay
     page.add_init_script(script=f"localStorage.setItem({PREFS_KEY!r}, {prefs!r});")
     page.add_init_script(script=CSP_WATCH)
     page.on("console", lambda m: m.type == "error" and problems.add("console error", m.text))

@@ -130,10 +130,12 @@ def test_the_host_scans_the_guests_answer_qr_code_and_they_play(
         host.wait_for_function(ALL_IN)
         assert [u for u in fetched if u.endswith(JSQR)], "the page's own decoder read the camera"
         expect(host.locator(".invite-dialog")).to_have_count(0, timeout=SAFETY_MS)  # it is done
-        assert state(host)["net"]["seats"] == [{"seat": 1, "presence": "connected"}]
+        assert state(host)["net"]["seats"] == [
+            {"seat": 1, "presence": "connected", "channel": "direct"}
+        ]
         seen = state(guest)
         assert seen["net"]["role"] == "guest" and seen["human"] == 1
-        assert seen["net"]["seats"] == [{"seat": 0, "presence": "connected"}]
+        assert seen["net"]["seats"] == [{"seat": 0, "presence": "connected", "channel": "direct"}]
         assert seen["net"]["commitment"] == state(host)["net"]["commitment"]
 
         # A few moves, each by its own device's person, by pointer.

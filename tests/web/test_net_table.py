@@ -45,12 +45,22 @@ ALL_IN = """() => {
 }"""
 
 
-def device(browser: Browser, site_url: str, problems: Problems, name: str) -> Page:
-    """One device: a context of its own, the sound off, no STUN server."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+def device(
+    browser: Browser,
+    site_url: str,
+    problems: Problems,
+    name: str,
+    prefs: dict[str, Any] | None = None,
+    **options: Any,
+) -> Page:
+    """One device: a context of its own (`options` for it), the sound off, no STUN server, and by
+    default no relay either (the codes sent by hand)."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, locale="en-US", **options
+    )
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
-    prefs = json.dumps({"muted": True, "iceServers": []})
+    prefs = json.dumps(prefs or {"muted": True, "iceServers": [], "relays": []})
     keep = f"localStorage.setItem({PREFS_KEY!r}, {prefs!r})"
     page.add_init_script(script=f"if (!localStorage.getItem({PREFS_KEY!r})) {keep};")
     page.add_init_script(script=CSP_WATCH)
@@ -173,7 +183,7 @@ def test_two_devices_play_a_whole_match_with_a_fair_deal(devices) -> None:
     guest.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
     host.wait_for_function(ALL_IN)
     hosted = state(host)
-    assert hosted["net"]["seats"] == [{"seat": 1, "presence": "connected"}]
+    assert hosted["net"]["seats"] == [{"seat": 1, "presence": "connected", "channel": "direct"}]
     seen = state(guest)
     assert seen["net"]["role"] == "guest" and seen["human"] == 1
     assert seen["net"]["commitment"] == hosted["net"]["commitment"]

@@ -70,7 +70,7 @@ def device(browser: Browser, problems: Problems, name: str, keep: dict[str, str]
     """A device with a career of its own (written once: a reload keeps what the page wrote)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
     page = context.new_page()
-    kept = {PREFS_KEY: json.dumps({"muted": True, "iceServers": []}), **keep}
+    kept = {PREFS_KEY: json.dumps({"muted": True, "iceServers": [], "relays": []}), **keep}
     page.add_init_script(
         script=f"if (!localStorage.getItem({PREFS_KEY!r})) "
         f"for (const [k, v] of Object.entries({json.dumps(kept)})) localStorage.setItem(k, v);"

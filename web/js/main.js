@@ -10,10 +10,11 @@
 // is there, before Python has started (table/waking.js); the table's requests wait for Python.
 // A second tab draws the playing tab's last table the same way, under its "open in another tab".
 //
-// Across devices (net/): a #join= link opens a guest's table (its table is the host's, so it does
-// not claim this device's own table, and the link leaves the address bar: the next visit asks for
-// a fresh invite); a guest whose match goes on is asked for the host's fresh invite on its next
-// visit; an #answer= link opened on the host's device hands the answer to the waiting table (or
+// Across devices (net/): a #room= link (a table played online: its one link) or a #join= link (its
+// codes sent by hand) opens a guest's table (its table is the host's, so it does not claim this
+// device's own table, and the link leaves the address bar); a guest whose match goes on is back
+// in its seat by itself on its next visit (online), or asked for the host's fresh invite (by
+// hand); an #answer= link opened on the host's device hands the answer to the waiting table (or
 // pairing) (net/handoff.js) and stops there; a #pair= link opens the table, then pairs this device
 // with the one that showed it (career/pair.js).
 
@@ -25,17 +26,24 @@ import { keptTable, TABLE_KEY } from "./store/tablekeep.js";
 // How long the engine waits for a kept table's first frame before it starts anyway (ms).
 const FIRST_FRAME_WAIT_MS = 250;
 
-/** A guest's page: the invite's code from a #join= link, "" to ask for one, or null. */
+const ROOM_LINK = /^([0-9a-f]{64})\.([0-9a-f]{64})$/;
+
+/** A guest's page: a table's room ({secret, host}) from its one link (#room=SECRET.HOST) or kept
+ * from the last visit (back in by itself), the invite's code from a #join= link, "" to ask for
+ * one, or null. */
 function guestInvite() {
   const hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.has("join")) {
-    // #join=CODE from an invite's link; a bare #join (the menu's Join a friend's table) asks for it
-    history.replaceState(null, "", location.pathname + location.search);
-    return hash.get("join");
-  }
+  const room = ROOM_LINK.exec(hash.get("room") ?? "");
+  if (room || hash.has("join")) history.replaceState(null, "", location.pathname + location.search);
+  if (room) return { secret: room[1], host: room[2] };
+  // #join=CODE from an invite's link; a bare #join (the menu's Join a friend's table) asks for it
+  if (hash.has("join")) return hash.get("join");
   try {
     const kept = JSON.parse(localStorage.getItem(GUEST_KEY) ?? "null");
-    return kept?.table && kept.snapshot && !kept.record ? "" : null;
+    if (!kept?.table || !kept.snapshot || kept.record) return null;
+    return kept.room && typeof kept.room === "object"
+      ? { secret: String(kept.room.secret), host: String(kept.room.host) }
+      : "";
   } catch {
     return null;
   }
@@ -55,7 +63,7 @@ function pairInvite() {
 // data-ready belongs to the table the reload leaves).
 window.addEventListener("hashchange", () => {
   const hash = new URLSearchParams(location.hash.slice(1));
-  if (!hash.has("join") && !hash.has("pair")) return;
+  if (!hash.has("join") && !hash.has("pair") && !hash.has("room")) return;
   delete document.documentElement.dataset.ready;
   location.reload();
 });

@@ -859,6 +859,23 @@ const EN = {
     shareAnswer: "My answer to your invite to All Threes Domino:",
     waitingHost: "Waiting for the host to take your answer…",
   },
+  // A table played online (net/online.js): one link for every friend's seat, through public relays.
+  room: {
+    title: "Invite your friends",
+    send: "Send this link to the friends you play with: each one who opens it sits at a free seat, with nothing to send back. A friend who drops comes back by themselves.",
+    private:
+      "The link is the key to your table: share it privately. It travels through public relays that see when devices meet, never a tile.",
+    hide: "Hide my address from other players",
+    hideWhy:
+      "A direct connection shows each device's internet address to the others. Hidden, the table's messages go through the relays instead, encrypted, a little slower.",
+    manual: "Connect without relays",
+    down: "No relay answers: check the internet connection, or connect without relays (codes sent by hand).",
+    joining: "Joining the table…",
+    full: "This table is full: every seat for a friend is taken.",
+    noAnswer: "The host's device does not answer: it may be closed or offline. Ask the host to open the game.",
+    back: "Back at the table.",
+    through: "through a relay",
+  },
   // Pairing two of one's own devices to merge their careers (career/pair.js): the fields keep the
   // invite's names ("Invite link", "Paste the answer", "Paste an invite", "Answer code").
   pair: {

@@ -863,6 +863,23 @@ export const PL = {
     waitingHost: "Czekam, aż gospodarz przyjmie odpowiedź…",
   },
   // Parowanie dwóch własnych urządzeń, by połączyć kariery (career/pair.js).
+  room: {
+    title: "Zaproś przyjaciół",
+    send: "Wyślij ten link przyjaciołom, z którymi grasz: każdy, kto go otworzy, siada na wolnym miejscu i niczego nie odsyła. Kto się rozłączy, wraca sam.",
+    private:
+      "Link jest kluczem do twojego stołu: udostępniaj go prywatnie. Przechodzi przez publiczne przekaźniki, które widzą, kiedy urządzenia się spotykają, nigdy kamienia.",
+    hide: "Ukryj mój adres przed innymi graczami",
+    hideWhy:
+      "Bezpośrednie połączenie pokazuje innym internetowy adres każdego urządzenia. Po ukryciu wiadomości stołu idą przez przekaźniki, zaszyfrowane, trochę wolniej.",
+    manual: "Połącz bez przekaźników",
+    down: "Żaden przekaźnik nie odpowiada: sprawdź połączenie z internetem albo połącz bez przekaźników (kody wysyłane ręcznie).",
+    joining: "Dołączanie do stołu…",
+    full: "Ten stół jest pełny: wszystkie miejsca dla przyjaciół są zajęte.",
+    noAnswer:
+      "Urządzenie gospodarza nie odpowiada: może być zamknięte albo bez sieci. Poproś gospodarza, by otworzył grę.",
+    back: "Z powrotem przy stole.",
+    through: "przez przekaźnik",
+  },
   pair: {
     button: "Sparuj urządzenie",
     title: "Sparuj swoje urządzenia",

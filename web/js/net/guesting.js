@@ -7,15 +7,20 @@
 //   guesting.bridge           // the table's engine on this device: intents go to the host
 //   await guesting.join(code) // the invite from the link (or null: ask for it)
 //
+// A table played online is joined by its one link (`#room=SECRET.HOST`: net/online.js): this page
+// knocks at the table's room, the host's Python gives it a seat, and a connection that ends is
+// made again by itself (a reload, a locked screen, a network change), with the same seat key.
 // What this device saw is kept (localStorage, GUEST_KEY): the table, its seat, its part of the
-// deal, and every event received, so a fresh invite for the same table puts it straight back
-// into its seat (hello with `resume`), and the record of what it saw outlives the host.
+// deal, its room and seat key, and every event received, so it comes straight back into its seat
+// (hello with `resume`; by hand, a fresh invite for the same table does the same), and the record
+// of what it saw outlives the host.
 
 import { T } from "../i18n/strings.js";
 import { answerLink, parseLink, readPasted } from "./codes.js";
 import { GUEST_KEY } from "./guestkey.js";
 import { netErrorWords } from "./handoff.js";
-import { answerInvite } from "./peer.js";
+import { answerInvite, NetError } from "./peer.js";
+import { relaysFrom } from "./relays.js";
 
 export { GUEST_KEY };
 
@@ -67,9 +72,28 @@ export class Guesting {
    * @param {(shared: object) => void} [o.counted] the match checked at its end, with its entry in
    *   this device's career and the figures (check_shared's reply; no entry for a practice table)
    * @param {string} [o.name] what the host calls this player
+   * @param {unknown} [o.relays] the preference `relays` (net/relays.js)
+   * @param {{get: () => boolean}} [o.relayOnly] the preference "Hide my address from other players"
    */
-  constructor({ local, accept, toast, reacted, changed, dialogs, iceServers, site, career, counted, name = "" }) {
+  constructor({
+    local,
+    accept,
+    toast,
+    reacted,
+    changed,
+    dialogs,
+    iceServers,
+    site,
+    career,
+    counted,
+    name = "",
+    relays,
+    relayOnly,
+  }) {
     Object.assign(this, { local, accept, toast, reacted, changed, dialogs, iceServers, site, name });
+    this.relays = relaysFrom({ relays }).urls;
+    this.relayOnly = relayOnly ?? { get: () => false };
+    this.room = null; // a table played online: {room, seating}
     this.careerNow = career ?? (() => ({ entries: [], attempts: {} }));
     this.counted = counted ?? (() => {});
     this.kept = null; // {table, seat, part, commitment, host, events}
@@ -97,15 +121,87 @@ export class Guesting {
     if (!this.active) return null;
     const seats = this.kept.snapshot?.seats ?? [];
     const host = seats.find((s) => s.label?.kind === "host")?.seat;
-    const others = this.others.filter((s) => s.seat !== this.kept.seat && s.seat !== host);
-    const mine = host === undefined ? [] : [{ seat: host, presence: this.presence }];
+    // how another friend's messages travel is between it and the host: not this device's to know
+    const others = this.others
+      .filter((s) => s.seat !== this.kept.seat && s.seat !== host)
+      .map((s) => ({ ...s, channel: null }));
+    const via = this.channel && this.channel.state !== "closed" ? (this.channel.via ?? "direct") : null;
+    const mine = host === undefined ? [] : [{ seat: host, presence: this.presence, channel: via }];
     return { role: "guest", seats: [...mine, ...others], commitment: this.kept.commitment };
   }
 
-  /** Join from an invite (a link's code, or null: the dialog asks for one). */
-  async join(code) {
+  /** Join from an invite: a table's room ({secret, host}: its one link, or kept from the last
+   * visit), a link's code, or null (the dialog asks for one). */
+  async join(invite) {
+    if (invite && typeof invite === "object") return this.#joinRoom(invite);
     this.dialog = await this.dialogs.join();
-    return this.dialog.open({ invite: code, join: (text) => this.#answer(text) });
+    return this.dialog.open({ invite, join: (text) => this.#answer(text) });
+  }
+
+  /** Knock at the table's room until the host seats this page; again whenever the connection ends. */
+  async #joinRoom({ secret, host }) {
+    const before = loadKept();
+    const same =
+      before?.room?.secret === secret && before?.room?.host === host && /^[0-9a-f]{64}$/.test(before.key ?? "");
+    this.kept = same
+      ? { ...before, resume: Boolean(before.table) }
+      : {
+          room: { secret, host },
+          key: randomPart(),
+          part: randomPart(),
+          table: null,
+          seat: null,
+          commitment: null,
+          host: null,
+          events: [],
+        };
+    this.#keep();
+    if (!this.relays.length) return this.toast(T.room.down); // this player wants no relay: no room to knock at
+    this.changed();
+    let room;
+    try {
+      const [{ Room }, { GuestRoom }] = await Promise.all([import("./room.js"), import("./online.js")]);
+      let seating = null;
+      room = await Room.open({
+        secret,
+        relays: this.relays,
+        onmessage: (from, kind, body) => seating?.heard(from, kind, body),
+      });
+      seating = new GuestRoom(room, host, {
+        key: this.kept.key,
+        meta: () => ({ name: this.name || "" }),
+        iceServers: this.iceServers,
+        relayOnly: this.relayOnly.get(),
+      });
+      this.room = { room, seating };
+    } catch (error) {
+      return this.toast(netErrorWords(error));
+    }
+    await this.#knock();
+  }
+
+  /** One knocking, until a channel (or the table is full, or the host does not answer). */
+  async #knock() {
+    this.presence = this.kept.table ? "reconnecting" : "waiting";
+    this.changed();
+    for (;;) {
+      try {
+        this.room.seating.relayOnly = this.relayOnly.get();
+        const channel = await this.room.seating.connect();
+        const meta = channel.peerMeta ?? {};
+        if (meta.table !== this.kept.table || meta.seat !== this.kept.seat) {
+          const first = !this.kept.table;
+          Object.assign(this.kept, { table: meta.table, seat: meta.seat, resume: !first && this.kept.resume });
+          if (first) this.kept.commitment = meta.commitment ?? null;
+          this.#keep();
+        }
+        if (this.kept.snapshot) this.toast(T.room.back);
+        return this.#attach(channel);
+      } catch (error) {
+        if (error instanceof NetError && error.code === "full") return this.toast(T.room.full);
+        this.toast(T.room.noAnswer); // the host's page is closed or offline: keep knocking
+      }
+    }
   }
 
   async #answer(text) {
@@ -158,15 +254,18 @@ export class Guesting {
       this.presence = state === "closed" ? "away" : state;
       if (state === "closed") {
         this.channel = null;
-        this.toast(T.netTable.hostGone);
         for (const w of this.waiters.splice(0)) w(); // nothing more will answer them
+        if (this.room) {
+          this.kept.resume = true;
+          this.#knock(); // the table's room: back in by itself
+        } else this.toast(T.netTable.hostGone);
       }
       this.changed();
     };
-    const { table, part, resume } = this.kept;
+    const { table, part, resume, key } = this.kept;
     // the protocol's version is Python's (net/protocol.py): the host checks it, and says if it differs
     this.protocol ??= (await this.local.call("ping"))?.protocol;
-    this.#send({ kind: "hello", table, part, name: this.name || undefined, resume: resume || undefined });
+    this.#send({ kind: "hello", table, part, name: this.name || undefined, resume: resume || undefined, key });
   }
 
   #send(message) {

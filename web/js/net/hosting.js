@@ -9,14 +9,24 @@
 //   hosting.sent(reply);        // every reply of the host's engine: its outbox goes out, its seats are read
 //   hosting.invite(seat);       // show that seat's invite (again)
 //
-// A friend whose connection ends gets a fresh invite at once, in the same dialog's fields; its
-// page remembers its table and seat, so opening the new invite puts it straight back (its hello
-// says `resume`). What the seat does while it is away is the host's choice (op `stand_in`).
+// Played online (the page has relays: net/relays.js), the table's one link seats every friend
+// (net/online.js: each page knocks at the table's room and Python gives it a seat), and a friend
+// whose connection ends knocks again by itself: nothing to send by hand, on either side. Without
+// relays (the preference `relays: []`, or "Connect without relays"), each seat has its own invite
+// and answer, sent by hand; a friend whose connection ends gets a fresh invite at once, in the same
+// dialog's fields, and its page remembers its table and seat, so opening the new invite puts it
+// straight back (its hello says `resume`). What a seat does while it is away is the host's choice
+// (op `stand_in`), asked once a match and applied again at each later drop.
 
 import { T } from "../i18n/strings.js";
 import { inviteLink, parseLink, readPasted } from "./codes.js";
 import { listenForAnswers, netErrorWords } from "./handoff.js";
 import { createInvite } from "./peer.js";
+import { relaysFrom } from "./relays.js";
+
+/** The table's one link: the room's secret and the host's public key there, in the fragment
+ * (never sent to the site's host). */
+export const roomLink = (site, secret, host) => `${site}#room=${secret}.${host}`;
 
 /** How a seat played elsewhere stands, as the test hook and the seats' chips say it. */
 export const PRESENCE = ["waiting", "connected", "reconnecting", "away"];
@@ -36,9 +46,17 @@ export class Hosting {
    * @param {object} o.dialogs {invite() -> Promise<InviteDialog>, scan(video, signal)} (ui/dialogs/invite.js)
    * @param {RTCIceServer[]} o.iceServers
    * @param {string} o.site the page's address, for links
+   * @param {unknown} [o.relays] the preference `relays` (net/relays.js: [] for none, codes by hand)
+   * @param {{get: () => boolean, set: (on: boolean) => void}} [o.relayOnly] the preference "Hide my
+   *   address from other players"
    */
-  constructor({ call, accept, gathered, toast, reacted, changed, away, dialogs, iceServers, site }) {
+  constructor({ call, accept, gathered, toast, reacted, changed, away, dialogs, iceServers, site, relays, relayOnly }) {
     Object.assign(this, { call, accept, gathered, toast, reacted, changed, away, dialogs, iceServers, site });
+    this.relays = relaysFrom({ relays }).urls;
+    this.relayOnly = relayOnly ?? { get: () => false, set: () => {} };
+    this.room = null; // the table's room on the relays: {room, seating, link} once open
+    this.opening = null;
+    this.choice = undefined; // what the host chose for a seat that is away, this match (asked once)
     this.table = null; // the table id, from Python
     this.commitment = null;
     this.friends = []; // [{seat, name, joined, stand_in}] as Python last said
@@ -54,8 +72,18 @@ export class Hosting {
   /** The test hook's view: the seats played elsewhere and how each stands. */
   hook() {
     if (!this.active) return null;
-    const seats = this.friends.map((f) => ({ seat: f.seat, presence: this.presence(f.seat) }));
+    const seats = this.friends.map((f) => ({
+      seat: f.seat,
+      presence: this.presence(f.seat),
+      channel: this.via(f.seat),
+    }));
     return { role: "host", seats, commitment: this.commitment };
+  }
+
+  /** How a seat's messages travel: "direct", "relay", or null while it has no channel. */
+  via(seat) {
+    const channel = this.seats.get(seat)?.channel;
+    return channel && channel.state !== "closed" ? (channel.via ?? "direct") : null;
   }
 
   presence(seat) {
@@ -70,7 +98,7 @@ export class Hosting {
       this.#close(); // a table with no friends: this device plays alone
       return;
     }
-    if (net) this.#read(net);
+    if (net) this.#read(net, reply.room ?? null);
     for (const [seat, texts] of Object.entries(reply.outbox ?? {})) {
       const channel = this.seats.get(Number(seat))?.channel;
       if (channel?.state !== "connected") continue; // it gets the table again at its hello
@@ -84,28 +112,120 @@ export class Hosting {
     }
   }
 
-  #read(net) {
+  #read(net, room) {
     const table = net.table;
     if (table !== this.table) {
       this.#close();
       this.table = table;
       this.stopListening = listenForAnswers(table, (code, answer) => this.#handedOver(code, answer));
     }
+    if (net.commitment !== this.commitment) this.choice = undefined; // a new match: asked again
     this.commitment = net.commitment;
+    if (room && this.relays.length && !this.opening) this.opening = this.#openRoom(room);
     this.friends = net.friends;
     for (const f of this.friends) {
       if (!this.seats.has(f.seat)) this.seats.set(f.seat, { presence: "waiting" });
     }
     this.changed();
-    // a seat nobody holds shows its invite at once (one dialog at a time: the first such seat)
+    // a seat nobody holds shows the invite at once: the table's one link, else (no relays) the
+    // first such seat's own (one dialog at a time)
     const empty = this.friends.find((f) => !this.seats.get(f.seat).channel && !this.seats.get(f.seat).shown);
-    if (empty) this.invite(empty.seat);
+    if (!empty) return;
+    if (this.relays.length) {
+      if (!this.roomShown) this.showRoom();
+    } else this.invite(empty.seat);
   }
 
-  /** The Invite tool: the first seat not connected shows its invite again. */
+  /** The Invite tool: the table's one link, or (without relays) the first seat not connected. */
   inviteWaiting() {
+    if (this.relays.length) return this.showRoom();
     const seat = this.friends.find((f) => this.presence(f.seat) !== "connected")?.seat;
     if (seat !== undefined) this.invite(seat);
+  }
+
+  // ------------------------------------------------------------------ the room on the relays
+  /** The table's room: opened once per table, from Python's secret and key (the same after a
+   * reload, so friends knocking again find it). */
+  async #openRoom({ secret, key }) {
+    const [{ Room }, { HostRoom }] = await Promise.all([import("./room.js"), import("./online.js")]);
+    let seating = null;
+    const room = await Room.open({
+      secret,
+      key: { secret: key },
+      relays: this.relays,
+      onmessage: (from, kind, body) => seating?.heard(from, kind, body),
+      onstatus: (status) => this.#relayStatus(status),
+    });
+    seating = new HostRoom(room, {
+      seatFor: (seatKey) => this.#seatFor(seatKey),
+      attach: (seat, channel) => this.#joined(seat, channel),
+      meta: () => ({ table: this.table, name: "", commitment: this.commitment }),
+      iceServers: this.iceServers,
+      relayOnly: this.relayOnly.get(),
+    });
+    this.room = { room, seating, link: roomLink(this.site, secret, room.me) };
+    this.roomDialog?.status("");
+    return this.room;
+  }
+
+  /** Python's seat for a knocking page: its own, the first free one, or null (the table is full). */
+  async #seatFor(key) {
+    const reply = await this.call("seat_for", { key });
+    if (reply?.ok) return reply.seat;
+    if (reply?.code === "table_full") return null;
+    throw new Error(reply?.error ?? "seat_for failed");
+  }
+
+  /** A friend seated through the room: its channel replaces whatever that seat had. */
+  #joined(seat, channel) {
+    const entry = this.seats.get(seat);
+    if (!entry) return channel.close();
+    const old = entry.channel;
+    if (old && old !== channel) {
+      old.onstate = null; // its page came back on a new channel: not a departure
+      old.close();
+    }
+    entry.dialog?.close();
+    this.#attach(seat, channel);
+    if (this.friends.every((f) => this.presence(f.seat) === "connected")) this.roomDialog?.close();
+  }
+
+  #relayStatus({ open, total }) {
+    this.relaysDown = total > 0 && open === 0;
+    this.roomDialog?.status(this.relaysDown ? T.room.down : "");
+  }
+
+  /** The table's one link, its QR code and Share, until every friend is in (or it is closed). */
+  async showRoom() {
+    if (this.roomDialog) return;
+    this.roomShown = true;
+    const dialog = await this.dialogs.room();
+    this.roomDialog = dialog;
+    const room = this.room ?? (await this.opening?.catch(() => null));
+    if (this.roomDialog !== dialog) return;
+    if (!room) {
+      // the room could not be opened (its code could not be fetched): the codes sent by hand
+      this.roomDialog = null;
+      this.toast(T.room.down);
+      const seat = this.friends.find((f) => this.presence(f.seat) !== "connected")?.seat;
+      if (seat !== undefined) this.invite(seat);
+      return;
+    }
+    const how = dialog.open({
+      link: room.link,
+      hidden: this.relayOnly.get(),
+      hide: (on) => {
+        this.relayOnly.set(on);
+        if (this.room) this.room.seating.relayOnly = on;
+      },
+    });
+    if (this.relaysDown) dialog.status(T.room.down);
+    const ended = await how;
+    this.roomDialog = null;
+    if (ended === "manual") {
+      const seat = this.friends.find((f) => this.presence(f.seat) !== "connected")?.seat;
+      if (seat !== undefined) this.invite(seat);
+    }
   }
 
   /** Show `seat`'s invite, making one if it has none (or its connection ended). */
@@ -182,7 +302,7 @@ export class Hosting {
     const entry = this.seats.get(seat);
     entry.channel = channel;
     entry.invite = null;
-    this.#setPresence(seat, "connected");
+    this.#setPresence(seat, "connected", true);
     channel.onmessage = (text) => this.#heard(seat, text);
     channel.onstate = (state) => {
       if (state === "closed") {
@@ -190,20 +310,30 @@ export class Hosting {
         entry.shown = false;
         this.#setPresence(seat, "away");
         this.toast(T.netTable.left(this.#name(seat)));
-        // the host says what the seat does meanwhile, then its fresh invite is up (a new handshake)
-        Promise.resolve(this.away(seat, this.#name(seat))).finally(() => this.invite(seat));
+        // the host's choice for the seat meanwhile (asked once a match); then, without relays, its
+        // fresh invite is up (a new handshake); through the room, its page knocks again by itself
+        const asked = this.#whileAway(seat);
+        if (!this.room) asked.finally(() => this.invite(seat));
       } else this.#setPresence(seat, state);
     };
     channel.ondrop = () => {}; // dropped unread by the channel (size, flood): nothing to take
+  }
+
+  async #whileAway(seat) {
+    if (this.choice === undefined) {
+      this.choice = await this.away(seat, this.#name(seat));
+      return;
+    }
+    if (this.choice) await this.call("stand_in", { seat, level: this.choice }); // as chosen before
   }
 
   #name(seat) {
     return this.friends.find((f) => f.seat === seat)?.name ?? null;
   }
 
-  async #setPresence(seat, presence) {
+  async #setPresence(seat, presence, always = false) {
     const entry = this.seats.get(seat);
-    if (!entry || entry.presence === presence) return;
+    if (!entry || (entry.presence === presence && !always)) return;
     entry.presence = presence;
     this.changed();
     const seats = this.friends.map((f) => ({ seat: f.seat, presence: this.presence(f.seat) }));
@@ -226,6 +356,10 @@ export class Hosting {
   #close() {
     this.stopListening();
     this.stopListening = () => {};
+    this.room?.seating.close();
+    this.room?.room.close();
+    this.roomDialog?.close();
+    Object.assign(this, { room: null, opening: null, roomDialog: null, roomShown: false });
     for (const entry of this.seats.values()) {
       entry.dialog?.close();
       entry.invite?.cancel?.();

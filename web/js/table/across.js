@@ -10,6 +10,7 @@
 
 import { h } from "../dom/dom.js";
 import { T } from "../i18n/strings.js";
+import { storePrefs } from "../store/storage.js";
 import { forgetTable } from "../store/tablekeep.js";
 import { askDialog } from "../ui/modal.js";
 
@@ -30,6 +31,7 @@ export class Across {
     const dialogs = {
       invite: async () => new (await import("../ui/dialogs/invite.js")).InviteDialog(root),
       join: async () => new (await import("../ui/dialogs/invite.js")).JoinDialog(root),
+      room: async () => new (await import("../ui/dialogs/invite.js")).RoomDialog(root),
       scan: async (video, signal) => (await import("../net/qr.js")).scan(video, { signal }),
     };
     const common = {
@@ -37,9 +39,18 @@ export class Across {
       reacted: (seat, id) => this.#reacted(seat, id),
       changed: () => this.changed(),
       dialogs,
-      // the player's own list (prefs.iceServers, README "Across the internet"), else peer.js's
+      // the player's own list (prefs.iceServers, docs/protocol.md), else peer.js's
       iceServers: Array.isArray(table.prefs.iceServers) ? table.prefs.iceServers : undefined,
       site: `${location.origin}${location.pathname}`,
+      // the relays a table played online meets in, as the player's preferences name them (net/relays.js)
+      relays: table.prefs.relays,
+      relayOnly: {
+        get: () => table.prefs.relayOnly === true,
+        set: (on) => {
+          table.prefs.relayOnly = on;
+          storePrefs(table.prefs);
+        },
+      },
     };
     if (guest) {
       this.guesting = new guest.Guesting({
@@ -115,6 +126,11 @@ export class Across {
   /** The seats played elsewhere, with how each stands, and the tools that go with them. */
   changed() {
     const { state, hud } = this.table;
+    if (this.awaySeat != null && this.hosting?.presence(this.awaySeat) === "connected") {
+      // back by itself (a table played online) before the host answered: the question is moot
+      this.awayBack = true;
+      document.getElementById("away-dialog")?.dispatchEvent(new Event("cancel"));
+    }
     const net = this.hook();
     const names = new Map((state.snap?.seats ?? []).map((s) => [s.seat, T.seatName(s.label)]));
     const friends = this.hosting?.friends ?? [];
@@ -127,7 +143,9 @@ export class Across {
     this.table.changed();
   }
 
-  /** A friend's connection ended: until it is back the table waits, or a computer plays it. */
+  /** A friend's connection ended: until it is back the table waits, or a computer plays it.
+   * Resolves to the host's choice (a level, or null to wait), undefined when the friend came back
+   * first. */
   async #away(seat, name) {
     const level = "casual";
     const buttons = [
@@ -136,13 +154,18 @@ export class Across {
     ];
     const text = h("p", { text: T.netTable.awayText });
     const root = this.table.hud.root;
+    this.awaySeat = seat;
+    this.awayBack = false;
     const chosen = await this.table.modal(() =>
       askDialog("away-dialog", T.netTable.awayTitle(name), [text], buttons, { root, cancel: null }),
     );
+    this.awaySeat = null;
+    if (this.awayBack) return undefined; // the friend came back before the host chose: nothing chosen
     const snap = this.table.state.snap;
     const standing = snap?.seats.find((s) => s.seat === seat)?.stand_in ?? null;
     if (snap && chosen !== standing && this.hosting?.presence(seat) !== "connected")
       await this.table.controller.send("stand_in", { seat, level: chosen });
+    return chosen;
   }
 
   /** A friend's (or the host's) quick reaction, shown on this device. */

@@ -13,8 +13,9 @@
 // meanwhile). Every snapshot drawn is kept for the next visit (not a guest's: Guesting keeps its own).
 //
 // Across devices (net/, across.js): on the host, every reply of the engine goes through Hosting,
-// which sends each friend what Python made for it; with `invite` (the code of a #join= link, or ""
-// to ask for one) this page is a guest's: its table is the host's, through Guesting's bridge.
+// which sends each friend what Python made for it; with `invite` (a table's room from its one
+// link, the code of a #join= link, or "" to ask for one) this page is a guest's: its table is the
+// host's, through Guesting's bridge.
 
 import { createState, forgetDrawn, modal } from "../board/state.js";
 import { CareerFlow } from "../career/flow.js";
@@ -41,7 +42,8 @@ export class Game {
    * @param {object|null} o.saveKeys seals and signs saves (store/savekeys.js); null where the browser cannot
    * @param {() => void} o.onStale another tab played on past this one
    * @param {() => void} o.onReady a person can act (on the table, or on a question before it)
-   * @param {string|null} [o.invite] a guest's page: the invite's code ("" when it is to be pasted)
+   * @param {string|object|null} [o.invite] a guest's page: the table's room ({secret, host}), the
+   *   invite's code, or "" when it is to be pasted
    * @param {object|null} [o.guest] on a guest's page, net/guesting.js (main.js loads it first)
    * @param {{snap: object, text: string}|null} [o.kept] the table last drawn (store/tablekeep.js),
    *   drawn now; `game.waking.active` says whether it could be

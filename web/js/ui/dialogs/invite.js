@@ -7,6 +7,10 @@
 //   const closed = new InviteDialog(root).open({name, link, code, answer, scan});  // "connected" | "closed"
 //   dialog.update({link, code}); dialog.status(text); dialog.close();
 //
+//   // host of a table played online: one link for every friend's seat (net/online.js seats them)
+//   const how = new RoomDialog(root).open({link, hidden, hide});  // "manual" | "closed"
+//   dialog.status(text); dialog.close();
+//
 //   // guest
 //   const done = new JoinDialog(root).open({invite, join});  // "joined" | "closed"
 //   join.showAnswer({host, link, code}); join.status(text); join.joined(); join.close();
@@ -14,6 +18,16 @@
 import { h } from "../../dom/dom.js";
 import { T } from "../../i18n/strings.js";
 import { copyField, Modal, qrBox, scanner, statusLine, takeField } from "./invitekit.js";
+
+/** The host's "Invite link" field, with Share (or Copy) beside it. */
+const inviteLink = (p, status) =>
+  copyField({
+    id: `${p}-link`,
+    label: T.invite.linkLabel,
+    what: T.invite.linkWhat,
+    status,
+    share: { title: T.invite.shareTitle, text: T.invite.shareInvite },
+  });
 
 /** A numbered step: what to do, in words. */
 const step = (n, text, id) =>
@@ -37,13 +51,7 @@ export class InviteDialog {
     const p = this.modal.prefix;
     const W = T.invite;
     this.line = statusLine(`${p}-status`);
-    this.linkField = copyField({
-      id: `${p}-link`,
-      label: W.linkLabel,
-      what: W.linkWhat,
-      status: this.line,
-      share: { title: W.shareTitle, text: W.shareInvite },
-    });
+    this.linkField = inviteLink(p, this.line);
     this.codeField = copyField({ id: `${p}-code`, label: W.codeLabel, what: W.codeWhat, status: this.line });
     this.qr = qrBox(W.qrLabel);
     const take = async (text) => {
@@ -108,6 +116,70 @@ export class InviteDialog {
     this.paste.input.value = "";
     this.paste.error.hidden = true;
     this.qr.draw(link);
+  }
+
+  status(text) {
+    if (this.line) this.line.textContent = text ?? "";
+  }
+
+  close() {
+    this.modal.close();
+  }
+}
+
+export class RoomDialog {
+  /** @param {HTMLElement} root the HUD's root */
+  constructor(root) {
+    this.modal = new Modal(root, "room");
+  }
+
+  /**
+   * The table's one link, its QR code and Share; whether this device hides its address (the
+   * preference relayOnly); and "Connect without relays" for the manual codes (resolves "manual").
+   * @param {{link: string, hidden: boolean, hide: (on: boolean) => void}} o
+   * @returns {Promise<"manual"|"closed">}
+   */
+  open({ link, hidden, hide }) {
+    const p = this.modal.prefix;
+    const W = T.invite;
+    const R = T.room;
+    this.line = statusLine(`${p}-status`);
+    const linkField = inviteLink(p, this.line);
+    const qr = qrBox(W.qrLabel);
+    const box = h("input", {
+      type: "checkbox",
+      id: `${p}-hide`,
+      checked: hidden,
+      onchange: (e) => hide(e.target.checked),
+    });
+    const closed = this.modal.show(R.title, [
+      h(
+        "div",
+        { class: "invite-part invite-send" },
+        h("p", { class: "invite-intro", id: `${p}-intro`, text: R.send }),
+        h("div", { class: "invite-three" }, qr.el, h("div", { class: "invite-fields" }, linkField.el)),
+        h("p", { class: "panel-sub invite-note", text: R.private }),
+      ),
+      h(
+        "div",
+        { class: "invite-part" },
+        h("label", { class: "invite-check", for: `${p}-hide` }, box, ` ${R.hide}`),
+        h("p", { class: "panel-sub invite-note", id: `${p}-hide-why`, text: R.hideWhy }),
+        h("button", {
+          type: "button",
+          class: "big-button quiet",
+          id: `${p}-manual`,
+          text: R.manual,
+          onclick: () => this.modal.settle("manual"),
+        }),
+      ),
+      this.line,
+    ]);
+    box.setAttribute("aria-describedby", `${p}-hide-why`);
+    linkField.set(link);
+    qr.draw(link);
+    linkField.button.focus();
+    return closed;
   }
 
   status(text) {
