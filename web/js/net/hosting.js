@@ -324,7 +324,9 @@ export class Hosting {
       this.choice = await this.away(seat, this.#name(seat));
       return;
     }
-    if (this.choice) await this.call("stand_in", { seat, level: this.choice }); // as chosen before
+    if (!this.choice) return; // the table waits, as chosen before
+    const reply = await this.call("stand_in", { seat, level: this.choice }); // as chosen before
+    if (reply?.ok && reply.snapshot) await this.accept(reply);
   }
 
   #name(seat) {
