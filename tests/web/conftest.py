@@ -18,7 +18,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from relaykit import Relay, running_relay
+
+# Playwright's assertions wait 5 s by default; under the whole suite (five workers and their
+# browsers on two cores, a load average near 20) a dialog's field can take longer than that to be
+# filled (a CI run failed so on a guest's answer). Every such wait is for the page itself, so a
+# longer bound costs nothing when the page is right.
+expect.set_options(timeout=30_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "web"

@@ -220,3 +220,21 @@ test("bodies are held to each kind's exact shape", () => {
   assert.ok(!isBody("welcome", {}));
   assert.equal(ROOM_KIND >= 20000 && ROOM_KIND < 30000, true, "ephemeral: relays need not keep it");
 });
+
+test("a quiet room closes its relays and, woken, hears only what comes after", async () => {
+  const relay = fakeRelay();
+  const { a, b, heard } = await pair(relay);
+  b.quiet(true);
+  await until(() => relay.sockets.size === 1);
+  assert.equal(relay.sockets.size, 1, "b's socket is closed: a direct channel needs no relay");
+  await a.send(b.me, "ping", {});
+  await tick(50);
+  assert.equal(heard.b.length, 0);
+  b.quiet(false);
+  await until(() => relay.sockets.size === 2 && b.pool.open === 1);
+  await a.send(b.me, "ping", {});
+  await until(() => heard.b.length === 1);
+  assert.equal(heard.b.length, 1);
+  a.close();
+  b.close();
+});

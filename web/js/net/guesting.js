@@ -196,6 +196,8 @@ export class Guesting {
           this.#keep();
         }
         if (this.kept.snapshot) this.toast(T.room.back);
+        // light on the relays: a direct channel needs the room no more, until it ends
+        if (channel.via === "direct") this.room.room.quiet(true);
         return this.#attach(channel);
       } catch (error) {
         if (error instanceof NetError && error.code === "full") return this.toast(T.room.full);
@@ -257,6 +259,7 @@ export class Guesting {
         for (const w of this.waiters.splice(0)) w(); // nothing more will answer them
         if (this.room) {
           this.kept.resume = true;
+          this.room.room.quiet(false);
           this.#knock(); // the table's room: back in by itself
         } else this.toast(T.netTable.hostGone);
       }

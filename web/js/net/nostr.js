@@ -123,14 +123,17 @@ export class RelayPool {
     return [...this.relays.values()].filter((r) => r.state === "open").length;
   }
 
+  /** Connect to every relay (again after stop(): hearing only what comes from now on). */
   start() {
     if (this.running) return;
+    if (this.stopped) this.since = Math.floor(this.now() / 1000) - 10;
     this.running = true;
     for (const url of this.urls) this.#connect(url, RETRY_MS.first);
   }
 
   stop() {
     this.running = false;
+    this.stopped = true;
     for (const relay of this.relays.values()) {
       clearTimeout(relay.timer);
       for (const done of relay.pending.values()) done(false);

@@ -154,6 +154,12 @@ export class Room {
     this.pool.stop();
   }
 
+  /** Stop listening to the relays (a direct channel needs them no more), or listen again. */
+  quiet(on) {
+    if (on) this.pool.stop();
+    else this.pool.start();
+  }
+
   #peer(pub) {
     let peer = this.peers.get(pub);
     if (peer) {
