@@ -35,6 +35,7 @@ export class HostRoom {
     this.attempts = new Map(); // guest's key in the room -> {seat, invite, at, relay}
     this.relayed = new Map(); // guest's key in the room -> RelayChannel
     this.pending = new Map(); // seat -> the guest's key in the room, while its handshake runs
+    this.seated = new Map(); // the guest's key in the room -> its channel, once seated
   }
 
   /** A message the room heard (room.js onmessage). */
@@ -47,6 +48,9 @@ export class HostRoom {
 
   async #knock(from, { key, relay }) {
     const now = Date.now();
+    // a knock sent before its page was seated, arriving after: that page has its channel (a page
+    // that reloads knocks with a new key of its own)
+    if (this.seated.get(from)?.state === "connected") return;
     const attempt = this.attempts.get(from);
     if (attempt && now - attempt.at < this.directWait + KNOCK_EVERY_MS) return; // being answered
     const seat = await this.seatFor(key);
@@ -73,6 +77,7 @@ export class HostRoom {
       const channel = await attempt.invite.accept(code);
       channel.via = "direct";
       this.#done(from, attempt.seat);
+      this.seated.set(from, channel);
       this.attach(attempt.seat, channel);
     } catch (error) {
       if (error instanceof NetError && error.code === "code") return; // an answer that is not one
@@ -86,6 +91,7 @@ export class HostRoom {
     this.relayed.set(from, channel);
     this.#done(from, seat);
     const { table, commitment } = this.meta();
+    this.seated.set(from, channel);
     await this.room.send(from, "relay", { table, seat, commitment });
     this.attach(seat, channel);
   }
@@ -100,6 +106,7 @@ export class HostRoom {
     for (const c of this.relayed.values()) c.close();
     this.attempts.clear();
     this.relayed.clear();
+    this.seated.clear();
   }
 }
 
