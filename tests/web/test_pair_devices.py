@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +18,8 @@ from typing import Any
 import pytest
 from conftest import CSP_WATCH, Problems
 from playwright.sync_api import Browser, Page, expect
-from tablekit import BOOT_TIMEOUT_MS, PREFS_KEY, open_career
+from relaykit import Relay
+from tablekit import BOOT_TIMEOUT_MS, PREFS_KEY, SAVE_KEY, open_career
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
 from appkit import call, step  # noqa: E402
@@ -66,11 +68,15 @@ def stored(entries: list[dict[str, Any]], extra: list[dict[str, Any]] = ()) -> d
     }
 
 
-def device(browser: Browser, problems: Problems, name: str, keep: dict[str, str]) -> Page:
-    """A device with a career of its own (written once: a reload keeps what the page wrote)."""
+def device(
+    browser: Browser, problems: Problems, name: str, keep: dict[str, str], relays: list[str]
+) -> Page:
+    """A device with a career of its own (written once: a reload keeps what the page wrote);
+    `relays` its preference (none: pairing by the codes alone)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
     page = context.new_page()
-    kept = {PREFS_KEY: json.dumps({"muted": True, "iceServers": [], "relays": []}), **keep}
+    prefs = {"muted": True, "iceServers": [], "relays": relays}
+    kept = {PREFS_KEY: json.dumps(prefs), **keep}
     page.add_init_script(
         script=f"if (!localStorage.getItem({PREFS_KEY!r})) "
         f"for (const [k, v] of Object.entries({json.dumps(kept)})) localStorage.setItem(k, v);"
@@ -86,8 +92,8 @@ def device(browser: Browser, problems: Problems, name: str, keep: dict[str, str]
 def devices(browser: Browser, problems: Problems) -> Iterator[Any]:
     made: list[Page] = []
 
-    def new(name: str, keep: dict[str, str]) -> Page:
-        page = device(browser, problems, name, keep)
+    def new(name: str, keep: dict[str, str], relays: list[str] | None = None) -> Page:
+        page = device(browser, problems, name, keep, relays or [])
         made.append(page)
         return page
 
@@ -196,3 +202,78 @@ def test_an_invite_to_a_table_is_no_pairing_and_changes_nothing(
     expect(dialog).to_be_hidden()
     assert laptop.evaluate(f"() => localStorage.getItem({CAREER_KEY!r})") == before
     assert laptop.evaluate(f"() => localStorage.getItem({BACKUP_KEY!r})") is None
+
+
+def finished_save() -> str:
+    """A sprint against a Casual played to its end in this process, dealt for real (no seed: it
+    counts in a career), as the page saves it; a page that opens it records the match."""
+    reply = call("start", settings={"seats": ["you", "casual"], "mode": "sprint"})
+    for _ in range(3000):
+        if reply["snapshot"]["match"]["over"]:
+            return reply["save"]
+        reply = step(reply)
+    raise AssertionError("the sprint did not end")
+
+
+def test_devices_paired_once_by_a_link_keep_one_career_by_themselves(
+    devices, site_url: str, matches, relay: Relay
+) -> None:
+    """The laptop shows its pairing link; the phone opens it and says yes once; both careers
+    merge at once. Afterwards each new finished match reaches the other device by itself while
+    both are open, either way, through the relay alone; a device can be forgotten."""
+    relays = [relay.url]
+    laptop = devices("laptop", stored(matches[:2]), relays)
+    phone = devices("phone", stored(matches[2:3]), relays)
+    laptop.goto(site_url)
+    ready(laptop)
+    open_career(laptop)
+    laptop.locator("#career-pair").click()
+    dialog = laptop.locator(".pairlink-dialog")
+    link = dialog.get_by_label("Pairing link")
+    expect(link).to_have_value(re.compile(r"#pair-room=[0-9a-f]{64}\.[0-9a-f]{64}$"))
+    expect(dialog).to_contain_text("No device paired yet")
+    phone.goto(link.input_value())
+    ready(phone)
+    phone.locator("#pair-ask-yes").click()  # the one tap on the other device
+    for page in (laptop, phone):
+        page.wait_for_function(f"() => ({CAREER})()?.played === 3")
+    expect(dialog).to_contain_text("Paired with Linux · Chrome")
+    expect(dialog.get_by_role("button", name="Forget Linux · Chrome")).to_be_visible()
+    assert "#pair-room=" not in phone.url, "the link leaves the address bar"
+    laptop.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+
+    # a match finished on the phone (its save opened: the page records it) reaches the laptop
+    save = finished_save()
+    phone.evaluate(f"(save) => localStorage.setItem({SAVE_KEY!r}, save)", save)
+    phone.reload()
+    ready(phone)
+    phone.wait_for_function(f"() => ({CAREER})()?.played === 4")
+    laptop.wait_for_function(f"() => ({CAREER})()?.played === 4")
+    expect(laptop.locator("#toasts")).to_contain_text("merged into your career")
+    # and one the laptop holds that the phone has never seen reaches the phone (the laptop's
+    # page comes back with it, as a device that played offline does)
+    career = json.loads(laptop.evaluate(f"() => localStorage.getItem({CAREER_KEY!r})"))
+    extra = stored([matches[3]])
+    career["entries"] += json.loads(extra[CAREER_KEY])["entries"]
+    laptop.evaluate(
+        f"(c) => localStorage.setItem({CAREER_KEY!r}, c)", json.dumps(career, separators=(",", ":"))
+    )
+    laptop.reload()
+    ready(laptop)
+    for page in (laptop, phone):
+        page.wait_for_function(f"() => ({CAREER})()?.played === 5")
+    assert ids(laptop) == ids(phone)
+    backup = json.loads(phone.evaluate(f"() => localStorage.getItem({BACKUP_KEY!r})"))
+    assert backup["career"], "what a merge replaced is kept as a backup"
+
+    # the laptop forgets the phone: no pair any more, on that device
+    open_career(laptop)
+    laptop.locator("#career-pair").click()
+    dialog = laptop.locator(".pairlink-dialog")
+    dialog.get_by_role("button", name="Forget Linux · Chrome").click()
+    expect(dialog.get_by_role("button", name="Forget Linux · Chrome")).to_have_count(0)
+    stored_pairs = json.loads(laptop.evaluate("() => localStorage.getItem('allthrees.devices.v1')"))
+    assert len(stored_pairs["paired"]) == 1 and stored_pairs["paired"][0]["peer"] is None, (
+        "only the link this dialog offers now, nobody paired by it yet"
+    )

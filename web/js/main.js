@@ -16,7 +16,8 @@
 // in its seat by itself on its next visit (online), or asked for the host's fresh invite (by
 // hand); an #answer= link opened on the host's device hands the answer to the waiting table (or
 // pairing) (net/handoff.js) and stops there; a #pair= link opens the table, then pairs this device
-// with the one that showed it (career/pair.js).
+// with the one that showed it (career/pair.js); a #pair-room= link (pairing by the relays) asks,
+// then pairs for good (career/sync.js), and paired devices that are open merge their careers.
 
 import { bootWithLoadingScreen } from "./boot/boot.js";
 import { watchForUpdates } from "./boot/update.js";
@@ -58,12 +59,21 @@ function pairInvite() {
   return hash.get("pair");
 }
 
+/** A pairing link by the relays (#pair-room=ROOM.KEY, career/sync.js): {room, peer}, taken once
+ * the table is up; the link leaves the address bar. */
+function pairRoomInvite() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const m = ROOM_LINK.exec(hash.get("pair-room") ?? "");
+  if (hash.has("pair-room")) history.replaceState(null, "", location.pathname + location.search);
+  return m ? { room: m[1], peer: m[2] } : null;
+}
+
 // An invite's link opened in this tab while the game is up changes only the address's fragment:
 // the page starts again from it, as a fresh tab would; until then it is not ready (the hook's
 // data-ready belongs to the table the reload leaves).
 window.addEventListener("hashchange", () => {
   const hash = new URLSearchParams(location.hash.slice(1));
-  if (!hash.has("join") && !hash.has("pair") && !hash.has("room")) return;
+  if (!["join", "pair", "room", "pair-room"].some((k) => hash.has(k))) return;
   delete document.documentElement.dataset.ready;
   location.reload();
 });
@@ -78,6 +88,7 @@ async function start() {
   }
   const invite = guestInvite();
   const pairing = invite === null ? pairInvite() : null;
+  const pairingRoom = invite === null ? pairRoomInvite() : null;
   // the last table drawn here (a guest's page draws the host's table: none of this device's)
   const kept = invite === null ? keptTable() : null;
   let quiet = kept !== null;
@@ -143,7 +154,10 @@ async function start() {
   table?.onLost(elsewhere);
   await game.start();
   announceReady();
-  if (pairing) game.pair(pairing); // over the table, as Career → Pair a device
+  if (pairing)
+    game.pair(pairing); // over the table, as Career → Pair a device
+  else if (pairingRoom) game.careerFlow.pairRoom(pairingRoom);
+  game.careerFlow.startSync(); // the paired devices that are open merge their careers with this one
   // Reloading loses nothing once the round (or the match) is over: the save holds it all.
   watchForUpdates({ canInterrupt: () => Boolean(game.state.snap?.round?.over || game.state.snap?.match?.over) });
   return bridge;

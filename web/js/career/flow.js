@@ -8,10 +8,16 @@
 // The screen, its charts, the replay viewer and the transfer are imported when first opened: a
 // first visit downloads only what the table needs (README "Load time": the byte budget).
 
+import { h } from "../dom/dom.js";
 import { setDesign } from "../draw/designs.js";
 import { T } from "../i18n/strings.js";
+import { read } from "../store/storage.js";
 import { askToReplace } from "../ui/dialogs/notices.js";
+import { askDialog } from "../ui/modal.js";
+import { DEVICES_KEY } from "./devices.js";
 import { Career, utcDate } from "./store.js";
+
+const DESIGN_PREFS = ["tiles", "felt"]; // the preferences a merge carries, each filled only where unset
 
 export class CareerFlow {
   /**
@@ -26,6 +32,8 @@ export class CareerFlow {
     this.recording = null; // the commitment of the match being recorded (one call per match)
     this.lastEntry = null; // the entry of the match that just finished, for its panel
     this.figures = null; // Python's figures, refreshed after each finished match
+    this.syncing = null; // career/sync.js's DeviceSync, once paired devices are kept (or a pairing begins)
+    this.sync = null; // the same, once it is there
     setDesign({ tiles: game.prefs.tiles, felt: game.prefs.felt });
     if (this.career.problem) game.toast(T.career.keptAside);
     // the test hook, there for automated browsers only (README "Test hook"), has today's deal by
@@ -61,6 +69,7 @@ export class CareerFlow {
     this.lastEntry = entry;
     if (this.career.add(entry, keep)) {
       this.#took(career);
+      this.sync?.announce(); // the paired devices that are open take it now
       for (const id of earned ?? []) this.game.toast(T.career.newTrophy(T.trophies[id]?.name ?? id));
     }
     return entry;
@@ -173,6 +182,10 @@ export class CareerFlow {
   /** Pair this device with another of one's own and merge the careers (pair.js); `given`: the
    * invite of a #pair= link. The page starts again from a merged career. */
   async pair(given = null) {
+    if (given === null) {
+      const sync = await this.devicesSync();
+      if (sync.possible && (await this.game.modal(() => this.#pairByLink(sync))) !== "manual") return;
+    }
     const [{ pairDevices }, { scan }] = await Promise.all([import("./pair.js"), import("../net/qr.js")]);
     const done = await this.game.modal(() =>
       pairDevices({
@@ -191,6 +204,101 @@ export class CareerFlow {
       }),
     );
     if (done) location.reload(); // the career, its figures and trophies as merged
+  }
+
+  /** The paired devices' sync (career/sync.js), loaded when first needed. */
+  devicesSync() {
+    this.syncing ??= Promise.all([import("./sync.js"), import("../net/relays.js")]).then(
+      ([{ DeviceSync }, { relaysFrom }]) => {
+        this.sync = new DeviceSync({
+          career: this.career,
+          call: this.call,
+          relays: relaysFrom(this.game.prefs).urls,
+          toast: (text) => this.game.toast(text),
+          designs: () =>
+            Object.fromEntries(
+              DESIGN_PREFS.filter((k) => this.game.prefs[k] !== undefined).map((k) => [k, this.game.prefs[k]]),
+            ),
+          merged: (reply) => this.#merged(reply),
+        });
+        return this.sync;
+      },
+    );
+    return this.syncing;
+  }
+
+  /** The page is up: a device paired before meets its pairs that are open (nothing loads
+   * otherwise: a first visit's bytes stay the table's). */
+  async startSync() {
+    if (read(DEVICES_KEY) === null) return;
+    await (await this.devicesSync()).start();
+  }
+
+  /** A merge replaced the career: its figures, and the designs this device chose none of. */
+  #merged(reply) {
+    this.#took(reply.career);
+    const prefs = this.game.prefs;
+    const unset = DESIGN_PREFS.filter((k) => prefs[k] === undefined && reply.merged.prefs?.[k] !== undefined);
+    if (unset.length) {
+      for (const k of unset) prefs[k] = reply.merged.prefs[k];
+      this.game.savePrefs();
+      setDesign({ tiles: prefs.tiles, felt: prefs.felt });
+      this.game.redraw();
+    }
+  }
+
+  /** Pairing by one link (the relays carry it): this device's link, the paired devices; the
+   * codes sent by hand when the person asks ("manual"). */
+  async #pairByLink(sync) {
+    const { PairLinkDialog } = await import("../ui/dialogs/pairlink.js");
+    const dialog = new PairLinkDialog(this.game.root);
+    const closed = dialog.open({
+      devices: sync.paired,
+      forget: (room) => {
+        sync.forget(room);
+        dialog.list(sync.paired);
+      },
+    });
+    let offer = null;
+    try {
+      offer = await sync.offer(`${location.origin}${location.pathname}`);
+      dialog.offer(offer.link);
+      dialog.status(T.sync.waiting);
+      offer.answered.then((label) => {
+        dialog.status(T.sync.paired(label || T.sync.otherDevice));
+        dialog.list(sync.paired);
+      });
+    } catch {
+      dialog.status(T.sync.cannot);
+    }
+    const how = await closed;
+    offer?.cancel();
+    return how;
+  }
+
+  /** This device opened another's pairing link (#pair-room=): asked once, then paired. */
+  async pairRoom(given) {
+    const sync = await this.devicesSync();
+    if (!sync.possible) return this.game.toast(T.sync.noRelays);
+    const S = T.sync;
+    const yes = await this.game.modal(() =>
+      askDialog(
+        "pair-ask",
+        S.askTitle,
+        [h("p", { class: "panel-sub", text: S.ask })],
+        [
+          { id: "pair-ask-no", text: S.notNow, value: false },
+          { id: "pair-ask-yes", text: S.pair, value: true, primary: true },
+        ],
+      ),
+    );
+    if (yes !== true) return;
+    try {
+      await sync.accept(given);
+      this.game.toast(S.pairedHere);
+    } catch {
+      this.game.toast(S.cannot);
+    }
   }
 
   async copy(text) {
@@ -212,6 +320,8 @@ export class CareerFlow {
         won: entries.filter((e) => e.won).length,
         history: this.career.history.items.length,
         trophies: (this.figures?.trophies ?? []).map((t) => t.id),
+        paired: this.sync?.paired.length ?? 0,
+        synced: this.sync?.crossings ?? 0,
       },
       daily: {
         date: utcDate(),

@@ -870,6 +870,8 @@ const EN = {
       "A direct connection shows each device's internet address to the others. Hidden, the table's messages go through the relays instead, encrypted, a little slower.",
     manual: "Connect without relays",
     down: "No relay answers: check the internet connection, or connect without relays (codes sent by hand).",
+    downGuest:
+      "No relay answers: check the internet connection. Or ask the host for the codes (Connect without relays in the host's invite) and paste the invite here.",
     joining: "Joining the table…",
     full: "This table is full: every seat for a friend is taken.",
     noAnswer: "The host's device does not answer: it may be closed or offline. Ask the host to open the game.",
@@ -878,6 +880,40 @@ const EN = {
   },
   // Pairing two of one's own devices to merge their careers (career/pair.js): the fields keep the
   // invite's names ("Invite link", "Paste the answer", "Paste an invite", "Answer code").
+  // Pairing by one link and the careers kept in sync by themselves (career/sync.js,
+  // ui/dialogs/pairlink.js)
+  sync: {
+    about:
+      "Keep one career on all your devices: open this link on your other device, or scan the QR code with its camera. From then on the two merge their careers by themselves whenever both are open.",
+    linkLabel: "Pairing link",
+    linkWhat: "the pairing link",
+    share: "Pair my All Threes Domino career:",
+    private: "Whoever opens this link is paired with this career: keep it to yourself.",
+    preparing: "Preparing the link…",
+    waiting: "Waiting for your other device to open the link…",
+    paired: (label) => `Paired with ${label}: the careers merge now, and whenever both devices are open.`,
+    cannot:
+      "This device cannot pair by link just now (no relay answers, or its storage is full): connect without relays instead.",
+    list: "Paired devices",
+    none: "No device paired yet.",
+    entry: (since, last) => `paired ${since}${last ? `, last in sync ${last}` : ""}`,
+    forget: "Forget",
+    forgetLabel: (label) => `Forget ${label}`,
+    manual: "Connect without relays",
+    askTitle: "Pair this device?",
+    ask: "Your other device asks to pair with this one: both will hold every match, the matches to replay, the daily deals and the trophies, merged now and whenever both are open. What a merge replaces is kept as a backup.",
+    pair: "Pair",
+    notNow: "Not now",
+    pairedHere: "Paired: the careers merge whenever both devices are open.",
+    noRelays:
+      "Pairing by link needs the relays, which this device's preferences turn off: pair with the codes instead (Career → Pair a device).",
+    otherDevice: "your other device",
+    merged: (label, n) =>
+      n
+        ? `${n} ${n === 1 ? "match" : "matches"} from ${label} merged into your career.`
+        : `Your career is merged with ${label}.`,
+    failed: (label) => `The career from ${label} could not be merged: nothing changed.`,
+  },
   pair: {
     button: "Pair a device",
     title: "Pair your devices",

@@ -873,12 +873,47 @@ export const PL = {
       "Bezpośrednie połączenie pokazuje innym internetowy adres każdego urządzenia. Po ukryciu wiadomości stołu idą przez przekaźniki, zaszyfrowane, trochę wolniej.",
     manual: "Połącz bez przekaźników",
     down: "Żaden przekaźnik nie odpowiada: sprawdź połączenie z internetem albo połącz bez przekaźników (kody wysyłane ręcznie).",
+    downGuest:
+      "Żaden przekaźnik nie odpowiada: sprawdź połączenie z internetem. Albo poproś gospodarza o kody (Połącz bez przekaźników w jego zaproszeniu) i wklej tu zaproszenie.",
     joining: "Dołączanie do stołu…",
     full: "Ten stół jest pełny: wszystkie miejsca dla przyjaciół są zajęte.",
     noAnswer:
       "Urządzenie gospodarza nie odpowiada: może być zamknięte albo bez sieci. Poproś gospodarza, by otworzył grę.",
     back: "Z powrotem przy stole.",
     through: "przez przekaźnik",
+  },
+  // Parowanie jednym linkiem i kariery zgrywane same (career/sync.js, ui/dialogs/pairlink.js)
+  sync: {
+    about:
+      "Miej jedną karierę na wszystkich urządzeniach: otwórz ten link na drugim urządzeniu albo zeskanuj kod QR jego aparatem. Odtąd oba same łączą kariery, gdy tylko oba są otwarte.",
+    linkLabel: "Link parowania",
+    linkWhat: "link parowania",
+    share: "Sparuj moją karierę w All Threes Domino:",
+    private: "Kto otworzy ten link, zostanie sparowany z tą karierą: zachowaj go dla siebie.",
+    preparing: "Przygotowuję link…",
+    waiting: "Czekam, aż drugie urządzenie otworzy link…",
+    paired: (label) => `Sparowano z: ${label}. Kariery łączą się teraz i zawsze, gdy oba urządzenia są otwarte.`,
+    cannot:
+      "To urządzenie nie może teraz parować przez link (żaden przekaźnik nie odpowiada albo pamięć jest pełna): połącz bez przekaźników.",
+    list: "Sparowane urządzenia",
+    none: "Żadne urządzenie nie jest jeszcze sparowane.",
+    entry: (since, last) => `sparowane ${since}${last ? `, ostatnio zgrane ${last}` : ""}`,
+    forget: "Zapomnij",
+    forgetLabel: (label) => `Zapomnij: ${label}`,
+    manual: "Połącz bez przekaźników",
+    askTitle: "Sparować to urządzenie?",
+    ask: "Twoje drugie urządzenie prosi o sparowanie z tym: oba będą miały każdą rozgrywkę, rozgrywki do odtworzenia, rozdania dnia i trofea, połączone teraz i zawsze, gdy oba są otwarte. To, co połączenie zastąpi, zostaje zachowane jako kopia.",
+    pair: "Sparuj",
+    notNow: "Nie teraz",
+    pairedHere: "Sparowano: kariery łączą się, gdy oba urządzenia są otwarte.",
+    noRelays:
+      "Parowanie przez link potrzebuje przekaźników, które ustawienia tego urządzenia wyłączają: sparuj kodami (Kariera → Sparuj urządzenie).",
+    otherDevice: "twoje drugie urządzenie",
+    merged: (label, n) =>
+      n
+        ? `Do twojej kariery dołączono rozgrywki z urządzenia ${label}: ${n}.`
+        : `Twoja kariera jest połączona z: ${label}.`,
+    failed: (label) => `Nie udało się połączyć kariery z urządzenia ${label}: nic się nie zmieniło.`,
   },
   pair: {
     button: "Sparuj urządzenie",

@@ -166,12 +166,13 @@ export class Guesting {
         secret,
         relays: this.relays,
         onmessage: (from, kind, body) => seating?.heard(from, kind, body),
+        onstatus: (status) => this.#relayStatus(status),
       });
       seating = new GuestRoom(room, host, {
         key: this.kept.key,
         meta: () => ({ name: this.name || "" }),
         iceServers: this.iceServers,
-        relayOnly: this.relayOnly.get(),
+        relayOnly: () => this.relayOnly.get(), // read at each knock: the player may change it
       });
       this.room = { room, seating };
     } catch (error) {
@@ -186,7 +187,6 @@ export class Guesting {
     this.changed();
     for (;;) {
       try {
-        this.room.seating.relayOnly = this.relayOnly.get();
         const channel = await this.room.seating.connect();
         const meta = channel.peerMeta ?? {};
         if (meta.table !== this.kept.table || meta.seat !== this.kept.seat) {
@@ -204,6 +204,23 @@ export class Guesting {
         this.toast(T.room.noAnswer); // the host's page is closed or offline: keep knocking
       }
     }
+  }
+
+  /** Every relay has failed while this page waits for its seat: it says so, and offers the codes
+   * sent by hand (the host's "Connect without relays"), once per page; knocking goes on, and a
+   * relay that comes back seats the page as before. */
+  #relayStatus({ total, states }) {
+    const seen = Object.values(states);
+    const down = total > 0 && seen.length === total && seen.every((s) => s === "closed");
+    if (!down || this.channel || this.offeredCodes) return;
+    this.offeredCodes = true;
+    this.toast(T.room.downGuest);
+    (async () => {
+      this.dialog = await this.dialogs.join();
+      const closed = this.dialog.open({ invite: null, join: (text) => this.#answer(text) });
+      this.dialog.status(T.room.downGuest);
+      await closed;
+    })().catch(() => {});
   }
 
   async #answer(text) {
@@ -225,6 +242,10 @@ export class Guesting {
       host: invite.meta.host ?? null,
       events: same ? (before.events ?? []) : [],
       resume: same,
+      // a table played online, joined by hand while the relays were down: its room and seat key
+      // stay, so a connection that ends is made again through the room when it is back
+      room: before?.room,
+      key: before?.key,
     };
     this.#keep();
     let made;

@@ -161,7 +161,7 @@ export class Hosting {
       attach: (seat, channel) => this.#joined(seat, channel),
       meta: () => ({ table: this.table, name: "", commitment: this.commitment }),
       iceServers: this.iceServers,
-      relayOnly: this.relayOnly.get(),
+      relayOnly: () => this.relayOnly.get(), // read at each knock: the player may change it
     });
     this.room = { room, seating, link: roomLink(this.site, secret, room.me) };
     this.roomDialog?.status("");
@@ -190,8 +190,10 @@ export class Hosting {
     if (this.friends.every((f) => this.presence(f.seat) === "connected")) this.roomDialog?.close();
   }
 
-  #relayStatus({ open, total }) {
-    this.relaysDown = total > 0 && open === 0;
+  /** Down: every relay has failed (not merely still connecting); the dialog says what to try. */
+  #relayStatus({ total, states }) {
+    const seen = Object.values(states);
+    this.relaysDown = total > 0 && seen.length === total && seen.every((s) => s === "closed");
     this.roomDialog?.status(this.relaysDown ? T.room.down : "");
   }
 
@@ -214,10 +216,7 @@ export class Hosting {
     const how = dialog.open({
       link: room.link,
       hidden: this.relayOnly.get(),
-      hide: (on) => {
-        this.relayOnly.set(on);
-        if (this.room) this.room.seating.relayOnly = on;
-      },
+      hide: (on) => this.relayOnly.set(on),
     });
     if (this.relaysDown) dialog.status(T.room.down);
     const ended = await how;

@@ -20,6 +20,10 @@ import { RelayChannel } from "./room.js";
 
 /** How long a direct connection is given before the table's messages go through the room (ms). */
 export const DIRECT_WAIT_MS = 6000;
+/** "Hide my address": a fixed answer, or the preference read at each handshake (it may change
+ * while the table is open). */
+const hides = (relayOnly) => (typeof relayOnly === "function" ? relayOnly() : Boolean(relayOnly));
+
 /** How often a guest knocks while the host has not answered (ms), and for how long at most. */
 export const KNOCK_EVERY_MS = 3000;
 export const KNOCK_FOR_MS = 120_000;
@@ -59,7 +63,7 @@ export class HostRoom {
     if (holder && holder !== from && this.attempts.get(holder) && now - this.attempts.get(holder).at < 20_000)
       return void this.room.send(from, "busy", {}); // another page is taking that seat just now
     this.pending.set(seat, from);
-    if (relay || this.relayOnly) return this.#relay(from, seat);
+    if (relay || hides(this.relayOnly)) return this.#relay(from, seat);
     const invite = await createInvite({
       iceServers: this.iceServers,
       meta: { ...this.meta(), seat },
@@ -142,7 +146,7 @@ export class GuestRoom {
       const started = Date.now();
       const knock = () => {
         if (Date.now() - started > this.knockFor) return finish(new NetError("timeout", "the host did not answer"));
-        this.room.send(this.host, "knock", { key: this.key, relay: this.relayOnly }).catch(() => {});
+        this.room.send(this.host, "knock", { key: this.key, relay: hides(this.relayOnly) }).catch(() => {});
       };
       const timer = setInterval(knock, this.knockEvery);
       const finish = (error, channel) => {

@@ -185,11 +185,12 @@ export function exchangeCareers(channel, mine) {
       if (reader.complete && !wasComplete) {
         try {
           theirs = await reader.career();
+          if (over) return; // the channel ended while the career was read
+          channel.send(JSON.stringify({ pair: PAIR_VERSION, kind: "got" }));
         } catch (error) {
           fail(error);
           return;
         }
-        channel.send(JSON.stringify({ pair: PAIR_VERSION, kind: "got" }));
       }
       finish();
     };

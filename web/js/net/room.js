@@ -47,6 +47,15 @@ export const KINDS = {
       commitment: (v) => typeof v === "string" && HEX64.test(v),
     },
   },
+  // two of one's own devices meeting to merge their careers (career/sync.js): a call, its reply
+  hi: {
+    most: 300,
+    fields: {
+      n: (v) => typeof v === "string" && HEX64.test(v),
+      reply: (v) => typeof v === "boolean",
+      name: isText(60),
+    },
+  },
   full: { most: 40, fields: {} },
   busy: { most: 40, fields: {} },
   ping: { most: 40, fields: {} },
@@ -337,6 +346,11 @@ export class RelayChannel {
 
   close() {
     if (this.state !== "closed") this.room.send(this.peer, "bye", {}).catch(() => {});
+    this.#setState("closed");
+  }
+
+  /** Stop without a word to the other page (its side is done too, or ends by itself). */
+  drop() {
     this.#setState("closed");
   }
 }

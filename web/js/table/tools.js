@@ -32,6 +32,13 @@ export class Tools {
     this.dialog = new NewGameDialog(hud.root, {
       start: (settings) => controller.newGame(settings),
       form: async (settings) => (await controller.call("rules_form", { settings }, false))?.form ?? null,
+      relayOnly: {
+        get: () => prefs.relayOnly === true,
+        set: (on) => {
+          prefs.relayOnly = on;
+          storePrefs(prefs);
+        },
+      },
     });
   }
 

@@ -8,7 +8,11 @@ import { modeWords, T } from "../../i18n/strings.js";
 import { RulesForm } from "./rulesform.js";
 
 export class NewGameDialog {
-  /** @param {HTMLElement} root @param {object} on {start(settings), form(settings)} */
+  /**
+   * @param {HTMLElement} root
+   * @param {object} on {start(settings), form(settings), relayOnly?: {get(), set(on)}}: the last,
+   *   the preference "Hide my address from other players" for tables across devices
+   */
   constructor(root, on) {
     this.on = on;
     this.choices = null;
@@ -33,6 +37,14 @@ export class NewGameDialog {
     this.playersBox = h("fieldset", { class: "choices", id: "new-players" }, h("legend", { text: T.playersLegend }));
     this.seatsBox = h("fieldset", { class: "seats", id: "new-seats" }, h("legend", { text: T.seatsLegend }));
     this.hideSumBox = h("input", { type: "checkbox", id: "new-hide-sum", name: "hide_sum" });
+    // a preference, not a setting of the table: kept as soon as it is changed, for the tables
+    // this device hosts or joins across devices (a guest who opened a link has no other dialog)
+    this.hideAddressBox = h("input", {
+      type: "checkbox",
+      id: "new-hide-address",
+      "aria-describedby": "new-hide-address-why",
+      onchange: () => on.relayOnly?.set(this.hideAddressBox.checked),
+    });
     this.el = h(
       "dialog",
       { id: "new-dialog", class: "dialog", "aria-labelledby": "new-title" },
@@ -44,6 +56,8 @@ export class NewGameDialog {
       this.rules.el,
       this.generalError,
       h("label", { class: "field check" }, this.hideSumBox, h("span", { text: T.hideSum })),
+      h("label", { class: "field check" }, this.hideAddressBox, h("span", { text: T.room.hide })),
+      h("p", { class: "panel-sub", id: "new-hide-address-why", text: T.room.hideWhy }),
       h(
         "div",
         { class: "panel-actions" },
@@ -135,6 +149,7 @@ export class NewGameDialog {
       ),
     );
     this.hideSumBox.checked = Boolean(s.hide_sum);
+    this.hideAddressBox.checked = Boolean(this.on.relayOnly?.get());
     this.rules.load(s);
     this.#layout();
     this.el.showModal();
