@@ -58,7 +58,7 @@ ROOM_LINK = re.compile(r"#room=[0-9a-f]{64}\.[0-9a-f]{64}$")
 LONG_TABLE = "?seats=you,friend&seed=7&target=1000"
 SHORT_TABLE = "?sprint=1&seats=you,friend"
 ALL_IN = """() => {
-  const s = window.allthreesTest.state();
+  const s = window.allthreesTest?.state();
   const seats = s?.net.seats ?? [];
   return Boolean(s?.hand?.length && seats.length && seats.every((x) => x.presence === "connected"));
 }"""
@@ -193,7 +193,7 @@ def ready(page: Page) -> None:
 
 
 def seated(host: Page, guest: Page) -> None:
-    guest.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
+    guest.wait_for_function("() => window.allthreesTest?.state()?.hand?.length > 0")
     host.wait_for_function(ALL_IN)
 
 
@@ -287,7 +287,8 @@ def report(name: str, played: dict[str, Any]) -> None:
     )
     host_rate, guest_rate = played["per_minute"]
     print(
-        f"  events published per minute, table idle: host {host_rate:.1f}, guest {guest_rate:.1f}"
+        f"  events published per minute, table idle: host {host_rate:.1f}, guest {guest_rate:.1f}",
+        flush=True,
     )
 
 
@@ -308,26 +309,28 @@ def main() -> None:
         browser = p.chromium.launch(**launch_args())
         devices = Devices(browser, server.url, relay.url)
         opened = link_to_table(devices, args.runs)
+        print(
+            "the one link opened to the table drawn on the guest:"
+            f" median {statistics.median(opened):.0f} ms of {len(opened)}"
+            f" (min {min(opened):.0f}, max {max(opened):.0f}; a new device each time)",
+            flush=True,
+        )
         direct = table(devices, False, args.moves, args.idle)
+        report("direct", direct)
         reloads = reload_to_live(*direct["pages"], args.runs)  # on the direct table
+        print(
+            f"a guest's reload to its seat live again: median {statistics.median(reloads):.0f} ms"
+            f" of {len(reloads)} (min {min(reloads):.0f}, max {max(reloads):.0f})",
+            flush=True,
+        )
         for page in direct["pages"]:
             page.context.close()
         relayed = table(devices, True, args.moves, args.idle)
+        report("through the relay", relayed)
         browser.close()
     server.shutdown()
     if devices.problems:
         print("problems in the browsers:\n  " + "\n  ".join(devices.problems), file=sys.stderr)
-    print(
-        "the one link opened to the table drawn on the guest:"
-        f" median {statistics.median(opened):.0f} ms of {len(opened)}"
-        f" (min {min(opened):.0f}, max {max(opened):.0f}; a new device each time)"
-    )
-    print(
-        f"a guest's reload to its seat live again: median {statistics.median(reloads):.0f} ms of"
-        f" {len(reloads)} (min {min(reloads):.0f}, max {max(reloads):.0f})"
-    )
-    report("direct", direct)
-    report("through the relay", relayed)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from conftest import Problems
 from playwright.sync_api import Browser, Page, expect
-from relaykit import Relay, free_port
+from relaykit import Relay, free_port, new_secret, sign_event
 from test_net_table import (
     ALL_IN,
     IDLE_NOW,
@@ -256,4 +256,95 @@ def test_with_every_relay_down_the_pages_say_so_and_the_codes_connect(
     tab.close()
     seated(host, guest, channel="direct")
     moves([host, guest], 4)
+    same_table(host, guest)
+
+
+# A stranger's page with the link (the room's secret): its own room, a forged seat key, and a room
+# of another secret; it keeps every kind the host's page sends it.
+STRANGER = """async ([url, secret, hostPub]) => {
+  const { Room } = await import("./js/net/room.js");
+  window.__heard = [];
+  const open = async (s) => {
+    const room = await Room.open({ secret: s, relays: [url],
+      onmessage: (from, kind) => window.__heard.push(kind) });
+    for (let i = 0; i < 200 && room.status.open === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return room;
+  };
+  const room = await open(secret);
+  // a seat key of its own making: the table's seats are taken, each by its own key
+  await room.send(hostPub, "knock", { key: "ab".repeat(32), relay: true });
+  await room.send(hostPub, "knock", { key: "cd".repeat(32), relay: false });
+  // what no honest page sends the host unasked: an answer to no offer, a relayed table's parts
+  // for no channel, a farewell, words meant for a guest
+  await room.send(hostPub, "answer", { code: "1" + "A".repeat(400) });
+  await room.send(hostPub, "data", { m: 0, i: 0, of: 1, t: '{"v":1,"kind":"intent"}' });
+  await room.send(hostPub, "bye", {});
+  const commitment = "9f".repeat(32);
+  await room.send(hostPub, "relay", { table: "0123456789abcdef", seat: 1, commitment });
+  // the same room under another secret: nothing the host can open
+  const other = await open("13".repeat(32));
+  await other.send(hostPub, "knock", { key: "ef".repeat(32), relay: false });
+  return room.topic;
+}"""
+MALFORMED = [
+    "",
+    "not base64 at all",
+    "QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFB",  # base64 of no sealed message
+    "A" * 5000,
+    '{"k":"knock","b":{"key":"' + "ab" * 32 + '"}}',  # a message in clear
+]
+
+
+def test_a_hostile_peer_in_the_room_changes_nothing(devices, relay: Relay) -> None:
+    """A table under way, and someone turns against it: a page that opens the link (the table
+    is full: it says so and seats nobody), the same page's knocks with forged seat keys, messages
+    no honest page sends, a room of another secret; the guest's own events replayed; then 10,000
+    malformed events from one key and a flood from fresh keys, through the relay. No page throws
+    (the fixture fails on any error), no seat changes, the stranger hears nothing but "full",
+    and the table plays on."""
+    host, link = host_table(devices, "?sprint=1&seats=you,friend")
+    guest = devices("guest")
+    guest.goto(link)
+    ready(guest)
+    seated(host, guest)
+    moves([host, guest], 2)
+    same_table(host, guest)
+    view = """() => {
+      const s = window.allthreesTest.state();
+      return [s.scores, s.hand.map((t) => t.tile), s.boneyard, s.turn, s.net.seats];
+    }"""
+    before = (host.evaluate(view), guest.evaluate(view))
+
+    stranger = devices("stranger")
+    stranger.goto(link)
+    ready(stranger)
+    expect(stranger.locator("#toasts")).to_contain_text("This table is full")
+    secret, host_pub = link.split("#room=")[1].split(".")
+    topic = stranger.evaluate(STRANGER, [relay.url, secret, host_pub])
+    tags = [["t", topic], ["p", host_pub]]
+    with relay.client(timeout=30) as client:
+        # the guest's knocks, as the relay stored them, again
+        for event in relay.query({"kinds": [25050], "#p": [host_pub]}):
+            client.publish(event, timeout=10)
+        # 10,000 malformed events from one key, in batches (each batch's answers read, so the
+        # relay never waits on this client)
+        key = new_secret()
+        for start in range(0, 10_000, 200):
+            for i in range(start, start + 200):
+                content = MALFORMED[i % len(MALFORMED)]
+                client.send(["EVENT", sign_event(key, 25050, content=f"{content}{i}", tags=tags)])
+            for _ in range(200):
+                client.recv(timeout=30)
+        # a flood of fresh keys
+        for _ in range(300):
+            client.send(["EVENT", sign_event(new_secret(), 25050, content="QUJD", tags=tags)])
+        for _ in range(300):
+            client.recv(timeout=30)
+    stranger.wait_for_timeout(2000)  # what the relay passed on reaches the pages
+    assert (host.evaluate(view), guest.evaluate(view)) == before, "no seat, hand or score changed"
+    heard = set(stranger.evaluate("() => window.__heard"))
+    assert heard <= {"full"}, f"the stranger heard {heard}"
+    moves([host, guest], 4)  # the table plays on
     same_table(host, guest)
