@@ -9,6 +9,9 @@ This module owns:
     is the context manager that always kills it at the end.
   - `publish(event)` / `query(*filters)` on a `Relay`, and `Client`: a plain WebSocket client, so a
     test can forge events (hostile ones included) and watch what other clients receive.
+  - `HostileRelay`: a relay of its own making (a WebSocket server on 127.0.0.1 in a thread) that
+    answers a page's subscription with whatever frames a test gives it: junk, events of other
+    rooms, events under made-up ids, replays; as fast as the page takes them.
   - `new_secret()`, `public_key(secret)`, `event_id(event)`, `sign_event(...)`: NIP-01 event ids
     and BIP-340 Schnorr signatures over secp256k1, by coincurve (the library that nostr-relay's own
     signature check, aionostr's Event.verify, uses).
@@ -38,13 +41,15 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import coincurve
 from websockets.sync.client import ClientConnection, connect
+from websockets.sync.server import ServerConnection, serve
 
 START_TIMEOUT_S = 30.0
 # The content of an event may be this long (characters). nostr-relay's default, 4096, is short for a
@@ -368,3 +373,37 @@ def running_relay(folder: Path, **options: Any) -> Iterator[Relay]:
         yield relay
     finally:
         relay.kill()
+
+
+class HostileRelay:
+    """A relay that is no relay: on a page's REQ it sends the frames `frames(sub_id, filter)`
+    makes, then reads (and ignores) whatever the page sends until it goes. Run it as a context
+    manager; `sent` counts the frames it sent, `subscribers` the REQs it answered."""
+
+    def __init__(self, frames: Callable[[str, dict[str, Any]], Iterator[str]]) -> None:
+        self.frames = frames
+        self.sent = 0
+        self.subscribers = 0
+        self._server = serve(self._handle, "127.0.0.1", 0, max_size=2**22)
+        self.port = self._server.socket.getsockname()[1]
+        self.url = f"ws://127.0.0.1:{self.port}"
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    def _handle(self, ws: ServerConnection) -> None:
+        with contextlib.suppress(Exception):
+            for text in ws:
+                message = json.loads(text)
+                if message[0] != "REQ":
+                    continue
+                self.subscribers += 1
+                for frame in self.frames(message[1], message[2]):
+                    ws.send(frame)
+                    self.sent += 1
+
+    def __enter__(self) -> HostileRelay:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._thread.join(timeout=10)

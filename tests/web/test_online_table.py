@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from conftest import Problems
 from playwright.sync_api import Browser, Page, expect
-from relaykit import Relay, free_port, new_secret, sign_event
+from relaykit import HostileRelay, Relay, free_port, new_secret, sign_event
 from test_net_table import (
     ALL_IN,
     IDLE_NOW,
@@ -297,14 +298,68 @@ MALFORMED = [
 ]
 
 
+def junk_frames(sub: str, want: dict[str, Any], n: int) -> Iterator[str]:
+    """`n` frames a hostile relay sends a page that subscribed as `sub` to `want`: no JSON, other
+    shapes, other subscriptions, other rooms, other addressees, made-up ids, events far in the
+    past or the future, well-made events of no sealed message, notices and answers to nothing."""
+    topic, to = want["#t"][0], want["#p"][0]
+    key = new_secret()
+    for i in range(n):
+        made = sign_event(
+            key,
+            25050,
+            content=MALFORMED[i % len(MALFORMED)] + str(i),
+            tags=[["t", topic], ["p", to]],
+        )
+        kind = i % 10
+        if kind == 0:
+            yield "not json {" + str(i)
+        elif kind == 1:
+            yield json.dumps({"EVENT": made})
+        elif kind == 2:
+            yield json.dumps(["EVENT", "another", made])
+        elif kind == 3:
+            yield json.dumps(
+                [
+                    "EVENT",
+                    sub,
+                    sign_event(key, 25050, content="x", tags=[["t", "0" * 64], ["p", to]]),
+                ]
+            )
+        elif kind == 4:
+            yield json.dumps(["EVENT", sub, {**made, "id": f"{i:064x}"}])
+        elif kind == 5:
+            yield json.dumps(["EVENT", sub, {**made, "created_at": made["created_at"] + 86_400}])
+        elif kind == 6:
+            yield json.dumps(["EVENT", sub, {**made, "kind": 1}])
+        elif kind == 7:
+            yield json.dumps(["NOTICE", "n" * 200])
+        elif kind == 8:
+            yield json.dumps(["OK", f"{i:064x}", True, ""])
+        else:
+            yield json.dumps(["EVENT", sub, made])  # well made, sealing nothing
+
+
 def test_a_hostile_peer_in_the_room_changes_nothing(devices, relay: Relay) -> None:
     """A table under way, and someone turns against it: a page that opens the link (the table
     is full: it says so and seats nobody), the same page's knocks with forged seat keys, messages
-    no honest page sends, a room of another secret; the guest's own events replayed; then 10,000
-    malformed events from one key and a flood from fresh keys, through the relay. No page throws
-    (the fixture fails on any error), no seat changes, the stranger hears nothing but "full",
-    and the table plays on."""
-    host, link = host_table(devices, "?sprint=1&seats=you,friend")
+    no honest page sends, a room of another secret; the guest's own events replayed, 1,000
+    malformed events from one key and a flood from 300 fresh keys, through the relay; and a
+    second relay of the host's that is hostile itself, with 10,000 malformed frames. No page
+    throws (the fixture fails on any error), no seat changes, the stranger hears nothing but
+    "full", and the table plays on."""
+    go = threading.Event()  # the hostile relay's frames wait until the table is under way
+
+    def frames(sub: str, want: dict[str, Any]) -> Iterator[str]:
+        go.wait(timeout=600)
+        yield from junk_frames(sub, want, 10_000)
+
+    with HostileRelay(frames) as hostile:
+        hostile_table(devices, relay, hostile, go)
+
+
+def hostile_table(devices: Any, relay: Relay, hostile: HostileRelay, go: threading.Event) -> None:
+    host, link = host_table(devices, "?sprint=1&seats=you,friend", relays=[relay.url, hostile.url])
     guest = devices("guest")
     guest.goto(link)
     ready(guest)
@@ -324,14 +379,15 @@ def test_a_hostile_peer_in_the_room_changes_nothing(devices, relay: Relay) -> No
     secret, host_pub = link.split("#room=")[1].split(".")
     topic = stranger.evaluate(STRANGER, [relay.url, secret, host_pub])
     tags = [["t", topic], ["p", host_pub]]
+    go.set()
     with relay.client(timeout=30) as client:
         # the guest's knocks, as the relay stored them, again
         for event in relay.query({"kinds": [25050], "#p": [host_pub]}):
             client.publish(event, timeout=10)
-        # 10,000 malformed events from one key, in batches (each batch's answers read, so the
-        # relay never waits on this client)
+        # malformed events from one key, in batches (each batch's answers read, so the relay
+        # never waits on this client)
         key = new_secret()
-        for start in range(0, 10_000, 200):
+        for start in range(0, 1000, 200):
             for i in range(start, start + 200):
                 content = MALFORMED[i % len(MALFORMED)]
                 client.send(["EVENT", sign_event(key, 25050, content=f"{content}{i}", tags=tags)])
@@ -342,7 +398,11 @@ def test_a_hostile_peer_in_the_room_changes_nothing(devices, relay: Relay) -> No
             client.send(["EVENT", sign_event(new_secret(), 25050, content="QUJD", tags=tags)])
         for _ in range(300):
             client.recv(timeout=30)
-    stranger.wait_for_timeout(2000)  # what the relay passed on reaches the pages
+    for _ in range(600):  # the hostile relay's frames are all out (a cap on looks, not a time)
+        if hostile.sent >= 10_000:
+            break
+        host.wait_for_timeout(200)
+    assert hostile.subscribers >= 1 and hostile.sent >= 10_000, (hostile.subscribers, hostile.sent)
     assert (host.evaluate(view), guest.evaluate(view)) == before, "no seat, hand or score changed"
     heard = set(stranger.evaluate("() => window.__heard"))
     assert heard <= {"full"}, f"the stranger heard {heard}"

@@ -98,7 +98,7 @@ export class Hosting {
       this.#close(); // a table with no friends: this device plays alone
       return;
     }
-    if (net) this.#read(net, reply.room ?? null);
+    if (net) this.#read(net, reply.room ?? null, Boolean(reply.snapshot));
     for (const [seat, texts] of Object.entries(reply.outbox ?? {})) {
       const channel = this.seats.get(Number(seat))?.channel;
       if (channel?.state !== "connected") continue; // it gets the table again at its hello
@@ -112,7 +112,8 @@ export class Hosting {
     }
   }
 
-  #read(net, room) {
+  /** `dealt`: the table is in play, so every friend sat down before (each comes back by itself). */
+  #read(net, room, dealt) {
     const table = net.table;
     if (table !== this.table) {
       this.#close();
@@ -132,7 +133,9 @@ export class Hosting {
     const empty = this.friends.find((f) => !this.seats.get(f.seat).channel && !this.seats.get(f.seat).shown);
     if (!empty) return;
     if (this.relays.length) {
-      if (!this.roomShown) this.showRoom();
+      // a host's reload mid-match: its friends knock again by themselves, no link to send (the
+      // menu's Invite a friend still shows it)
+      if (!this.roomShown && !dealt) this.showRoom();
     } else this.invite(empty.seat);
   }
 

@@ -7,7 +7,7 @@
 //
 //   const pool = new RelayPool(urls, { filter: {"#t": [topic], "#p": [me]}, onevent, onstatus });
 //   pool.start();
-//   await pool.publish(event);   // {ok, failed}: how many relays took it
+//   await pool.publish(event);   // {ok, failed}: once a relay took it (or every one did not)
 //   pool.stop();
 //
 // A relay that fails or closes is tried again later (backing off to a minute), while the pool
@@ -230,31 +230,35 @@ export class RelayPool {
     this.dropped += 1;
   }
 
-  /** Send a signed event to every open relay: resolves {ok, failed} once each answered or the wait passed. */
+  /** Send a signed event to every open relay: resolves {ok, failed} as soon as one relay took it
+   * (a slow or silent relay holds nobody up: a table's messages go one after another), else once
+   * every relay refused it or its wait passed. */
   publish(event) {
     this.sent += 1;
     const open = [...this.relays.values()].filter((r) => r.state === "open");
     const text = JSON.stringify(["EVENT", event]);
-    const answers = open.map(
-      (relay) =>
-        new Promise((resolve) => {
-          const timer = setTimeout(() => done(false), PUBLISH_WAIT_MS);
-          function done(ok) {
-            clearTimeout(timer);
-            relay.pending.delete(event.id);
-            resolve(ok);
-          }
-          relay.pending.set(event.id, done);
-          try {
-            relay.ws.send(text);
-          } catch {
-            done(false);
-          }
-        }),
-    );
-    return Promise.all(answers).then((oks) => ({
-      ok: oks.filter(Boolean).length,
-      failed: oks.length - oks.filter(Boolean).length + (this.urls.length - open.length),
-    }));
+    const closedOnes = this.urls.length - open.length;
+    return new Promise((resolve) => {
+      let ok = 0;
+      let answered = 0;
+      const settle = () => resolve({ ok, failed: answered - ok + closedOnes });
+      if (!open.length) return settle();
+      for (const relay of open) {
+        const timer = setTimeout(() => done(false), PUBLISH_WAIT_MS);
+        function done(took) {
+          clearTimeout(timer);
+          relay.pending.delete(event.id);
+          answered += 1;
+          if (took) ok += 1;
+          if ((took && ok === 1) || answered === open.length) settle();
+        }
+        relay.pending.set(event.id, done);
+        try {
+          relay.ws.send(text);
+        } catch {
+          done(false);
+        }
+      }
+    });
   }
 }
