@@ -30,7 +30,16 @@ expect.set_options(timeout=30_000)
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "web"
 CHROMIUM = os.environ.get("ALLTHREES_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = ["--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # WebAssembly on V8's baseline compiler (Liftoff) alone: the same wasm, compiled at once and
+    # run slower. Most of the browser tests' CPU on this 2-core machine is Pyodide's start in a
+    # fresh context, which this cuts from about 4.6 to 3.3 CPU-seconds (docs/testing.md); the
+    # benchmarks (scripts/bench web, net) run Chromium as shipped.
+    "--js-flags=--liftoff-only",
+]
 
 # Reports CSP violations of the page as console errors (the worker's show up in the console too).
 CSP_WATCH = """
