@@ -19,8 +19,6 @@ from playwright.sync_api import Browser, Page, expect
 from relaykit import HostileRelay, Relay, free_port, new_secret, sign_event
 from test_net_table import (
     ALL_IN,
-    IDLE_NOW,
-    SAFETY,
     act,
     device,
     play_match,
@@ -170,9 +168,10 @@ def test_a_friend_who_hides_its_address_plays_through_the_relay(devices, relay: 
 
 def test_three_friends_open_one_link_and_play_a_partners_round(devices) -> None:
     """Four devices: the host and three friends (its partner and both opponents), each seated by
-    opening the same link, first come first seated; a whole round by pointer, the same scores on
-    every device."""
-    host, link = host_table(devices, "?teams=1&seats=you,friend,friend,friend")
+    opening the same link, first come first seated; a whole partners round by pointer (a match to
+    1 point: it ends with the round, so each friend's page checks the deal and keeps the record),
+    the same scores on every device and every friend's record the host's."""
+    host, link = host_table(devices, "?teams=1&seats=you,friend,friend,friend&target=1")
     friends = [devices(name) for name in ("left", "partner", "right")]
     for page in friends:
         page.goto(link)
@@ -182,15 +181,15 @@ def test_three_friends_open_one_link_and_play_a_partners_round(devices) -> None:
     host.wait_for_function(ALL_IN)
     assert sorted(state(p)["human"] for p in friends) == [1, 2, 3], "one seat each"
     expect(host.locator(".room-dialog")).to_have_count(0)
-    pages = [host, *friends]
-    for _ in range(SAFETY):
-        if all(state(p)["round_over"] for p in pages):
-            break
-        for page in pages:
-            if page.evaluate(IDLE_NOW) and not state(page)["round_over"]:
-                act(page)
-    scores = [state(p)["scores"] for p in pages]
-    assert all(s == scores[0] for s in scores), scores
+    final = play_match(host, friends)
+    scores = [state(p)["scores"] for p in friends]
+    assert all(s == final["scores"] for s in scores), (final["scores"], scores)
+    record = host.evaluate("async () => await window.allthreesTest.record()")
+    for page in friends:
+        page.wait_for_function("() => Boolean(window.allthreesTest.seen()?.record)")
+        kept = page.evaluate("() => window.allthreesTest.seen()")
+        assert kept["shared"] and "failed" not in kept["shared"], kept["shared"]
+        assert kept["record"] == record, "each friend keeps the host's record of the match"
     # a fifth device with the link: the table is full, it says so, and seats nobody
     fifth = devices("fifth")
     fifth.goto(link)
