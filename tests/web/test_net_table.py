@@ -247,6 +247,12 @@ def join_by_links(host: Page, guest: Page) -> None:
     (a tab of the host's own browser, which hands it to the waiting table and says so)."""
     guest.goto(host.get_by_label("Invite link").input_value())
     ready(guest)
+    hand_over_answer(host, guest)
+
+
+def hand_over_answer(host: Page, guest: Page) -> None:
+    """The guest's answer link, once shown, opened in a new tab of the host's browser, which hands
+    it to the waiting table and says so."""
     link = guest.get_by_label("Answer link")
     expect(link).not_to_have_value("")
     tab = host.context.new_page()

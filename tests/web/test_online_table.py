@@ -21,6 +21,7 @@ from test_net_table import (
     ALL_IN,
     act,
     device,
+    hand_over_answer,
     play_match,
     ready,
     settle,
@@ -248,12 +249,7 @@ def test_with_every_relay_down_the_pages_say_so_and_the_codes_connect(
     expect(invite).to_have_value(re.compile(r"#join="))  # the codes' invite, not the room's link
     guest.get_by_label("Paste an invite").fill(invite.input_value())
     guest.get_by_role("button", name="Join").click()
-    answer = guest.get_by_label("Answer link")
-    expect(answer).not_to_have_value("")
-    tab = host.context.new_page()
-    tab.goto(answer.input_value())
-    expect(tab.locator("#handoff")).to_have_attribute("data-status", "delivered")
-    tab.close()
+    hand_over_answer(host, guest)
     seated(host, guest, channel="direct")
     moves([host, guest], 4)
     same_table(host, guest)
