@@ -29,11 +29,6 @@ const isPairing = (p) =>
   typeof p.label === "string" &&
   p.label.length <= LABEL_MOST;
 
-export function randomHex64() {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** This device as the other sees it in its list: its system and browser, in a few words. */
 export function deviceLabel(ua = navigator.userAgent) {
   const system =

@@ -15,9 +15,7 @@ import { read } from "../store/storage.js";
 import { askToReplace } from "../ui/dialogs/notices.js";
 import { askDialog } from "../ui/modal.js";
 import { DEVICES_KEY } from "./devices.js";
-import { Career, utcDate } from "./store.js";
-
-const DESIGN_PREFS = ["tiles", "felt"]; // the preferences a merge carries, each filled only where unset
+import { Career, DESIGN_PREFS, utcDate } from "./store.js";
 
 export class CareerFlow {
   /**

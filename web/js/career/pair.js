@@ -16,9 +16,7 @@ import { listenForAnswers, netErrorWords } from "../net/handoff.js";
 import { exchangeCareers, PairError } from "../net/pairing.js";
 import { answerInvite, createInvite } from "../net/peer.js";
 import { PairDialog } from "../ui/dialogs/pair.js";
-import { utcDate } from "./store.js";
-
-const DESIGN_PREFS = ["tiles", "felt"]; // the preferences a pairing carries, each filled only where unset
+import { DESIGN_PREFS, utcDate } from "./store.js";
 
 function pairId() {
   const bytes = crypto.getRandomValues(new Uint8Array(8));

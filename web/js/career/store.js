@@ -21,6 +21,9 @@ const HISTORY_KEY = "allthrees.history.v1";
 const IMPORT_BACKUP_KEY = "allthrees.import.backup";
 const CAREER_VERSION = 1;
 
+/** The preferences a merge of two careers carries (pair.js, sync.js), each filled only where unset. */
+export const DESIGN_PREFS = ["tiles", "felt"];
+
 const EMPTY = () => ({ version: CAREER_VERSION, entries: [], daily: { attempts: {} } });
 const EMPTY_HISTORY = () => ({ version: CAREER_VERSION, items: [] });
 

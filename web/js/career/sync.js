@@ -25,7 +25,8 @@
 
 import { T } from "../i18n/strings.js";
 import { exchangeCareers } from "../net/pairing.js";
-import { deviceLabel, PairedDevices, randomHex64 } from "./devices.js";
+import { RelayChannel, Room, randomHex } from "../net/room.js";
+import { deviceLabel, PairedDevices } from "./devices.js";
 import { utcDate } from "./store.js";
 
 /** An exchange not over by then is dropped (the other device went away mid-way). */
@@ -36,12 +37,6 @@ const LINGER_MS = 3000;
 /** #pair-room=<room secret>.<the offering device's key in it> */
 export function pairRoomLink(site, room, key) {
   return `${site}#pair-room=${room}.${key}`;
-}
-
-/** The room and key of a #pair-room= fragment, or null. */
-export function parsePairRoom(fragment) {
-  const m = /^([0-9a-f]{64})\.([0-9a-f]{64})$/.exec(fragment ?? "");
-  return m ? { room: m[1], peer: m[2] } : null;
 }
 
 const within = (promise, ms) =>
@@ -93,7 +88,7 @@ export class DeviceSync {
   /** A new pairing offered by this device: its link; `answered` resolves with the other
    * device's label once it calls. `cancel()` forgets a pairing nobody answered. */
   async offer(site) {
-    const pairing = this.devices.add({ room: randomHex64(), key: randomHex64() });
+    const pairing = this.devices.add({ room: randomHex(32), key: randomHex(32) });
     if (!pairing) throw new Error(this.devices.full ? "full" : "storage");
     const link = await this.#open(pairing);
     const answered = new Promise((resolve) => {
@@ -111,7 +106,7 @@ export class DeviceSync {
   /** This device takes the other's link: paired, then it calls. */
   async accept({ room, peer }) {
     const known = this.devices.find(room);
-    const pairing = known ?? this.devices.add({ room, key: randomHex64(), peer, label: "" });
+    const pairing = known ?? this.devices.add({ room, key: randomHex(32), peer, label: "" });
     if (!pairing) throw new Error(this.devices.full ? "full" : "storage");
     if (pairing.peer !== peer) throw new Error("another");
     const link = await this.#open(pairing);
@@ -138,8 +133,6 @@ export class DeviceSync {
   async #open(pairing) {
     const known = this.links.get(pairing.room);
     if (known) return known;
-    const { Room, RelayChannel } = await import("../net/room.js");
-    this.RelayChannel = RelayChannel; // at hand: a channel is made in the same task as its call
     const link = { pairing, room: null, channel: null, nonce: null, exchanging: null, answered: null, live: false };
     this.links.set(pairing.room, link);
     link.room = await Room.open({
@@ -159,7 +152,7 @@ export class DeviceSync {
 
   #call(link) {
     if (!link.room) return; // still opening: its first relay to open calls
-    link.nonce = randomHex64();
+    link.nonce = randomHex(32);
     link.room.send(link.pairing.peer, "hi", { n: link.nonce, reply: false, name: deviceLabel() }).catch(() => {});
   }
 
@@ -175,7 +168,7 @@ export class DeviceSync {
     if (kind !== "hi") return link.channel?.heard(kind, body);
     if (body.name && body.name !== pairing.label) this.devices.update(pairing.room, { label: body.name });
     if (!body.reply) {
-      link.nonce ??= randomHex64();
+      link.nonce ??= randomHex(32);
       link.room.send(from, "hi", { n: link.nonce, reply: true, name: deviceLabel() }).catch(() => {});
       this.#exchange(link, body.n);
     } else if (link.nonce) this.#exchange(link, body.n);
@@ -187,7 +180,7 @@ export class DeviceSync {
     link.exchanging = meeting;
     link.channel?.drop();
     // made before any await: the other device's first parts may come in the very next event
-    const channel = new this.RelayChannel(link.room, link.pairing.peer);
+    const channel = new RelayChannel(link.room, link.pairing.peer);
     link.channel = channel;
     const mine = { ...this.career.exportable(), prefs: this.designs() };
     // what this device held as the exchange began (the lists themselves live on and may grow)

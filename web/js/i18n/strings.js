@@ -899,7 +899,6 @@ const EN = {
     entry: (since, last) => `paired ${since}${last ? `, last in sync ${last}` : ""}`,
     forget: "Forget",
     forgetLabel: (label) => `Forget ${label}`,
-    manual: "Connect without relays",
     askTitle: "Pair this device?",
     ask: "Your other device asks to pair with this one: both will hold every match, the matches to replay, the daily deals and the trophies, merged now and whenever both are open. What a merge replaces is kept as a backup.",
     pair: "Pair",

@@ -900,7 +900,6 @@ export const PL = {
     entry: (since, last) => `sparowane ${since}${last ? `, ostatnio zgrane ${last}` : ""}`,
     forget: "Zapomnij",
     forgetLabel: (label) => `Zapomnij: ${label}`,
-    manual: "Połącz bez przekaźników",
     askTitle: "Sparować to urządzenie?",
     ask: "Twoje drugie urządzenie prosi o sparowanie z tym: oba będą miały każdą rozgrywkę, rozgrywki do odtworzenia, rozdania dnia i trofea, połączone teraz i zawsze, gdy oba są otwarte. To, co połączenie zastąpi, zostaje zachowane jako kopia.",
     pair: "Sparuj",

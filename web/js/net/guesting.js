@@ -209,9 +209,7 @@ export class Guesting {
   /** Every relay has failed while this page waits for its seat: it says so, and offers the codes
    * sent by hand (the host's "Connect without relays"), once per page; knocking goes on, and a
    * relay that comes back seats the page as before. */
-  #relayStatus({ total, states }) {
-    const seen = Object.values(states);
-    const down = total > 0 && seen.length === total && seen.every((s) => s === "closed");
+  #relayStatus({ down }) {
     if (!down || this.channel || this.offeredCodes) return;
     this.offeredCodes = true;
     this.toast(T.room.downGuest);

@@ -194,9 +194,8 @@ export class Hosting {
   }
 
   /** Down: every relay has failed (not merely still connecting); the dialog says what to try. */
-  #relayStatus({ total, states }) {
-    const seen = Object.values(states);
-    this.relaysDown = total > 0 && seen.length === total && seen.every((s) => s === "closed");
+  #relayStatus({ down }) {
+    this.relaysDown = down;
     this.roomDialog?.status(this.relaysDown ? T.room.down : "");
   }
 

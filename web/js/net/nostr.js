@@ -100,7 +100,8 @@ export function isRoomEvent(ev, topic, to = null) {
 /**
  * The relays a room talks through, each a WebSocket kept open while the pool runs.
  *   onevent(ev, url)   an event of the room for this page, checked by isRoomEvent, heard once
- *   onstatus({open, total, states})   a relay opened, closed or failed
+ *   onstatus({open, total, states, down})   a relay opened, closed or failed; `down`: every relay
+ *                                      has failed (not merely still connecting)
  */
 export class RelayPool {
   constructor(urls, { topic, to = null, since = null, onevent, onstatus = () => {}, WebSocketClass, now } = {}) {
@@ -148,7 +149,10 @@ export class RelayPool {
 
   #status() {
     const states = Object.fromEntries([...this.relays].map(([url, r]) => [url, r.state]));
-    this.onstatus({ open: this.open, total: this.urls.length, states });
+    const total = this.urls.length;
+    const tried = Object.values(states);
+    const down = total > 0 && tried.length === total && tried.every((s) => s === "closed");
+    this.onstatus({ open: this.open, total, states, down });
   }
 
   #connect(url, retry) {

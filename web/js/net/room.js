@@ -93,7 +93,8 @@ function fromBase64(text) {
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
   return out;
 }
-const randomHex = (n) =>
+/** `n` random bytes as hex. */
+export const randomHex = (n) =>
   Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** The room's public name on the relays: SHA-256 of a label and the secret (the secret stays secret). */

@@ -54,7 +54,7 @@ export class PairLinkDialog {
           type: "button",
           class: "big-button quiet",
           id: `${p}-manual`,
-          text: S.manual,
+          text: T.room.manual,
           onclick: () => this.modal.settle("manual"),
         }),
       ),
