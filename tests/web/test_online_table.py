@@ -124,6 +124,8 @@ def test_guests_and_host_come_back_by_themselves(devices, relay: Relay) -> None:
     ready(guest)
     seated(host, guest)
     moves([host, guest], 4)
+    # read once the last move has reached the host (a guest's draw may still be on its way)
+    settle([host, guest])
     before = state(host)["scores"], state(host)["boneyard"]
 
     # a reload of the guest's page (a locked phone, a network change): back in its seat
