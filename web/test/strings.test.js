@@ -16,6 +16,10 @@ function walk(value, path, out) {
 // Arguments for the entries that take more than names and numbers.
 const ARGS = {
   seatName: [{ kind: "level", level: "expert", n: 2 }],
+  describe: [
+    { rules: "Parlor", target: 150, players: 2, teams: false, free: 1, name: "Ana", lang: "English", waited: "1 minute", clock: "60 s" },
+  ],
+  lookingFor: ["2 players", "1 minute"],
   sideName: [["Ana", "Ola"]],
   sections: [{ k: 3, reserve: 2, spinner: true, target: 150 }],
   hand: [["six-three", "double five"]],

@@ -49,9 +49,26 @@ export class Hosting {
    * @param {unknown} [o.relays] the preference `relays` (net/relays.js: [] for none, codes by hand)
    * @param {{get: () => boolean, set: (on: boolean) => void}} [o.relayOnly] the preference "Hide my
    *   address from other players"
+   * @param {() => boolean} [o.listed] the table is listed in Play online (table/parlor.js): no
+   *   invite dialog pops up
    */
-  constructor({ call, accept, gathered, toast, reacted, changed, away, dialogs, iceServers, site, relays, relayOnly }) {
+  constructor({
+    call,
+    accept,
+    gathered,
+    toast,
+    reacted,
+    changed,
+    away,
+    dialogs,
+    iceServers,
+    site,
+    relays,
+    relayOnly,
+    listed,
+  }) {
     Object.assign(this, { call, accept, gathered, toast, reacted, changed, away, dialogs, iceServers, site });
+    this.listed = listed ?? (() => false);
     this.relays = relaysFrom({ relays }).urls;
     this.relayOnly = relayOnly ?? { get: () => false, set: () => {} };
     this.room = null; // the table's room on the relays: {room, seating, link} once open
@@ -135,7 +152,8 @@ export class Hosting {
     if (this.relays.length) {
       // a host's reload mid-match: its friends knock again by themselves, no link to send (the
       // menu's Invite a friend still shows it)
-      if (!this.roomShown && !dealt) this.showRoom();
+      // (a table listed in Play online is seated from the lobby: its link is in the menu's Invite)
+      if (!this.roomShown && !dealt && !this.listed()) this.showRoom();
     } else this.invite(empty.seat);
   }
 

@@ -77,16 +77,16 @@ export async function signEvent({ kind = ROOM_KIND, tags, content, created_at },
   return { id: hex(id), ...event, sig: hex(sig) };
 }
 
-/** Whether `ev` is an event as NIP-01 writes one, of this room's kind, with a tag `t` of `topic`
+/** Whether `ev` is an event as NIP-01 writes one, of `kind` (a room's), with a tag `t` of `topic`
  * and a tag `p` of `to` (when given); the content's size checked, never its meaning. */
-export function isRoomEvent(ev, topic, to = null) {
+export function isRoomEvent(ev, topic, to = null, kind = ROOM_KIND) {
   if (!ev || typeof ev !== "object" || Array.isArray(ev)) return false;
   const keys = Object.keys(ev).sort();
   if (keys.length !== EVENT_KEYS.length || keys.some((k, i) => k !== EVENT_KEYS[i])) return false;
   if (typeof ev.id !== "string" || !HEX64.test(ev.id)) return false;
   if (typeof ev.pubkey !== "string" || !HEX64.test(ev.pubkey)) return false;
   if (typeof ev.sig !== "string" || !HEX128.test(ev.sig)) return false;
-  if (ev.kind !== ROOM_KIND || !Number.isSafeInteger(ev.created_at)) return false;
+  if (ev.kind !== kind || !Number.isSafeInteger(ev.created_at)) return false;
   if (typeof ev.content !== "string" || ev.content.length > MAX_CONTENT_CHARS) return false;
   if (!Array.isArray(ev.tags) || ev.tags.length > 8) return false;
   const tag = (name) => ev.tags.find((t) => Array.isArray(t) && t[0] === name)?.[1];
@@ -104,9 +104,13 @@ export function isRoomEvent(ev, topic, to = null) {
  *                                      has failed (not merely still connecting)
  */
 export class RelayPool {
-  constructor(urls, { topic, to = null, since = null, onevent, onstatus = () => {}, WebSocketClass, now } = {}) {
+  constructor(
+    urls,
+    { topic, to = null, kind = ROOM_KIND, since = null, onevent, onstatus = () => {}, WebSocketClass, now } = {},
+  ) {
     this.urls = [...new Set(urls)];
     this.topic = topic;
+    this.kind = kind; // a room's events, or the lobby's (net/lobby.js)
     this.to = to;
     this.now = now ?? (() => Date.now());
     this.since = since ?? Math.floor(this.now() / 1000) - 10;
@@ -171,7 +175,7 @@ export class RelayPool {
     ws.onopen = () => {
       relay.state = "open";
       relay.retry = RETRY_MS.first;
-      const filter = { kinds: [ROOM_KIND], "#t": [this.topic], since: this.since };
+      const filter = { kinds: [this.kind], "#t": [this.topic], since: this.since };
       if (this.to) filter["#p"] = [this.to];
       ws.send(JSON.stringify(["REQ", "room", filter]));
       this.#status();
@@ -217,7 +221,7 @@ export class RelayPool {
   }
 
   async #event(url, ev) {
-    if (!isRoomEvent(ev, this.topic, this.to)) return this.#drop();
+    if (!isRoomEvent(ev, this.topic, this.to, this.kind)) return this.#drop();
     const nowS = Math.floor(this.now() / 1000);
     if (ev.created_at < this.since || ev.created_at > nowS + CLOCK_SLACK_S) return this.#drop();
     if (this.seen.has(ev.id)) return; // the same event from another relay (or replayed)

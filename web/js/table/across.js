@@ -27,6 +27,7 @@ export class Across {
     this.hosting = null;
     this.guesting = null;
     this.gathering = null; // a table across devices before its deal: who is awaited
+    this.listed = false; // the table being gathered is listed in Play online (table/parlor.js)
     const root = table.hud.root;
     const dialogs = {
       invite: async () => new (await import("../ui/dialogs/invite.js")).InviteDialog(root),
@@ -55,6 +56,7 @@ export class Across {
     if (guest) {
       this.guesting = new guest.Guesting({
         ...common,
+        name: typeof table.prefs.name === "string" ? table.prefs.name : "", // the name at the table (Play online)
         local: bridge,
         accept: (reply) => this.#fromHost(reply),
         // a match across devices counts on this device for its own player (the host's reveal,
@@ -78,6 +80,8 @@ export class Across {
           accept: (reply) => table.controller.accept(reply),
           gathered: (gathering) => this.gathered(gathering),
           away: (seat, name) => this.#away(seat, name),
+          // a table listed in Play online: its seats are taken from the lobby, no invite shown
+          listed: () => this.listed,
         });
         return this.hosting;
       }));
@@ -118,9 +122,11 @@ export class Across {
     return this.hosting?.inviteWaiting();
   }
 
-  /** How the table across devices stands (the test hook's `net`). */
+  /** How the table across devices stands (the test hook's `net`), with Play online's list
+   * (`lobby`) and the table clock (`clock`). */
   hook() {
-    return this.hosting?.hook() ?? this.guesting?.hook() ?? { role: null, seats: [], commitment: null };
+    const net = this.hosting?.hook() ?? this.guesting?.hook() ?? { role: null, seats: [], commitment: null };
+    return { ...net, lobby: this.table.parlor?.hook() ?? null, clock: this.table.clock?.hook() ?? null };
   }
 
   /** The seats played elsewhere, with how each stands, and the tools that go with them. */
@@ -141,6 +147,7 @@ export class Across {
     const invite = Boolean(this.hosting?.active && net.seats.some((s) => s.presence !== "connected"));
     hud.net({ seats, invite, react: Boolean(net.role) });
     this.table.changed();
+    this.table.parlor?.changed();
   }
 
   /** A friend's connection ended: until it is back the table waits, or a computer plays it.

@@ -269,8 +269,9 @@ export class Controller {
   }
 
   /** A new match with `settings` and, from a link, a seed. The dialog's choices are remembered
-   * for next time; a link's game is not the player's own choice, so it is not. */
-  newGame(settings, seed = null, { remember = true, daily = null } = {}) {
+   * for next time; a link's game is not the player's own choice, so it is not. `gather`: for a
+   * table with friends' seats, {name, clock} (Python's `gather`). */
+  newGame(settings, seed = null, { remember = true, daily = null, gather = null } = {}) {
     if (remember) {
       this.store.prefs.settings = settings;
       this.store.savePrefs();
@@ -282,7 +283,9 @@ export class Controller {
     this.clearHint();
     this.reviewToken++;
     if (daily) return this.send("new", { daily }); // the day's deal: Python knows its settings and seed
-    return this.send("new", seed === null ? { settings } : { settings, seed });
+    // a table across devices: the host's name as its friends see it, and the table clock
+    const payload = { ...(gather ?? {}), settings };
+    return this.send("new", seed === null ? payload : { ...payload, seed });
   }
 
   toggleSum() {

@@ -28,6 +28,7 @@ import { Across } from "./across.js";
 import { Controller } from "./controller.js";
 import { listenTable, tableCommands } from "./input.js";
 import { showSnapshot } from "./intake.js";
+import { Parlor } from "./parlor.js";
 import { startTable } from "./startup.js";
 import { installTestHook } from "./testhook.js";
 import { Tools } from "./tools.js";
@@ -123,6 +124,9 @@ export class Game {
       sound: this.sound,
       modal: (open) => this.modal(open),
     });
+    // Play online: the lobby, open tables, quick match (fetched when opened)
+    this.parlor = new Parlor(this);
+    Object.assign(this.tools, { parlor: this.parlor, across: this.across });
     this.careerFlow = new CareerFlow({
       call: (op, payload) => this.controller.call(op, payload, false),
       game: {

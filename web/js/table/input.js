@@ -49,6 +49,7 @@ export function tableCommands(table) {
     levels: () => tools().levels(),
     career: () => table.careerFlow.open(),
     invite: () => table.across.invite(),
+    online: () => table.parlor.open(),
     react: () => table.across.react(),
   };
 }

@@ -30,7 +30,9 @@ export class Tools {
     this.modal = modal;
     this.choices = null; // Python's choices for New game (asked at the start, else when opened)
     this.dialog = new NewGameDialog(hud.root, {
-      start: (settings) => controller.newGame(settings),
+      // a table with friends' seats gathers with the player's name and its clock; one opened
+      // from Play online is listed there (table/parlor.js)
+      start: (settings, { clock = 0, listed = false } = {}) => this.started(settings, clock, listed),
       form: async (settings) => (await controller.call("rules_form", { settings }, false))?.form ?? null,
       relayOnly: {
         get: () => prefs.relayOnly === true,
@@ -42,12 +44,29 @@ export class Tools {
     });
   }
 
-  async newGame() {
+  /** Python's choices for New game (asked once). */
+  async choicesNow() {
     this.choices ??= (await this.controller.call("choices", {}, false))?.choices;
-    if (!this.choices) return;
+    return this.choices;
+  }
+
+  /** New game; `listed`: Open a table (Play online), a friend's seat at least, then listed. */
+  async newGame({ listed = false } = {}) {
+    if (!(await this.choicesNow())) return;
     // the last choices made in the dialog, else the table in play
-    const last = this.prefs.settings?.seats ? this.prefs.settings : this.state.snap?.settings;
-    await this.modal(() => this.dialog.show(this.choices, last));
+    let last = this.prefs.settings?.seats ? this.prefs.settings : this.state.snap?.settings;
+    const friend = this.choices.friend;
+    if (listed && !last?.seats?.some((s) => s.controller === friend))
+      last = { ...(last ?? {}), mode: "match", seats: [{ controller: "you" }, { controller: friend }] };
+    await this.modal(() => this.dialog.show(this.choices, last, { listed }));
+  }
+
+  async started(settings, clock, listed) {
+    const friends = settings.seats.some((s) => s.controller === this.choices?.friend);
+    const gather = friends ? { name: this.parlor?.name ?? "", clock } : null;
+    if (listed && friends) this.across.listed = true; // no invite dialog: the lobby seats it
+    await this.controller.newGame(settings, null, { gather });
+    if (listed && friends) await this.parlor?.announce({ settings, clock, quick: null });
   }
 
   async rules() {

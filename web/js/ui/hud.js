@@ -32,6 +32,8 @@ export class Hud {
       "div",
       { id: "howto-offer", class: "howto-offer", hidden: true },
       h("button", { type: "button", id: "btn-howto-offer", text: T.howToOffer, onclick: () => this.on.howTo() }),
+      // Play online, from the first screen as from the menu (table/parlor.js)
+      h("button", { type: "button", id: "btn-online-offer", text: T.lobby.button, onclick: () => this.on.online() }),
       h("button", {
         type: "button",
         id: "btn-howto-dismiss",
@@ -142,6 +144,14 @@ export class Hud {
     );
     this.fairBtn.setAttribute("aria-label", T.fairButton); // and its fingerprint, once shown
     // a table across devices: invite a friend (again), and a quick reaction; hidden otherwise
+    this.onlineBtn = tool(
+      "btn-online",
+      () => this.on.online(),
+      icon(ICONS.globe),
+      h("span", { class: "tool-label menu-only", text: T.lobby.button }),
+    );
+    this.onlineBtn.setAttribute("aria-label", T.lobby.button);
+    this.onlineBtn.title = T.lobby.button;
     this.inviteBtn = tool(
       "btn-invite",
       () => this.on.invite(),
@@ -170,6 +180,7 @@ export class Hud {
       this.levelsBtn,
       this.fairBtn,
       this.langBtn,
+      this.onlineBtn,
       this.careerBtn,
       this.howToBtn,
       this.keysBtn,

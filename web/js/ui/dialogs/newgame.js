@@ -37,6 +37,14 @@ export class NewGameDialog {
     this.playersBox = h("fieldset", { class: "choices", id: "new-players" }, h("legend", { text: T.playersLegend }));
     this.seatsBox = h("fieldset", { class: "seats", id: "new-seats" }, h("legend", { text: T.seatsLegend }));
     this.hideSumBox = h("input", { type: "checkbox", id: "new-hide-sum", name: "hide_sum" });
+    // the table clock, for a table played online (Python's rule: net/clock.py): seconds a move
+    this.clockBox = h(
+      "select",
+      { id: "new-clock" },
+      ...[0, 30, 60, 120].map((sec) =>
+        h("option", { value: String(sec), text: sec ? T.clock.seconds(sec) : T.clock.off }),
+      ),
+    );
     // a preference, not a setting of the table: kept as soon as it is changed, for the tables
     // this device hosts or joins across devices (a guest who opened a link has no other dialog)
     this.hideAddressBox = h("input", {
@@ -56,6 +64,7 @@ export class NewGameDialog {
       this.rules.el,
       this.generalError,
       h("label", { class: "field check" }, this.hideSumBox, h("span", { text: T.hideSum })),
+      h("label", { class: "field", for: "new-clock" }, h("span", { text: T.clock.legend }), this.clockBox),
       h("label", { class: "field check" }, this.hideAddressBox, h("span", { text: T.room.hide })),
       h("p", { class: "panel-sub", id: "new-hide-address-why", text: T.room.hideWhy }),
       h(
@@ -104,8 +113,12 @@ export class NewGameDialog {
     closed?.();
   }
 
-  /** Open with `settings` (the last choices) filled in; resolves when the dialog closes. */
-  show(choices, settings) {
+  /** Open with `settings` (the last choices) filled in; resolves when the dialog closes.
+   * `listed`: Open a table (Play online): its title and button say so. */
+  show(choices, settings, { listed = false } = {}) {
+    this.listed = listed;
+    this.el.querySelector("#new-title").textContent = listed ? T.lobby.openTitle : T.newGame;
+    this.startBtn.textContent = listed ? T.lobby.open : T.start;
     const closed = new Promise((resolve) => {
       this.closed = resolve;
     });
@@ -245,6 +258,6 @@ export class NewGameDialog {
     if (!this.rules.valid) return;
     const settings = this.#settings();
     this.close();
-    this.on.start(settings);
+    this.on.start(settings, { clock: Number(this.clockBox.value), listed: this.listed });
   }
 }

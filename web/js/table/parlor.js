@@ -1,0 +1,375 @@
+// Play online (the parlor's lobby): the open tables listed live, Join, Open a table, and Quick
+// match. The lobby's events and their checks are net/lobby.js's; the dialog is
+// ui/dialogs/lobby.js; a table, once joined or opened, is a table played online like any other
+// (net/hosting.js, net/online.js): joining is opening the table's one link, and an opened table is
+// the host's gathering, announced (Announcer) until its seats are taken, its match dealt or its
+// host goes.
+//
+// Quick match: after a look at the list (QUICK_LOOK_MS, the lobby's ask answered), the page joins
+// the longest-waiting quick table of the kind asked for; with none, it opens one (the clock at
+// QUICK_CLOCK_S) and waits, giving way to an older one of the same kind that appears while nobody
+// has joined its own (net/lobby.js givesWay: of two pages that opened at once, one joins the
+// other). While it waits, the computer is offered instead, and once someone has joined, computers
+// in the seats still empty (Python's `fill`).
+//
+// A good citizen of volunteer relays: nothing is heard or announced while the page is hidden or
+// idle (no pointer or key for IDLE_MS); the list says it is paused, and Refresh (or coming back
+// to the page) starts again. net/lobby.js is fetched only when Play online is opened.
+
+import { T } from "../i18n/strings.js";
+import { storePrefs } from "../store/storage.js";
+
+/** How long a quick match looks at the list before it opens a table of its own (ms). */
+export const QUICK_LOOK_MS = 1500;
+/** A quick match's table clock (s a move). */
+export const QUICK_CLOCK_S = 60;
+/** No pointer or key for this long: the page is idle, and stops hearing and announcing (ms). */
+export const IDLE_MS = 5 * 60_000;
+/** The level of the computers a quick match seats (the empty seats, or the game instead). */
+const QUICK_LEVEL = "casual";
+
+export class Parlor {
+  /**
+   * @param {object} table the table (game.js): prefs, controller, tools, across, hud, modal, toast
+   */
+  constructor(table) {
+    this.table = table;
+    this.lobby = null; // net/lobby.js's Lobby while the dialog is open (or a quick match waits)
+    this.dialog = null;
+    this.announcer = null; // this page's table in the lobby: {announcer, spec, since}
+    this.quick = null; // this page's quick match: {kind, preset, started}
+    this.lastInput = Date.now();
+    this.idle = false;
+    this.watching = false;
+  }
+
+  /** The player's name at the table (the preference `name`): chosen once, a default before. */
+  get name() {
+    const prefs = this.table.prefs;
+    if (typeof prefs.name !== "string" || !prefs.name.trim()) {
+      prefs.name = T.lobby.nameDefault(1000 + Math.floor(Math.random() * 9000));
+      storePrefs(prefs);
+    }
+    return prefs.name;
+  }
+
+  rename(text) {
+    const name = String(text).replace(/\s+/g, " ").trim().slice(0, 16);
+    if (!name) return;
+    this.table.prefs.name = name;
+    storePrefs(this.table.prefs);
+  }
+
+  /** The relays of the player's preferences (net/relays.js), once net/ is fetched. */
+  get relays() {
+    return this.net.relaysFrom({ relays: this.table.prefs.relays }).urls;
+  }
+
+  /** net/lobby.js and net/relays.js, fetched the first time (not in a first visit's bytes). */
+  async #net() {
+    if (!this.net) {
+      const [lobby, relays] = await Promise.all([import("../net/lobby.js"), import("../net/relays.js")]);
+      this.net = { ...lobby, relaysFrom: relays.relaysFrom };
+    }
+    return this.net;
+  }
+
+  /** The test hook's `net.lobby`: the list while the lobby is open, else null. */
+  hook() {
+    if (!this.lobby) return null;
+    const tables = this.lobby.tables().map((t) => ({ id: t.id, players: t.players, free: t.free, rules: t.preset }));
+    return { tables, waiting: Boolean(this.quick) };
+  }
+
+  // ------------------------------------------------------------------ the dialog
+  /** Play online: the dialog, and the lobby heard while it is open. */
+  async open() {
+    if (this.dialog?.isOpen) return;
+    const [{ LobbyDialog }] = await Promise.all([import("../ui/dialogs/lobby.js"), this.#net()]);
+    const choices = await this.table.tools.choicesNow();
+    if (!choices) return;
+    const dialog = new LobbyDialog(this.table.hud.root);
+    this.dialog = dialog;
+    const closed = this.table.modal(() =>
+      dialog.open({
+        name: this.name,
+        presets: choices.presets,
+        rename: (text) => this.rename(text),
+        quick: (kind, preset) => this.quickMatch(kind, preset),
+        openTable: () => this.#openTable(),
+        join: (t) => this.join(t),
+        refresh: () => this.#input(),
+      }),
+    );
+    this.ticker = setInterval(() => this.#listed(), 15_000); // "waiting N minutes" moves on
+    this.#watch();
+    try {
+      await this.#openLobby(choices.presets);
+    } catch {
+      dialog.status(T.room.down); // the relays' code could not be fetched (offline at first use)
+    }
+    await closed;
+    clearInterval(this.ticker);
+    if (this.dialog === dialog) this.dialog = null;
+    if (!this.quick) this.#closeLobby(); // a quick match waiting still watches the list
+  }
+
+  async #openLobby(presets) {
+    if (this.lobby) return this.#listed();
+    if (!this.relays.length) {
+      this.dialog?.status(T.lobby.down);
+      return;
+    }
+    this.lobby = new this.net.Lobby({
+      relays: this.relays,
+      presets,
+      onchange: () => this.#listed(),
+      onstatus: ({ down }) => this.dialog?.status(down ? T.lobby.down : ""),
+    });
+    await this.lobby.open();
+    this.#listed();
+  }
+
+  #closeLobby() {
+    this.lobby?.close();
+    this.lobby = null;
+    this.#unwatchIfDone();
+  }
+
+  /** The list changed (or time passed): the dialog shows it, and a waiting quick match looks. */
+  #listed() {
+    const tables = this.lobby?.tables() ?? [];
+    const mine = this.announcer?.key.public;
+    this.dialog?.show(tables.filter((t) => t.host !== mine));
+    this.#quickLooks(tables);
+    this.#waitingShown();
+  }
+
+  /** Join a listed table: its one link, opened here (main.js: this page becomes its guest). */
+  join(t) {
+    this.dialog?.close();
+    this.#withdraw();
+    location.hash = `room=${t.room}.${t.host}`;
+  }
+
+  /** Open a table: New game's choices (a friend's seat at least), then listed. */
+  async #openTable() {
+    this.dialog?.close();
+    await this.table.tools.newGame({ listed: true });
+  }
+
+  // ------------------------------------------------------------------ announcing a table
+  /**
+   * A table this page hosts, just gathered: listed until full, dealt or closed.
+   * @param {{settings: object, clock: number, quick: string|null}} spec
+   */
+  async announce(spec) {
+    await this.#withdraw();
+    const across = this.table.across;
+    const opened = await across.hosting?.opening?.catch(() => null);
+    if (!opened) {
+      this.table.toast(T.room.down);
+      return;
+    }
+    const form = (await this.table.controller.call("rules_form", { settings: spec.settings }, false))?.form;
+    const target = form?.options.find((o) => o.name === "target")?.value;
+    const net = await this.#net();
+    const seats = spec.settings.seats.length;
+    const since = Math.floor(Date.now() / 1000);
+    const entry = () => ({
+      room: opened.room.secret,
+      name: this.name,
+      lang: document.documentElement.lang === "pl" ? "pl" : "en",
+      players: seats,
+      teams: spec.settings.mode === "partners",
+      free: this.#free(),
+      preset: form?.preset ?? spec.settings.rules,
+      target: Number.isInteger(target) ? target : 150,
+      clock: spec.clock,
+      quick: spec.quick,
+      since,
+    });
+    const announcer = new net.Announcer({ relays: this.relays, key: opened.room.key, entry });
+    this.announcer = { announcer, key: opened.room.key, spec, since, table: across.hosting.table };
+    announcer.start();
+    this.#watch();
+    if (!spec.quick) this.table.toast(T.lobby.announced);
+  }
+
+  /** The seats of this page's table nobody has taken yet. */
+  #free() {
+    const hosting = this.table.across.hosting;
+    return (hosting?.friends ?? []).filter((f) => !f.joined && hosting.presence(f.seat) !== "connected").length;
+  }
+
+  /** The table across devices changed (across.js): a seat taken, the match dealt, the table gone. */
+  changed() {
+    const listed = this.announcer;
+    if (!listed) return;
+    const hosting = this.table.across.hosting;
+    const dealt = Boolean(this.table.state.snap);
+    if (!hosting?.active || hosting.table !== listed.table || dealt || this.#free() === 0) {
+      this.#withdraw();
+      if (this.quick) this.#quickDone();
+      return;
+    }
+    listed.announcer.update();
+    this.#waitingShown();
+  }
+
+  async #withdraw() {
+    const listed = this.announcer;
+    this.announcer = null;
+    await listed?.announcer.stop();
+    this.#unwatchIfDone();
+  }
+
+  // ------------------------------------------------------------------ quick match
+  /** Quick match: someone waiting for the same game, else a table of one's own, listed. */
+  async quickMatch(kind, preset) {
+    if (this.quick) return;
+    this.quick = { kind, preset, started: Date.now() };
+    this.#waitingShown();
+    await new Promise((resolve) => setTimeout(resolve, QUICK_LOOK_MS));
+    if (!this.quick) return; // stopped meanwhile
+    const found = this.net.quickTable(this.lobby?.tables() ?? [], { kind, preset });
+    if (found) return this.join(found);
+    const choices = await this.table.tools.choicesNow();
+    const friends = kind === "partners" ? 3 : 1;
+    const settings = {
+      mode: kind === "partners" ? "partners" : "match",
+      rules: preset ?? choices.defaults.rules,
+      options: {},
+      seats: [{ controller: "you" }, ...Array.from({ length: friends }, () => ({ controller: "friend" }))],
+      hide_sum: false,
+    };
+    this.table.across.listed = true; // no invite dialog: the lobby seats this table
+    await this.table.controller.newGame(settings, null, {
+      remember: false,
+      gather: { name: this.name, clock: QUICK_CLOCK_S },
+    });
+    if (!this.quick) return;
+    await this.announce({ settings, clock: QUICK_CLOCK_S, quick: kind });
+    this.#waitingShown();
+  }
+
+  /** A waiting quick table that nobody has joined gives way to an older one of the same kind. */
+  #quickLooks(tables) {
+    const listed = this.announcer;
+    if (!this.quick || !listed?.spec.quick || this.#joined() > 0) return;
+    const mine = { since: listed.since, host: listed.key.public };
+    const { kind, preset } = this.quick;
+    const other = tables.find(
+      (t) =>
+        t.quick === kind &&
+        t.free > 0 &&
+        t.host !== mine.host &&
+        (preset === null || t.preset === preset) &&
+        this.net.givesWay(mine, t),
+    );
+    if (other) this.join(other);
+  }
+
+  #joined() {
+    return (this.table.across.hosting?.friends ?? []).filter((f) => f.joined).length;
+  }
+
+  /** The dialog's waiting part, as the quick match stands. */
+  #waitingShown() {
+    if (!this.dialog) return;
+    if (!this.quick) return this.dialog.waiting(null);
+    const joined = this.#joined();
+    this.dialog.waiting({
+      kind: this.quick.kind,
+      waited: (Date.now() - this.quick.started) / 1000,
+      joined,
+      fill: joined > 0 ? () => this.#fill() : null,
+      computer: () => this.#computerInstead(),
+      stop: () => this.#stopQuick(),
+    });
+  }
+
+  /** Computers in the seats still empty: the match is dealt (Python's `fill`). */
+  async #fill() {
+    await this.#withdraw();
+    await this.table.controller.send("fill", { level: QUICK_LEVEL });
+    this.#quickDone();
+  }
+
+  /** Nobody came: a game against the computer, the same kind, instead. */
+  async #computerInstead() {
+    const kind = this.quick?.kind ?? "2p";
+    const preset = this.quick?.preset;
+    await this.#stopQuick(false);
+    const choices = await this.table.tools.choicesNow();
+    const computers = kind === "partners" ? 3 : 1;
+    const settings = {
+      mode: kind === "partners" ? "partners" : "match",
+      rules: preset ?? choices.defaults.rules,
+      options: {},
+      seats: [{ controller: "you" }, ...Array.from({ length: computers }, () => ({ controller: QUICK_LEVEL }))],
+      hide_sum: false,
+    };
+    await this.table.controller.newGame(settings, null, { remember: false });
+  }
+
+  /** Stop looking: the table is withdrawn, and the player's own usual game is back. */
+  async #stopQuick(restore = true) {
+    const hosted = Boolean(this.announcer?.spec.quick);
+    this.quick = null;
+    await this.#withdraw();
+    this.#waitingShown();
+    this.table.across.listed = false;
+    if (restore && hosted) {
+      const choices = await this.table.tools.choicesNow();
+      await this.table.controller.newGame(this.table.prefs.settings ?? choices.defaults, null, { remember: false });
+    }
+  }
+
+  /** The quick match is seated (or dealt): the dialog closes on the table. */
+  #quickDone() {
+    this.quick = null;
+    this.table.across.listed = false;
+    this.dialog?.close();
+    if (!this.dialog) this.#closeLobby();
+  }
+
+  // ------------------------------------------------------------------ hidden or idle
+  #watch() {
+    if (this.watching) return;
+    this.watching = true;
+    this.onInput = () => this.#input();
+    this.onVisible = () => this.#check();
+    for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, this.onInput, true);
+    document.addEventListener("visibilitychange", this.onVisible);
+    this.idleTimer = setInterval(() => this.#check(), 10_000);
+  }
+
+  #unwatchIfDone() {
+    if (!this.watching || this.lobby || this.announcer) return;
+    this.watching = false;
+    for (const type of ["pointerdown", "keydown"]) document.removeEventListener(type, this.onInput, true);
+    document.removeEventListener("visibilitychange", this.onVisible);
+    clearInterval(this.idleTimer);
+  }
+
+  #input() {
+    this.lastInput = Date.now();
+    if (this.idle) this.#check();
+  }
+
+  #check() {
+    const idle = document.hidden || Date.now() - this.lastInput > IDLE_MS;
+    if (idle === this.idle) return;
+    this.idle = idle;
+    if (idle) {
+      this.lobby?.pause();
+      this.announcer?.announcer.pause();
+    } else {
+      this.lobby?.resume();
+      this.announcer?.announcer.resume();
+    }
+    this.dialog?.paused(idle);
+    if (!idle) this.#listed();
+  }
+}

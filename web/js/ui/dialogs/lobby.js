@@ -1,0 +1,208 @@
+// The Play online dialog (table/parlor.js drives it): the player's name at the table, Quick match
+// (2 players or partners, any rules or one preset), Open a table (the New game dialog, its table
+// then listed), and the open tables, live, each with Join (the table in words as its accessible
+// description). While this page's own quick match waits, the dialog says so, with the computer
+// offered instead and, once someone has joined, the empty seats for computers. Every name a
+// stranger sent is set as text (h's `text`), never as markup.
+
+import { h } from "../../dom/dom.js";
+import { T } from "../../i18n/strings.js";
+import { Modal, statusLine } from "./invitekit.js";
+
+/** How long a table has waited, in words. */
+export const waitedWords = (seconds) => T.lobby.minutes(Math.floor(Math.max(0, seconds) / 60));
+
+export class LobbyDialog {
+  /** @param {HTMLElement} root the HUD's root */
+  constructor(root) {
+    this.modal = new Modal(root, "lobby");
+  }
+
+  get isOpen() {
+    return this.modal.isOpen;
+  }
+
+  /**
+   * @param {object} o
+   * @param {string} o.name the player's name at the table (the preference `name`)
+   * @param {string[]} o.presets the rule presets (Python's choices)
+   * @param {(name: string) => void} o.rename
+   * @param {(kind: string, preset: string|null) => void} o.quick
+   * @param {() => void} o.openTable
+   * @param {(table: object) => void} o.join
+   * @param {() => void} o.refresh the list after a pause
+   * @returns {Promise<string>} how it closed
+   */
+  open({ name, presets, rename, quick, openTable, join, refresh }) {
+    const p = this.modal.prefix;
+    const L = T.lobby;
+    this.on = { join, refresh };
+    this.line = statusLine(`${p}-status`);
+    const nameBox = h("input", {
+      type: "text",
+      id: `${p}-name`,
+      maxlength: "16",
+      autocomplete: "nickname",
+      value: name,
+      onchange: (e) => rename(e.target.value),
+    });
+    const kinds = h(
+      "fieldset",
+      { class: "choices", id: `${p}-kind` },
+      h("legend", { text: L.kindLegend }),
+      ...Object.entries(L.kinds).map(([kind, words], i) =>
+        h(
+          "label",
+          { class: "choice" },
+          h("input", { type: "radio", name: `${p}-kind`, value: kind, checked: i === 0 }),
+          h("span", { text: words }),
+        ),
+      ),
+    );
+    const rules = h(
+      "select",
+      { id: `${p}-rules` },
+      h("option", { value: "", text: L.anyRules }),
+      ...presets.map((preset) => h("option", { value: preset, text: T.presets[preset] ?? preset })),
+    );
+    this.quickBox = h(
+      "section",
+      { class: "invite-part", "aria-labelledby": `${p}-quick-title` },
+      h("h3", { id: `${p}-quick-title`, text: L.quickTitle }),
+      h("p", { class: "panel-sub", text: L.quickAbout }),
+      kinds,
+      h("label", { class: "field", for: `${p}-rules` }, h("span", { text: L.rulesLabel }), rules),
+      h("button", {
+        type: "button",
+        class: "big-button primary",
+        id: `${p}-quick`,
+        text: L.quick,
+        onclick: () => {
+          const kind = kinds.querySelector("input:checked")?.value ?? "2p";
+          quick(kind, rules.value || null);
+        },
+      }),
+    );
+    this.waitBox = h("section", { class: "invite-part lobby-wait", id: `${p}-wait`, hidden: true });
+    this.list = h("ul", { class: "lobby-list", id: `${p}-list`, "aria-labelledby": `${p}-tables-title` });
+    this.count = h("p", { class: "panel-sub", id: `${p}-count`, role: "status", "aria-live": "polite" });
+    this.refreshBtn = h("button", {
+      type: "button",
+      class: "big-button quiet",
+      id: `${p}-refresh`,
+      text: L.refresh,
+      hidden: true,
+      onclick: () => this.on.refresh(),
+    });
+    const closed = this.modal.show(L.title, [
+      h("p", { class: "invite-intro", text: L.intro }),
+      h("label", { class: "field", for: `${p}-name` }, h("span", { text: L.nameLabel }), nameBox),
+      this.quickBox,
+      this.waitBox,
+      h(
+        "section",
+        { class: "invite-part", "aria-labelledby": `${p}-open-title` },
+        h("h3", { id: `${p}-open-title`, text: L.openTitle }),
+        h("p", { class: "panel-sub", text: L.openAbout }),
+        h("button", { type: "button", class: "big-button", id: `${p}-open`, text: L.open, onclick: () => openTable() }),
+      ),
+      h(
+        "section",
+        { class: "invite-part", "aria-labelledby": `${p}-tables-title` },
+        h("h3", { id: `${p}-tables-title`, text: L.tablesTitle }),
+        this.count,
+        this.refreshBtn,
+        this.list,
+      ),
+      this.line,
+    ]);
+    this.show([]);
+    return closed;
+  }
+
+  /** The open tables, as the lobby lists them (each already checked), in words. */
+  show(tables, nowS = Date.now() / 1000) {
+    if (!this.modal.isOpen) return;
+    const p = this.modal.prefix;
+    const L = T.lobby;
+    this.count.textContent = tables.length ? L.count(tables.length) : L.none;
+    const focused = document.activeElement?.dataset?.table;
+    this.list.replaceChildren(
+      ...tables.map((t) => {
+        const about = `${p}-t-${t.id}`;
+        const words = L.describe({
+          rules: T.presets[t.preset] ?? t.preset,
+          target: t.target,
+          players: t.players,
+          teams: t.teams,
+          free: t.free,
+          name: t.name,
+          lang: L.languages[t.lang] ?? t.lang,
+          waited: waitedWords(nowS - t.since),
+          clock: t.clock ? T.clock.seconds(t.clock) : "",
+        });
+        const button = h("button", {
+          type: "button",
+          class: "big-button",
+          text: L.join,
+          "data-table": t.id,
+          "aria-describedby": about,
+          onclick: () => this.on.join(t),
+        });
+        return h(
+          "li",
+          { class: "lobby-table" },
+          h("p", { id: about, text: t.quick ? `${words} (${L.quickTag})` : words }),
+          button,
+        );
+      }),
+    );
+    if (focused) this.list.querySelector(`[data-table="${focused}"]`)?.focus();
+  }
+
+  /** The list is paused (the page idle or hidden) or not: Refresh brings it back. */
+  paused(on) {
+    if (!this.modal.isOpen) return;
+    this.refreshBtn.hidden = !on;
+    if (on) this.count.textContent = T.lobby.paused;
+  }
+
+  status(text) {
+    if (this.line) this.line.textContent = text ?? "";
+  }
+
+  /**
+   * This page's quick match is waiting (null: not any more): what it looks for, how long, who has
+   * joined, and what the player may do meanwhile.
+   * @param {{kind: string, waited: number, joined: number, computer: () => void, fill: (() => void)|null, stop: () => void}|null} w
+   */
+  waiting(w) {
+    if (!this.modal.isOpen) return;
+    const L = T.lobby;
+    this.quickBox.hidden = Boolean(w);
+    this.waitBox.hidden = !w;
+    if (!w) return this.waitBox.replaceChildren();
+    const p = this.modal.prefix;
+    const had = document.activeElement?.id;
+    const button = (id, text, onclick, primary = false) =>
+      h("button", {
+        type: "button",
+        class: `big-button${primary ? " primary" : " quiet"}`,
+        id: `${p}-${id}`,
+        text,
+        onclick,
+      });
+    this.waitBox.replaceChildren(
+      h("h3", { text: L.looking }),
+      h("p", { id: `${p}-looking`, text: L.lookingFor(L.kinds[w.kind], waitedWords(w.waited)) }),
+      h("p", { class: "panel-sub", text: w.joined ? L.joinedSoFar(w.joined) : L.alone }),
+      w.fill ? button("fill", L.fill, w.fill, true) : button("computer", L.computerInstead, w.computer),
+      button("stop", L.stop, w.stop),
+    );
+    if (had) document.getElementById(had)?.focus();
+  }
+
+  close() {
+    this.modal.close();
+  }
+}
