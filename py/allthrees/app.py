@@ -47,12 +47,30 @@ Requests (``op``):
   the page keeps (``career.export_file``: the one format and version); replies ``{export}``.
 - ``check_import`` ``{data}``: an export (the object or its text) checked through, every record
   replayed, before the page replaces anything (``career.check_import``); replies ``{summary}``.
-- ``gather`` ``{settings, seed?, name?}``: a table across devices (``net``): the settings hold a
-  ``friend`` seat or more; nothing is dealt until every friend has joined. Replies ``{gathering:
-  {table, commitment, friends: [{seat, name, joined}]}, room, save, stored}`` (``seed``: a
-  practice table, its host secret derived from it; ``name``: the host's, as friends see it;
+- ``gather`` ``{settings, seed?, name?, clock?}``: a table across devices (``net``): the settings
+  hold a ``friend`` seat or more; nothing is dealt until every friend has joined. Replies
+  ``{gathering: {table, commitment, friends: [{seat, name, joined}], clock}, room, save,
+  stored}`` (``seed``: a practice table, its host secret derived from it; ``name``: the host's,
+  as friends see it; ``clock``: the table clock, seconds a move, one of 0 (none, the default),
+  30, 60, 120 (``net.clock.CHOICES``; another is refused, ``clock_choice``), kept in the save;
   ``room``: ``{secret, key}``, the table's room on the relays and the host's key there, which
   every reply of a table across devices carries to the host's page alone: ``Joint.room``).
+- ``fill`` ``{level}``: while a gathering is open, a computer of ``level`` (of
+  ``settings.COMPUTERS``) takes every friend's seat nobody has joined, and the match is dealt
+  with the friends who have (each gets a ``welcome`` with the dealt table, then its ``table``);
+  replies as any change to the table below. Refused with no gathering open (``no_gathering``),
+  nobody joined yet (``nobody_joined``: nobody to play with) or a bad level (``bad_request``).
+- ``time_up`` ``{seat, level?}`` (the host's page, when its timer for the seat to move runs out;
+  ``level`` of ``settings.COMPUTERS``, "casual" by default): at a dealt table across devices with
+  a clock, once the time of ``seat`` (the seat to move, a person's now) has run out, the move a
+  computer of ``level`` would make for it, after a ``timed_out`` event ``{seat, misses, away,
+  level}`` (every device gets it); a friend's third time-out in a row makes its seat away (a
+  computer of ``level`` stands in until its hello: ``away`` true). Replies as any change to the
+  table below; refused, nothing changed (not even the turn's clock), with no clock
+  (``clock_off``), before the deal (``not_dealt``), when ``seat`` is not a person's to move
+  (``clock_turn``), too early (``clock_running``, with ``left_ms``), or a malformed seat or level
+  (``bad_request``). The rule is ``net.clock``'s; every reply that changes such a table starts a
+  new turn's clock, which the snapshot's ``net.clock`` shows (``present``).
 - ``seat_for`` ``{key}``: the seat a page knocking at the room with that seat key takes (its own,
   or the first free; a refusal ``table_full`` when none is left); changes nothing.
 - ``guest`` ``{seat, message}``: the text a friend's device sent on the channel of ``seat``
@@ -80,9 +98,12 @@ Requests (``op``):
 Every reply that changes the table is ``{ok, snapshot, events, save, stored}``: ``stored`` is the
 save as the page keeps it (``save.stored``: ``{match_id, moves, seed, rest}``, so the page never
 reads the save's own fields); across devices it also holds ``guests`` (``{seat: {snapshot, events,
-reveal?}}``, each friend's table as that seat may see it) and ``outbox``. A refusal is
-``{ok: false, error, code, values, snapshot?}`` (``errors.refusal_json``: the English message
-for the terminal, the code and values for the page's words) and changes nothing.
+reveal?}}``, each friend's table as that seat may see it) and ``outbox``, and each snapshot's
+``net`` (``present``) holds ``clock``: ``{seat, limit_ms, left_ms}`` while a person is to move
+at a table with a clock, else null (the host's page times the seat to move from it and sends
+``time_up``). A refusal is ``{ok: false, error, code, values, snapshot?}``
+(``errors.refusal_json``: the English message for the terminal, the code and values for the
+page's words) and changes nothing.
 """
 
 from __future__ import annotations
@@ -97,6 +118,7 @@ from .explain import rules_lines
 from .jsontext import shown
 from .links import parse_link
 from .net.check import check_shared
+from .net.clock import stamp
 from .net.protocol import VERSION as PROTOCOL
 from .net.protocol import host_message
 from .net.table import Host
@@ -170,6 +192,10 @@ class App:
             }
         if op == "gather":
             return self.host.gather(req, _seed_or_none(req.get("seed")))
+        if op == "fill":
+            return self.host.fill(req.get("level"))
+        if op == "time_up":
+            return self.host.time_up(req.get("seat"), req.get("level"))
         if op == "guest":
             return self.host.guest(req.get("seat"), req.get("message"))
         if op == "presence":
@@ -258,6 +284,8 @@ class App:
         session = self.session
         assert session is not None
         self.saved = dump(session)
+        if session.net is not None:  # the table clock: a new turn's clock starts now
+            stamp(session)
         reply = {
             "ok": True,
             "events": events_json(events, session),
@@ -307,7 +335,7 @@ def handle(request: str) -> str:
 MAX_REQUEST_CHARS = max(MAX_SAVE_CHARS, career.MAX_EXPORT_CHARS) + 10_000
 # Requests that may change the table: an unexpected failure in one of them puts the table back
 # as it was before it.
-CHANGES = ("start", "new", "intent", "advance", "guest", "stand_in", "gather")
+CHANGES = ("start", "new", "intent", "advance", "guest", "stand_in", "gather", "fill", "time_up")
 
 
 def _handle(request: Any) -> dict[str, Any]:

@@ -103,6 +103,13 @@ REFUSAL_CODES = (
     "shared_seed",
     "shared_replay",
     "shared_seen",
+    # the table clock and filling a gathering's empty seats: net/clock.py, net/table.py
+    "clock_choice",
+    "clock_off",
+    "clock_turn",
+    "clock_running",
+    "no_gathering",
+    "nobody_joined",
     # the match replay viewer: replayview.py
     "replay_record",
     "replay_round",

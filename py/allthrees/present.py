@@ -15,6 +15,13 @@ Across devices the host's Python makes a snapshot for each friend's seat too (``
 seat)``, ``events_json(events, session, seat)``): that seat is the viewer and "You", no other hand
 is in it even at a round's end (the pips are), no drawn tile of another seat, no partner's note
 of a computer (it may name a tile of its hand), nothing of the pass-and-play cover.
+
+A table across devices has ``net`` (``net.state.Joint.summary``, the same in the host's snapshot
+and each friend's): ``{table, commitment, match, friends: [{seat, name, joined, stand_in}],
+clock_s, clock}``, where ``clock`` is the turn's table clock (``net.clock.shown``): ``{seat,
+limit_ms, left_ms}`` while a person (the host, a friend, or a person at the host's device) is to
+move at a table with a clock, null with no clock, between rounds, or when a computer plays the
+seat to move (its own or standing in for a friend). A table on one device has ``net`` null.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from .explain import end_sum_picture
 from .geometry import EMPTY_BOUNDS, layout_geometry, lead_placement
 from .match import Match, commitment, decided_leader, seed_hex
 from .moves import DRAW, PASS, arm_name, is_lead, is_play, tile_of
+from .net.clock import shown as shown_clock
 from .record import to_record
 from .round import Round
 from .rules import OPTIONS, Rules
@@ -129,7 +137,11 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
             "in_progress": not match.over and (len(match.rounds) > 1 or rnd.moves_made > 0),
             "stats": stats(session),
         },
-        "net": session.net.summary(settings, session.stand_in) if session.net else None,
+        "net": (
+            session.net.summary(settings, session.stand_in, shown_clock(session))
+            if session.net
+            else None
+        ),
     }
 
 

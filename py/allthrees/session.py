@@ -11,7 +11,8 @@ A friend's seat (``settings.FRIEND``) is a person on another device: the session
 it, the rack and the cover are never its, and only its own device's messages act for it
 (``act(..., remote=True)``, from ``net``). While it is away, the host may let a computer level
 stand in for it (``stand_in``) until it is back. ``net`` holds the table across devices (the
-joint seed's state: ``net.state.Joint``), None for a table on one device.
+joint seed's state: ``net.state.Joint``), None for a table on one device. Its table clock
+(``net.clock``) moves for a person whose time ran out as a computer level would (``play_as``).
 
 Intents (``{"kind": ..., ...}``):
 - ``play`` ``{tile, arm?, claim?}`` (no arm for the lead; with muggins, ``claim`` is the points
@@ -111,7 +112,19 @@ class Revealed:
     kind: str = "revealed"
 
 
-Event = Dealt | Placed | Drew | Passed | RoundOver | MatchOver | Covered | Revealed
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """A person's time to move ran out (the table clock: ``net.clock``); the move made for it
+    follows."""
+
+    seat: int
+    misses: int  # the seat's time-outs in a row, this one included
+    away: bool  # a friend's seat is away from now on: a computer plays it until its hello
+    level: str  # the computer level that moves for it
+    kind: str = "timed_out"
+
+
+Event = Dealt | Placed | Drew | Passed | RoundOver | MatchOver | Covered | Revealed | TimedOut
 
 
 # ---------------------------------------------------------------------- the session
@@ -290,7 +303,10 @@ class Session:
             raise MalformedMove(f"a claim is a whole number of points from 0 to {MAX_CLAIM}")
         if claim is not None and not self.match.rules.muggins:
             raise IllegalMove("points are claimed only when playing with muggins")
-        return self._move(self._intent_move(kind, intent), claim)
+        events = self._move(self._intent_move(kind, intent), claim)
+        if self.net is not None:  # the table clock: the seat's own move ends its time-outs in a row
+            self.net.timer.reset(seat)
+        return events
 
     def _intent_move(self, kind: str, intent: dict) -> int:
         if kind == "draw":
@@ -316,17 +332,27 @@ class Session:
         """The computer to move makes one move."""
         if not self.computer_to_move():
             raise IllegalMove("it is not a computer's turn")
-        rnd = self.round
-        seat = rnd.turn
+        return self.play_as(self.controller_of(self.round.turn))
+
+    def play_as(self, name: str, advice: bool = True) -> list[Event]:
+        """The seat to move makes the move computer level ``name`` would make (with muggins, its
+        claim too): a computer's turn (``advance``), or a person's whose time ran out
+        (``net.clock``; ``advice`` False: no partner's note, which is a computer's own)."""
+        if self.round.over:
+            raise IllegalMove("the round is over")
+        seat = self.round.turn
         from .ai import claim, get_player  # the players load on first use: a shorter page start
 
-        name = self.controller_of(seat)
         view = self.view(seat)
         move = get_player(name)(view, self._rng())
         said = claim(name, view, move, self._rng(":claim")) if self.match.rules.muggins else None
         note = None
-        if name == "expert" and any(
-            self.is_person(s) for s in self.match.rules.seats_of(self.match.rules.side_of(seat))
+        if (
+            advice
+            and name == "expert"
+            and any(
+                self.is_person(s) for s in self.match.rules.seats_of(self.match.rules.side_of(seat))
+            )
         ):
             from .ai.advice import partner_note
 

@@ -7,7 +7,9 @@ every page's only relay, with no STUN server: nothing leaves this machine."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -15,7 +17,8 @@ from typing import Any
 import pytest
 from conftest import Problems
 from playwright.sync_api import Browser, Page, expect
-from relaykit import Relay, new_secret, sign_event
+from playwright.sync_api import Error as PlaywrightError
+from relaykit import HostileRelay, Relay, new_secret, sign_event
 from test_net_table import ALL_IN, device, play_match, ready, state
 
 LOBBY_KIND = 25051
@@ -64,7 +67,8 @@ def test_a_table_opened_is_listed_joined_and_gone_when_full(devices) -> None:
     host.get_by_role("button", name="Open a table").click()
     dialog = host.get_by_role("dialog", name="Open a table")
     expect(dialog).to_be_visible()
-    dialog.locator("#new-clock").select_option("0")
+    dialog.locator("#new-target").select_option("61")
+    dialog.locator("#new-clock").select_option("30")
     dialog.get_by_role("button", name="Open a table").click()
     host.wait_for_function("() => window.allthreesTest.state()?.gathering")
     # listed on the others' pages within a moment, in words, with its Join
@@ -72,7 +76,10 @@ def test_a_table_opened_is_listed_joined_and_gone_when_full(devices) -> None:
         page.wait_for_function("() => window.allthreesTest.state().net.lobby.tables.length === 1")
         listed = page.get_by_role("button", name="Join")
         expect(listed).to_have_count(1)
-        expect(listed).to_have_accessible_description("Parlor to 150, 2 players, 1 free seat; host Wanda; English; waiting under a minute")
+        expect(listed).to_have_accessible_description(
+            "Parlor to 61, 2 players, 1 free seat; host Wanda; English; "
+            "waiting under a minute; 30 s a move"
+        )
     entry = lobby(seeker)["tables"][0]
     assert entry["players"] == 2 and entry["free"] == 1 and entry["rules"] == "parlor"
     seeker.get_by_role("button", name="Join").click()
@@ -84,5 +91,204 @@ def test_a_table_opened_is_listed_joined_and_gone_when_full(devices) -> None:
     expect(late.get_by_role("button", name="Join")).to_have_count(0)
     names = [s["name"] for s in state(seeker)["seats"]]
     assert "Wanda" in names, names
+    the_clock_moves_for_a_guest_that_does_not(host, seeker)
     final = play_match(host, [seeker])
     assert state(seeker)["scores"] == final["scores"]
+
+
+def role(page: Page) -> str | None:
+    """The page's part at a table online; None meanwhile (a page that joins reloads itself)."""
+    try:
+        return page.evaluate("() => window.allthreesTest?.state()?.net?.role ?? null")
+    except PlaywrightError:
+        return None
+
+
+def quick(page: Page, kind: str = "2 players") -> None:
+    open_lobby(page)
+    page.get_by_role("radio", name=kind).check()
+    page.get_by_role("button", name="Quick match").click()
+
+
+def test_two_quick_matches_are_seated_together_and_play_a_round(devices) -> None:
+    one = devices("one", "Ola")
+    two = devices("two", "Piotr")
+    quick(one)
+    quick(two)  # both look, both open a table at once: one gives way and joins the other's
+    pages = [one, two]
+    for _ in range(600):
+        roles = [role(p) for p in pages]
+        if sorted(map(str, roles)) == ["guest", "host"]:
+            break
+        time.sleep(0.1)
+    host = pages[roles.index("host")]
+    guest = pages[roles.index("guest")]
+    guest.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
+    host.wait_for_function(ALL_IN)
+    # a quick match's clock: 60 s a move, on both devices
+    for page in (host, guest):
+        page.wait_for_function("() => window.allthreesTest.state().net.clock !== null")
+        assert 0 < state(page)["net"]["clock"]["left_ms"] <= 60_000
+    # a round, the same on both
+    from test_online_table import moves, same_table
+
+    moves([host, guest], 400)
+    same_table(host, guest)
+    assert state(host)["round_over"] and state(guest)["round_over"]
+
+
+TIME_UP = "async (req) => (await (await import('./js/main.js')).ready).call('time_up', req)"
+
+
+def the_clock_moves_for_a_guest_that_does_not(host: Page, guest: Page) -> None:
+    """The guest's turn runs out (30 s): the host's Python moves for it, the same on both
+    devices; time's up out of turn, or before the time, is refused; the guest's next move is its
+    own again."""
+    from test_net_table import act, settle
+
+    seat = state(guest)["human"]
+    if state(settle([host, guest]))["turn"] != seat:
+        act(host)
+    for page in (host, guest):
+        page.wait_for_function(
+            "(seat) => window.allthreesTest.state().net.clock?.seat === seat", arg=seat
+        )
+        assert 0 < state(page)["net"]["clock"]["left_ms"] <= 30_000
+    expect(guest.locator("#clock")).to_contain_text("s left")
+    before = state(host)["boneyard"], [s["tiles"] for s in state(host)["seats"]]
+    # out of turn, and before its time: Python refuses, and nothing changes
+    refused = host.evaluate(TIME_UP, {"seat": 1 - seat, "level": "casual"})
+    assert not refused["ok"] and refused["code"] == "clock_turn", refused
+    early = host.evaluate(TIME_UP, {"seat": seat, "level": "casual"})
+    assert not early["ok"] and early["code"] == "clock_running", early
+    assert (state(host)["boneyard"], [s["tiles"] for s in state(host)["seats"]]) == before
+    # the guest does nothing: at 30 s a computer's move is made for it, on both devices
+    expect(guest.locator("#toasts")).to_contain_text("Time's up for You", timeout=45_000)
+    expect(host.locator("#toasts")).to_contain_text("Time's up for Olek")
+    settle([host, guest])
+    host.wait_for_function("(seat) => window.allthreesTest.state().turn !== seat", arg=seat)
+    after = state(host)["boneyard"], [s["tiles"] for s in state(host)["seats"]]
+    assert after != before
+    guest.wait_for_function(
+        "(s) => JSON.stringify(window.allthreesTest.state().scores) === JSON.stringify(s)",
+        arg=state(host)["scores"],
+    )
+    # its next action is its own: the host moves, then the guest plays by pointer
+    act(settle([host, guest]))
+    page = settle([host, guest])
+    if page is guest:
+        assert act(guest)
+
+
+def announcement(secret: str, created_at: int | None = None, **fields: Any) -> dict[str, Any]:
+    """A table's announcement as a host's page signs it (net/lobby.js), `fields` changed."""
+    now = int(time.time()) if created_at is None else created_at
+    body = {
+        "v": 1,
+        "type": "table",
+        "room": "ab" * 32,
+        "name": "Genuine",
+        "lang": "en",
+        "players": 2,
+        "teams": False,
+        "free": 1,
+        "preset": "parlor",
+        "target": 150,
+        "clock": 0,
+        "quick": None,
+        "since": now,
+    } | fields
+    return sign_event(secret, LOBBY_KIND, json.dumps(body), [["t", TABLES_TOPIC]], now)
+
+
+ODD_NAME = 'O\'Brien & "Co"'  # shown as these very characters
+TABLES_TOPIC = hashlib.sha256(b"allthrees lobby tables v1").hexdigest()
+
+
+def hostile_lobby_frames(sub: str) -> Iterator[str]:
+    """A flood of 300 good announcements from one sender, then 1,000 no page may show."""
+    now = int(time.time())
+    key = new_secret()
+    good = announcement(key, name=ODD_NAME)
+    bad_fields: list[dict[str, Any]] = [
+        {"v": 2},
+        {"type": "chair"},
+        {"name": "<img src=x onerror=alert(1)>"},
+        {"name": "x" * 40},
+        {"players": 9},
+        {"free": 2},  # every seat free: the host holds none
+        {"preset": "made_up"},
+        {"target": "150"},
+        {"clock": 45},
+        {"quick": "3p"},
+        {"room": "not a room"},
+        {"lang": "xx"},
+        {"extra": 1},
+    ]
+    for i in range(300):  # one sender's flood of good announcements: one entry, at most
+        yield json.dumps(["EVENT", sub, announcement(key, name=ODD_NAME, target=100 + i % 3)])
+    # then 1,000 from fresh keys (past the lobby's limit on newcomers, most are not even read)
+    for i in range(1000):
+        kind = i % 5
+        if kind == 0:  # forged: another event's signature
+            made = announcement(new_secret(), name=f"Forged {i}")
+            made = {**made, "sig": good["sig"]}
+        elif kind == 1:  # oversized
+            made = sign_event(new_secret(), LOBBY_KIND, "x" * 5000, [["t", TABLES_TOPIC]])
+        elif kind == 2:  # expired (or from the future)
+            at = now - 3600 if i % 2 else now + 3600
+            made = announcement(new_secret(), created_at=at, name=f"Stale {i}")
+        elif kind == 3:  # well signed, of a wrong shape
+            made = announcement(new_secret(), **bad_fields[i % len(bad_fields)])
+        else:  # not JSON at all
+            made = sign_event(
+                new_secret(), LOBBY_KIND, "{not json" * (i % 7), [["t", TABLES_TOPIC]]
+            )
+        yield json.dumps(["EVENT", sub, made])
+
+
+def test_a_hostile_lobby_shows_nothing_it_should_not(browser, site_url, problems, relay) -> None:
+    go = threading.Event()
+
+    def frames(sub: str, want: dict[str, Any]) -> Iterator[str]:
+        if TABLES_TOPIC not in want.get("#t", []):
+            return
+        go.wait(timeout=120)
+        yield from hostile_lobby_frames(sub)
+
+    with HostileRelay(frames) as hostile:
+        prefs = {
+            "muted": True,
+            "iceServers": [],
+            "relays": [relay.url, hostile.url],
+            "name": "Watcher",
+        }
+        page = device(browser, site_url, problems, "watcher", prefs)
+        page.goto(site_url)
+        ready(page)
+        open_lobby(page)
+        # a genuine stranger's table, through the real relay
+        relay.publish(announcement(new_secret(), name="Genuine"))
+        page.wait_for_function("() => window.allthreesTest.state().net.lobby.tables.length === 1")
+        go.set()
+        for _ in range(600):
+            if hostile.sent >= 1300:
+                break
+            page.wait_for_timeout(100)
+        assert hostile.sent >= 1300
+        page.wait_for_function("() => window.allthreesTest.state().net.lobby.tables.length === 2")
+        page.wait_for_timeout(1000)  # anything still queued is read
+        listed = page.get_by_role("dialog", name="Play online").get_by_role("listitem")
+        expect(listed).to_have_count(2)
+        texts = sorted(listed.all_inner_texts())
+        assert "Genuine" in texts[0] or "Genuine" in texts[1]
+        assert any(f"host {ODD_NAME};" in t for t in texts), texts  # as text, never markup
+        assert page.locator("dialog img").count() == 0
+        # the table under the dialog still plays
+        page.get_by_role("button", name="Close").click()
+        from test_net_table import act, settle
+
+        assert act(settle([page]))
+        settle([page])
+        page.context.close()
+    assert not problems.found, "problems in the browser:\n" + "\n".join(problems.found)

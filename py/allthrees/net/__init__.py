@@ -10,6 +10,7 @@ decides nothing.
   (``guest_message`` on the host, ``host_message`` on a guest); ``BadMessage``.
 - ``state``: the joint state of a table across devices (``Joint``), kept in the save.
 - ``table``: the host's answers to a guest's messages, and the gathering before the deal
-  (``Host``, for ``app``).
+  (``Host``, for ``app``), its empty seats filled with computers (``fill``).
+- ``clock``: the table clock, seconds a move: each turn's stamp, the time left, a time-up.
 - ``check``: a guest's check of the revealed deal against what it saw (``check_shared``).
 """

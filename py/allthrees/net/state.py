@@ -6,14 +6,15 @@ match's ``session.net``), and ``table`` answers the guests with it; the seed of 
 the chain follows from it (``joint``). What the page keeps of a gathering or a joint match
 survives a reload like any save (``save``): the host's secret (the top of its chain) is the one
 field the page seals (``save.SEALED``), and the rest (``Joint.to_json``: the table id, the
-match's place in the chain, the friends' parts and names) is plain.
+match's place in the chain, the friends' parts and names, the table clock's seconds) is plain.
+The clock's moment-to-moment state (``clock.Timer``) is not kept.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..checks import is_whole
@@ -21,6 +22,8 @@ from ..errors import AllThreesError
 from ..match import seed_hex
 from ..settings import Settings, clean_name
 from . import joint
+from .clock import CHOICES as CLOCK_CHOICES
+from .clock import Timer
 from .protocol import TABLE_HEX, BadMessage, is_table
 
 ROOM_LABEL = b"allthrees room v1"
@@ -35,7 +38,8 @@ def key_hash(key: str) -> str:
 @dataclass
 class Joint:
     """A table across devices: its id, the host's secret, which match of the chain is dealt
-    (``k``), the friends' parts and names, the host's name, whether it is a practice table."""
+    (``k``), the friends' parts and names, the host's name, whether it is a practice table,
+    the table clock's seconds a move (``clock_s``, 0 for none: ``clock``)."""
 
     table: str
     top: bytes = field(repr=False)  # the host's secret: sealed, never in a message before the end
@@ -51,15 +55,22 @@ class Joint:
     keys: dict[int, str] = field(default_factory=dict)
     # reactions each seat sent since the table's last move (not kept: a flood limit)
     reactions: dict[int, tuple[int, int]] = field(default_factory=dict)
+    clock_s: int = 0  # the table clock: seconds a move, one of ``clock.CHOICES``; 0, none
+    # the clock's turn stamp and each seat's time-outs in a row (not kept: a reload restarts them)
+    timer: Timer = field(default_factory=Timer, repr=False, compare=False)
 
     @classmethod
-    def new(cls, settings: Settings, seed: int | None, host_name: str = "") -> Joint:
+    def new(
+        cls, settings: Settings, seed: int | None, host_name: str = "", clock_s: int = 0
+    ) -> Joint:
         friends = tuple(settings.friends())
         if not friends:
             raise BadMessage("a table across devices has a friend's seat", code="no_friends")
         top = joint.practice_top(seed) if seed is not None else secrets.token_bytes(32)
         table = secrets.token_hex(TABLE_HEX // 2)
-        return cls(table, top, friends, settings.you(), 0, seed is not None, host_name)
+        return cls(
+            table, top, friends, settings.you(), 0, seed is not None, host_name, clock_s=clock_s
+        )
 
     # ------------------------------------------------------------------ the seed
     def host_part(self) -> bytes:
@@ -112,6 +123,19 @@ class Joint:
         """Every friend's seat has its part: the match can be dealt."""
         return all(s in self.parts for s in self.friends)
 
+    def filled(self, seats: list[int]) -> Joint:
+        """The same table with those friends' seats (none joined) played by computers instead
+        (``table.Host.fill``): fewer friends, and no key nor name kept for those seats."""
+        return replace(
+            self,
+            friends=tuple(s for s in self.friends if s not in seats),
+            parts={s: p for s, p in self.parts.items() if s not in seats},
+            names={s: n for s, n in self.names.items() if s not in seats},
+            keys={s: k for s, k in self.keys.items() if s not in seats},
+            reactions={},
+            timer=Timer(),
+        )
+
     def seed(self) -> int:
         return joint.mix(self.host_part(), [self.parts[s] for s in self.friends], self.k)
 
@@ -142,8 +166,14 @@ class Joint:
             for s in self.friends
         ]
 
-    def summary(self, settings: Settings, stand_in: dict[int, str]) -> dict[str, Any]:
-        """The host snapshot's ``net``: the table id, the commitment and each friend's seat."""
+    def summary(
+        self, settings: Settings, stand_in: dict[int, str], clock: dict[str, int] | None = None
+    ) -> dict[str, Any]:
+        """The snapshot's ``net`` (the host's and each friend's): the table id, the commitment,
+        the match of the chain, each friend's seat (``{seat, name, joined, stand_in}``), the
+        table clock's seconds a move (``clock_s``, 0 for none) and ``clock``, the turn's clock
+        (``clock.shown``): ``{seat, limit_ms, left_ms}`` while a person is to move at a table
+        with a clock, else null."""
         return {
             "table": self.table,
             "commitment": self.commitment(),
@@ -151,6 +181,8 @@ class Joint:
             "friends": [
                 {**f, "stand_in": stand_in.get(f["seat"])} for f in self.friends_json(settings)
             ],
+            "clock_s": self.clock_s,
+            "clock": clock,
         }
 
     def reveal(self, session: Any, seat: int) -> dict[str, Any]:
@@ -182,6 +214,7 @@ class Joint:
             "parts": {str(s): p for s, p in self.parts.items()},
             "names": {str(s): n for s, n in self.names.items()},
             "keys": {str(s): k for s, k in self.keys.items()},
+            "clock": self.clock_s,
         }
 
     @classmethod
@@ -220,6 +253,9 @@ class Joint:
             key in seats and joint.is_part(k) for key, k in keys.items()
         ):
             raise bad("keys")
+        clock = data.get("clock", 0)  # a save from before the table clock has none
+        if not is_whole(clock) or clock not in CLOCK_CHOICES:
+            raise bad("clock")
         try:
             kept_names = {seats[key]: clean_name(n) for key, n in names.items() if key in seats}
             host_name = clean_name(data.get("host_name", ""))
@@ -236,4 +272,5 @@ class Joint:
             {seats[key]: p for key, p in parts.items()},
             kept_names,
             {seats[key]: k for key, k in keys.items()},
+            clock_s=clock,
         )

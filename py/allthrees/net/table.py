@@ -3,18 +3,23 @@ guest sends, checked and answered (``Host``). The host's Python is the referee: 
 only for the seat of the channel it came on (the page says which), only once ``protocol`` has
 checked it, and only as a local intent would (``session.act(seat, intent, remote=True)``); a
 refusal changes nothing. The table's joint state is ``state.Joint``; a gathering's save is
-``{version, gathering, settings}`` (``save.gathering_stored``).
+``{version, gathering, settings}`` (``save.gathering_stored``). The host's page may also fill the
+seats nobody joined with computers (``fill``) and, at a table with a clock, say that the time of
+the seat to move ran out (``time_up``: the rule is ``clock``'s).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..checks import is_whole
 from ..errors import AllThreesError, refusal_json
 from ..jsontext import shown
 from ..save import gathering_stored
-from ..settings import Settings, clean_name
+from ..session import BadIntent, Dealt, Session
+from ..settings import COMPUTERS, Seat, Settings, clean_name
+from . import clock
 from .protocol import (
     PRESENCE,
     REACTIONS,
@@ -28,8 +33,9 @@ from .state import Joint
 
 
 class Host:
-    """Answers the ``gather``, ``guest``, ``stand_in`` and ``presence`` requests for ``app.App``
-    (which holds the session, and the gathering before the deal)."""
+    """Answers the ``gather``, ``fill``, ``guest``, ``presence``, ``seat_for``, ``react`` and
+    ``time_up`` requests for ``app.App`` (which holds the session, and the gathering before the
+    deal)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -53,6 +59,7 @@ class Host:
                 "table": net.table,
                 "commitment": net.commitment(),
                 "friends": net.friends_json(settings),
+                "clock": net.clock_s,
             },
             "room": net.room(),
             "save": stored["text"],
@@ -69,7 +76,7 @@ class Host:
     def gather(self, req: dict[str, Any], seed: int | None) -> dict[str, Any]:
         settings = Settings.from_json(req.get("settings"))
         name = clean_name(req.get("name", "") or "")
-        net = Joint.new(settings, seed, name)
+        net = Joint.new(settings, seed, name, clock.seconds(req.get("clock")))
         self.app.session = None
         self.app.gathering = (net, settings)
         return self.gathering_reply()
@@ -161,18 +168,61 @@ class Host:
                     ]
             return reply | {"outbox": out}
         if gathering:  # the last friend is in: deal from the mix
-            from ..session import Dealt, Session
-
-            session = Session(settings, net.seed(), practice=net.practice)
-            session.net = net
-            self.app.session, self.app.gathering = session, None
-            reply = self.app._reply([Dealt(1)])
-        else:  # back in its seat: the friend plays it again (the match keeps its part)
-            session = self.app.session
-            session.stand_in.pop(seat, None)
-            reply = self.app._reply([])
+            return self._deal(net, settings, [seat])
+        # back in its seat: the friend plays it again (the match keeps its part), its count of
+        # time-outs in a row starts again
+        session = self.app.session
+        session.stand_in.pop(seat, None)
+        net.timer.reset(seat)
+        reply = self.app._reply([])
         reply["outbox"][str(seat)].insert(0, self.welcome(net, settings, seat))
         return reply
+
+    def _deal(self, net: Joint, settings: Settings, welcomed: list[int]) -> dict[str, Any]:
+        """The match dealt from the mix once every friend's seat is joined (the last hello, or
+        ``fill``): every joined friend gets its ``table``, and each of ``welcomed`` a ``welcome``
+        with the dealt table before it (the friends as they are now, and its snapshot)."""
+        session = Session(settings, net.seed(), practice=net.practice)
+        session.net = net
+        self.app.session, self.app.gathering = session, None
+        reply = self.app._reply([Dealt(1)])
+        for seat in welcomed:
+            reply["outbox"][str(seat)].insert(0, self.welcome(net, settings, seat))
+        return reply
+
+    def fill(self, level: Any) -> dict[str, Any]:
+        """Computers of ``level`` in every friend's seat nobody has joined, then the deal (every
+        friend left has joined): each joined friend gets a ``welcome`` (the friends left, the
+        dealt table) and its ``table``. Refused, nothing changed, with no gathering open
+        (``no_gathering``), a level not of ``COMPUTERS``, or nobody joined yet
+        (``nobody_joined``: there is nobody to play with)."""
+        if self.app.gathering is None:
+            raise BadMessage(
+                "no gathering is open: computers fill the empty seats before the deal",
+                code="no_gathering",
+            )
+        if not isinstance(level, str) or level not in COMPUTERS:
+            raise BadIntent(f"a level is one of {', '.join(COMPUTERS)}")
+        net, settings = self.app.gathering
+        joined = [s for s in net.friends if s in net.parts]
+        if not joined:
+            raise BadMessage(
+                "no friend has joined yet: there is nobody to play with", code="nobody_joined"
+            )
+        empty = [s for s in net.friends if s not in net.parts]
+        seats = tuple(Seat(level) if i in empty else s for i, s in enumerate(settings.seats))
+        return self._deal(net.filled(empty), replace(settings, seats=seats), joined)
+
+    def time_up(self, seat: Any, level: Any) -> dict[str, Any]:
+        """The host's page says the time of ``seat`` (the seat to move) ran out: the move made for
+        it, as ``clock.time_up`` decides, to every device; refused with nothing changed when the
+        table has no clock running out for that seat."""
+        if self.app.gathering is not None:
+            raise BadMessage("the match is not dealt yet", code="not_dealt")
+        session = self.app.session
+        if session is None or session.net is None:
+            raise clock.ClockRefusal("no table across devices is in play", code="clock_off")
+        return self.app._reply(clock.time_up(session, seat, level))
 
     def _reaction(self, net: Joint, seat: int, rid: str) -> dict[str, Any]:
         session = self.app.session

@@ -25,6 +25,7 @@ import { SaveKeeper } from "../store/keeper.js";
 import { loadPrefs, soundLevels, storePrefs } from "../store/storage.js";
 import { Hud } from "../ui/hud.js";
 import { Across } from "./across.js";
+import { TableClock } from "./clock.js";
 import { Controller } from "./controller.js";
 import { listenTable, tableCommands } from "./input.js";
 import { showSnapshot } from "./intake.js";
@@ -126,6 +127,7 @@ export class Game {
     });
     // Play online: the lobby, open tables, quick match (fetched when opened)
     this.parlor = new Parlor(this);
+    this.clock = new TableClock(this); // the table clock of a table played online
     Object.assign(this.tools, { parlor: this.parlor, across: this.across });
     this.careerFlow = new CareerFlow({
       call: (op, payload) => this.controller.call(op, payload, false),

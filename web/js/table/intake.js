@@ -38,6 +38,7 @@ export function showSnapshot(table, snap, events, source) {
   table.refreshHud();
   reader.update(state);
   reader.announce(events, state);
+  table.clock?.shown(snap, events); // a table played online: its clock (table/clock.js)
   if (snap.match.over && !guest && source !== "kept") {
     // the finished match joins the career; its entry gives the panel its score race (a guest's
     // comes with the host's reveal: Guesting's counted)

@@ -239,7 +239,9 @@ export class Hud {
     // not live: the mirror's log says each event once (screenreader.js); this line is rewritten often
     // the seats played on other devices and how each stands (connected, reconnecting, away)
     this.netEl = h("span", { class: "net-seats", id: "net-seats", hidden: true });
-    this.status = h("div", { class: "status", id: "status" }, this.turnEl, this.endsEl, this.netEl);
+    // the table clock of a table played online (table/clock.js): not live, the log says it once
+    this.clockEl = h("span", { class: "table-clock", id: "clock", role: "timer", hidden: true });
+    this.status = h("div", { class: "status", id: "status" }, this.turnEl, this.endsEl, this.clockEl, this.netEl);
     this.passBtn = h("button", {
       type: "button",
       id: "btn-pass",
@@ -293,6 +295,13 @@ export class Hud {
     this.netEl.hidden = !seats.length;
     this.inviteBtn.hidden = !invite;
     this.reactBtn.hidden = !react;
+  }
+
+  /** The table clock's words (null: no clock runs); `urgent`: a few seconds left. */
+  clock(text, urgent = false) {
+    this.clockEl.hidden = !text;
+    if (this.clockEl.textContent !== (text ?? "")) this.clockEl.textContent = text ?? "";
+    this.clockEl.classList.toggle("urgent", Boolean(urgent));
   }
 
   /** A table across devices before its deal: no scores yet, and who is awaited. */

@@ -104,6 +104,12 @@ export class ScreenReader {
     } else this.canvas.removeAttribute("aria-activedescendant");
   }
 
+  /** A sentence of its own for the log (the clock's time running short). */
+  say(text) {
+    this.log.append(h("p", { text }));
+    while (this.log.children.length > LOG_KEEP) this.log.firstElementChild.remove();
+  }
+
   /** One sentence per event of a reply, then the scores after a play that scored and "your turn". */
   announce(events, state) {
     const snap = state.snap;
@@ -167,6 +173,8 @@ function eventWords(events, snap, turned) {
       out.push(SR.matchOver(winnerTitle(snap)));
     } else if (e.kind === "covered") {
       out.push(SR.coveredEv(name(e.seat)));
+    } else if (e.kind === "timed_out") {
+      out.push(e.away ? T.clock.away(who(e.seat)) : T.clock.timedOut(who(e.seat)));
     }
   }
   return out;

@@ -1,0 +1,90 @@
+// The table clock of a table played online, as this page shows it: the seat to move and its time
+// left, counted down from the snapshot's `net.clock` (Python's figure at the moment of its reply:
+// py/allthrees/net/clock.py). On the host's page, when the time runs out, time's up goes to
+// Python (op `time_up`), which checks that it really has and makes the seat's move as the
+// stand-in the host chose would (a refusal, when a move came first, changes nothing). A guest's
+// page only shows the clock: it cannot stop it, since only the host's Python moves for a seat.
+
+import { T } from "../i18n/strings.js";
+
+/** Time's up goes to Python a moment after the time shown runs out, never before (ms). */
+export const REPORT_LATE_MS = 150;
+/** From this many seconds left, the clock is drawn as urgent, and the person is told once. */
+export const URGENT_S = 10;
+/** The computer that moves for a seat out of time when the host chose to wait for seats away. */
+const DEFAULT_LEVEL = "casual";
+
+export class TableClock {
+  /** @param {object} table the table (game.js): across, controller, hud, reader, state, toast */
+  constructor(table) {
+    this.table = table;
+    this.running = null; // {seat, deadline (performance.now() ms), told}
+    this.ticker = null;
+    this.timer = null;
+  }
+
+  /** A snapshot shown: the clock it says (or none), and what its events say of time-outs. */
+  shown(snap, events) {
+    clearTimeout(this.timer);
+    for (const e of events) if (e.kind === "timed_out") this.table.toast(this.#timedOutWords(snap, e));
+    const c = snap?.net?.clock ?? null;
+    if (!c || snap.round.over) return this.#stop();
+    const same = this.running?.seat === c.seat && this.running.turnKey === turnKey(snap);
+    this.running = {
+      seat: c.seat,
+      deadline: performance.now() + c.left_ms,
+      turnKey: turnKey(snap),
+      told: same ? this.running.told : false,
+    };
+    this.ticker ??= setInterval(() => this.#tick(), 1000);
+    this.#tick();
+    const hosting = this.table.across.hosting;
+    if (!this.table.across.guesting && hosting?.active)
+      this.timer = setTimeout(() => this.#timeUp(c.seat), c.left_ms + REPORT_LATE_MS);
+  }
+
+  /** The test hook's `net.clock`: {seat, left_ms} while a clock runs, else null. */
+  hook() {
+    if (!this.running) return null;
+    return { seat: this.running.seat, left_ms: Math.max(0, Math.round(this.running.deadline - performance.now())) };
+  }
+
+  #stop() {
+    this.running = null;
+    clearInterval(this.ticker);
+    this.ticker = null;
+    this.table.hud.clock(null);
+  }
+
+  #tick() {
+    const r = this.running;
+    if (!r) return;
+    const left = Math.max(0, Math.ceil((r.deadline - performance.now()) / 1000));
+    const snap = this.table.state.snap;
+    const seat = snap?.seats[r.seat];
+    const name = seat ? T.seatName(seat.label) : "";
+    this.table.hud.clock(T.clock.left(name, left), left <= URGENT_S);
+    if (left <= URGENT_S && !r.told && snap?.viewer === r.seat) {
+      r.told = true; // the person to move hears it once, in words
+      this.table.reader.say(T.clock.left(name, left));
+    }
+  }
+
+  /** The host's page: the seat's time ran out; Python decides (and refuses when a move came first). */
+  async #timeUp(seat) {
+    const across = this.table.across;
+    const choice = across.hosting?.choice;
+    const level = typeof choice === "string" ? choice : DEFAULT_LEVEL;
+    const reply = await this.table.controller.call("time_up", { seat, level }, false);
+    if (reply?.ok && reply.snapshot) await this.table.controller.accept(reply);
+  }
+
+  #timedOutWords(snap, e) {
+    const seat = snap?.seats[e.seat];
+    const name = seat ? T.seatName(seat.label) : "";
+    return e.away ? T.clock.away(name) : T.clock.timedOut(name);
+  }
+}
+
+/** What names a turn on this page: a new one (not a reply within it) starts the clock's words again. */
+const turnKey = (snap) => `${snap.round_no}:${snap.turn}:${snap.seats.map((s) => s.tiles).join()}`;
