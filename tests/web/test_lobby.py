@@ -292,3 +292,31 @@ def test_a_hostile_lobby_shows_nothing_it_should_not(browser, site_url, problems
         settle([page])
         page.context.close()
     assert not problems.found, "problems in the browser:\n" + "\n".join(problems.found)
+
+
+def test_a_partners_quick_match_of_two_people_and_two_computers(devices) -> None:
+    one = devices("one", "Ula")
+    two = devices("two", "Tom")
+    quick(one, "Partners (2 against 2)")
+    quick(two, "Partners (2 against 2)")
+    pages = [one, two]
+    for _ in range(600):
+        roles = [role(p) for p in pages]
+        if sorted(map(str, roles)) == ["guest", "host"]:
+            break
+        time.sleep(0.1)
+    host = pages[roles.index("host")]
+    guest = pages[roles.index("guest")]
+    # nobody else comes: the host starts with computers in the two empty seats
+    dialog = host.get_by_role("dialog", name="Play online")
+    expect(dialog).to_contain_text("1 player has joined.")
+    dialog.get_by_role("button", name="Start now, computers in the empty seats").click()
+    expect(dialog).to_have_count(0)
+    guest.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
+    controllers = [s["controller"] for s in state(host)["seats"]]
+    assert controllers.count("casual") == 2 and controllers.count("friend") == 1, controllers
+    assert state(host)["mode"] == "partners" and len(state(guest)["seats"]) == 4
+    from test_online_table import moves, same_table
+
+    moves([host, guest], 6)
+    same_table(host, guest)

@@ -47,6 +47,7 @@ export const ICONS = {
   muted: ["M4 9h4l5-4v14l-5-4H4z", "M16.5 9.5l5 5", "M21.5 9.5l-5 5"],
   levels: ["M6 4v16", "M12 4v16", "M18 4v16", "M4 15h4", "M10 8h4", "M16 13h4"], // three sliders
   plus: ["M12 5v14", "M5 12h14"],
+  exit: ["M10 4H5v16h5", "M14 8l4 4-4 4", "M18 12H9"],
   globe: [
     "M12 3a9 9 0 1 0 0.01 0z",
     "M3 12h18",

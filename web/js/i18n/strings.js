@@ -761,6 +761,12 @@ const EN = {
   netTable: {
     joinButton: "Join a friend's table",
     inviteButton: "Invite a friend",
+    leaveButton: "Leave the table",
+    leaveTitle: "Leave this table?",
+    leaveText: "Your seat is the host's to give to a computer. Your own table comes back on this device.",
+    leaveYes: "Leave",
+    muteReactions: "Mute the others' reactions",
+    unmuteReactions: "Show the others' reactions",
     reactButton: "React",
     reactTitle: "A quick word to the table",
     reactions: {

@@ -758,6 +758,12 @@ export const PL = {
   netTable: {
     joinButton: "Dołącz do stołu przyjaciela",
     inviteButton: "Zaproś przyjaciela",
+    leaveButton: "Odejdź od stołu",
+    leaveTitle: "Odejść od tego stołu?",
+    leaveText: "Gospodarz może oddać twoje miejsce komputerowi. Na tym urządzeniu wróci twój własny stół.",
+    leaveYes: "Odejdź",
+    muteReactions: "Wycisz reakcje innych",
+    unmuteReactions: "Pokazuj reakcje innych",
     reactButton: "Reakcja",
     reactTitle: "Krótkie słowo do stołu",
     reactions: {

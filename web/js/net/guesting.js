@@ -405,10 +405,37 @@ export class Guesting {
       this.toast(T.netTable.notConnected);
       return Promise.resolve(null);
     }
+    // a computer plays this seat for now (its clock ran out too often): the person's next action
+    // takes it back (a hello, which the host's Python reads as back in its seat)
+    if (this.standing()) {
+      this.back();
+      return Promise.resolve(null);
+    }
     return new Promise((resolve) => {
       this.waiters.push(() => resolve(null)); // the host's table is taken in by #table
       this.#send({ kind: "intent", intent });
     });
+  }
+
+  /** Whether a computer plays this device's seat for now (as the host's last table says). */
+  standing() {
+    const seat = this.kept?.seat;
+    return Boolean(this.kept?.snapshot?.seats?.find((s) => s.seat === seat)?.stand_in);
+  }
+
+  /** The person is back at a seat a computer played: its hello again takes the seat back. */
+  back() {
+    if (!this.channel || !this.kept) return;
+    const { table, part, key } = this.kept;
+    this.#send({ kind: "hello", table, part, name: this.name || undefined, resume: true, key });
+  }
+
+  /** The person leaves the table: the host is told (its seat is the host's to give to a
+   * computer), and this device forgets it, so its own table comes back. */
+  leave() {
+    this.#send({ kind: "bye" });
+    this.room?.room.close();
+    localStorage.removeItem(GUEST_KEY);
   }
 
   /** A quick reaction to the table. */

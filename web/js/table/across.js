@@ -145,7 +145,7 @@ export class Across {
       .filter((s) => s.seat !== state.snap?.viewer)
       .map((s) => ({ name: named(s.seat), presence: s.presence }));
     const invite = Boolean(this.hosting?.active && net.seats.some((s) => s.presence !== "connected"));
-    hud.net({ seats, invite, react: Boolean(net.role) });
+    hud.net({ seats, invite, react: Boolean(net.role), leave: Boolean(this.guesting?.active) });
     this.table.changed();
     this.table.parlor?.changed();
   }
@@ -175,8 +175,26 @@ export class Across {
     return chosen;
   }
 
-  /** A friend's (or the host's) quick reaction, shown on this device. */
+  /** A guest leaves the host's table (asked first): its own table comes back on this device. */
+  async leave() {
+    if (!this.guesting) return;
+    const N = T.netTable;
+    const buttons = [
+      { id: "leave-yes", text: N.leaveYes, value: true, primary: true },
+      { id: "leave-no", text: T.cancel, value: false },
+    ];
+    const text = h("p", { text: N.leaveText });
+    const root = this.table.hud.root;
+    const sure = await this.table.modal(() => askDialog("leave-dialog", N.leaveTitle, [text], buttons, { root }));
+    if (!sure) return;
+    this.guesting.leave();
+    await new Promise((resolve) => setTimeout(resolve, 300)); // its word to the host on its way
+    location.reload();
+  }
+
+  /** A friend's (or the host's) quick reaction, shown on this device (unless muted). */
   #reacted(seat, id) {
+    if (this.table.prefs.reactionsMuted === true) return;
     const label = this.table.state.snap?.seats.find((s) => s.seat === seat)?.label;
     const name = label ? T.seatName(label) : (this.hosting?.friends.find((f) => f.seat === seat)?.name ?? "");
     this.table.toast(T.netTable.reacted(name, T.netTable.reactions[id] ?? id));
@@ -190,10 +208,21 @@ export class Across {
       value: id,
       primary: i === 0,
     }));
+    const muted = this.table.prefs.reactionsMuted === true;
+    buttons.push({
+      id: "react-mute",
+      text: muted ? T.netTable.unmuteReactions : T.netTable.muteReactions,
+      value: "mute",
+    });
     buttons.push({ id: "react-cancel", text: T.cancel, value: null });
     const root = this.table.hud.root;
     const id = await this.table.modal(() => askDialog("react-dialog", T.netTable.reactTitle, [], buttons, { root }));
     if (!id) return;
+    if (id === "mute") {
+      this.table.prefs.reactionsMuted = !muted; // the others' reactions shown or not: a preference
+      storePrefs(this.table.prefs);
+      return;
+    }
     if (this.guesting) this.guesting.react(id);
     else if (this.hosting?.active) {
       const reply = await this.table.controller.call("react", { id }, false);

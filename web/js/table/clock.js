@@ -27,6 +27,9 @@ export class TableClock {
   shown(snap, events) {
     clearTimeout(this.timer);
     for (const e of events) if (e.kind === "timed_out") this.table.toast(this.#timedOutWords(snap, e));
+    // a guest's seat a computer plays for now: "I'm back" (any move of the person does the same)
+    const guesting = this.table.across.guesting;
+    this.table.hud.back(Boolean(guesting && snap && guesting.standing()));
     const c = snap?.net?.clock ?? null;
     if (!c || snap.round.over) return this.#stop();
     const same = this.running?.seat === c.seat && this.running.turnKey === turnKey(snap);

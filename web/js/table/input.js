@@ -50,6 +50,8 @@ export function tableCommands(table) {
     career: () => table.careerFlow.open(),
     invite: () => table.across.invite(),
     online: () => table.parlor.open(),
+    back: () => table.across.guesting?.back(),
+    leave: () => table.across.leave(),
     react: () => table.across.react(),
   };
 }

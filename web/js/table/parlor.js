@@ -342,6 +342,9 @@ export class Parlor {
     this.onVisible = () => this.#check();
     for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, this.onInput, true);
     document.addEventListener("visibilitychange", this.onVisible);
+    // the page goes: its table leaves every list at once (as far as the page has time to say so)
+    this.onHide = () => this.announcer?.announcer.stop();
+    window.addEventListener("pagehide", this.onHide);
     this.idleTimer = setInterval(() => this.#check(), 10_000);
   }
 
@@ -350,6 +353,7 @@ export class Parlor {
     this.watching = false;
     for (const type of ["pointerdown", "keydown"]) document.removeEventListener(type, this.onInput, true);
     document.removeEventListener("visibilitychange", this.onVisible);
+    window.removeEventListener("pagehide", this.onHide);
     clearInterval(this.idleTimer);
   }
 

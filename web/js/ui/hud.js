@@ -170,11 +170,21 @@ export class Hud {
     this.reactBtn.setAttribute("aria-label", T.netTable.reactButton);
     this.reactBtn.title = T.netTable.reactButton;
     this.reactBtn.hidden = true;
+    this.leaveBtn = tool(
+      "btn-leave",
+      () => this.on.leave(),
+      icon(ICONS.exit),
+      h("span", { class: "tool-label menu-only", text: T.netTable.leaveButton }),
+    );
+    this.leaveBtn.setAttribute("aria-label", T.netTable.leaveButton);
+    this.leaveBtn.title = T.netTable.leaveButton;
+    this.leaveBtn.hidden = true;
     this.tools = h(
       "div",
       { class: "tools", id: "tools" },
       this.inviteBtn,
       this.reactBtn,
+      this.leaveBtn,
       this.sumBtn,
       this.soundBtn,
       this.levelsBtn,
@@ -250,6 +260,15 @@ export class Hud {
       text: T.pass,
       onclick: () => this.on.pass(),
     });
+    // a guest whose seat a computer plays for now (its clock ran out three times): take it back
+    this.backBtn = h("button", {
+      type: "button",
+      id: "btn-back",
+      class: "big-button pass",
+      hidden: true,
+      text: T.clock.back,
+      onclick: () => this.on.back(),
+    });
     this.hintBtn = h(
       "button",
       {
@@ -273,7 +292,7 @@ export class Hud {
     });
     // a returning player's table drawn before Python is up (table/waking.js): said quietly
     this.wakingEl = h("p", { id: "waking", class: "waking", role: "status", text: T.waking, hidden: true });
-    this.root.append(this.status, this.passBtn, this.hintBtn, this.hintBox, this.wakingEl);
+    this.root.append(this.status, this.passBtn, this.backBtn, this.hintBtn, this.hintBox, this.wakingEl);
   }
 
   /** "Waking up…" under the status line while the kept table waits for Python. */
@@ -289,12 +308,18 @@ export class Hud {
 
   /** A table across devices: each seat played elsewhere with how it stands ([{name, presence}]),
    * whether an invite can be shown again, and whether reactions go anywhere. */
-  net({ seats, invite, react }) {
+  net({ seats, invite, react, leave = false }) {
+    this.leaveBtn.hidden = !leave;
     const line = seats.map((s) => T.netTable.seat(s.name, s.presence)).join(" · ");
     if (this.netEl.textContent !== line) this.netEl.textContent = line;
     this.netEl.hidden = !seats.length;
     this.inviteBtn.hidden = !invite;
     this.reactBtn.hidden = !react;
+  }
+
+  /** "I'm back", for a guest whose seat a computer plays for now. */
+  back(on) {
+    this.backBtn.hidden = !on;
   }
 
   /** The table clock's words (null: no clock runs); `urgent`: a few seconds left. */
