@@ -904,7 +904,7 @@ const EN = {
     minutes: (m) => (m < 1 ? "under a minute" : m === 1 ? "1 minute" : `${m} minutes`),
     languages: { en: "English", pl: "Polish" },
     looking: "Looking for players…",
-    lookingFor: (kind, waited) => `Looking for a ${kind} game: waiting ${waited}.`,
+    lookingFor: (kind, waited) => `Looking for: ${kind}. Waiting ${waited}.`,
     alone: "Nobody else is looking just now.",
     joinedSoFar: (n) => (n === 1 ? "1 player has joined." : `${n} players have joined.`),
     computerInstead: "Play the computer instead",

@@ -903,10 +903,15 @@ export const PL = {
     describe: ({ rules, target, players, teams, free, name, lang, waited, clock }) =>
       `${rules} do ${target}, ${teams ? "w parach" : `graczy: ${players}`}, wolne miejsca: ${free}; gospodarz ${name}; ${lang}; czeka ${waited}${clock ? `; ${clock} na ruch` : ""}`,
     quickTag: "szybka gra",
-    minutes: (m) => (m < 1 ? "niecałą minutę" : `min: ${m}`),
+    minutes: (m) => {
+      if (m < 1) return "niecałą minutę";
+      if (m === 1) return "minutę";
+      const few = m % 10 >= 2 && m % 10 <= 4 && (m % 100 < 12 || m % 100 > 14);
+      return `${m} ${few ? "minuty" : "minut"}`;
+    },
     languages: { en: "angielski", pl: "polski" },
     looking: "Szukam graczy…",
-    lookingFor: (kind, waited) => `Szukam gry (${kind}): czekam ${waited}.`,
+    lookingFor: (kind, waited) => `Szukam gry: ${kind}. Czekam ${waited}.`,
     alone: "Nikt inny teraz nie szuka gry.",
     joinedSoFar: (n) => `Dołączyło graczy: ${n}.`,
     computerInstead: "Zagraj z komputerem",
