@@ -19,6 +19,7 @@ from conftest import Problems
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from relaykit import HostileRelay, Relay, new_secret, sign_event
+from tablekit import ARTIFACTS
 from test_net_table import ALL_IN, device, play_match, ready, state
 
 LOBBY_KIND = 25051
@@ -58,7 +59,7 @@ def open_lobby(page: Page) -> None:
 
 def test_a_table_opened_is_listed_joined_and_gone_when_full(devices) -> None:
     host = devices("host", "Wanda")
-    seeker = devices("seeker", "Olek")
+    seeker = devices("seeker", "Olek", viewport={"width": 360, "height": 740})  # a phone's width
     late = devices("late", "Zed")
     for page in (seeker, late):
         open_lobby(page)
@@ -155,6 +156,9 @@ def the_clock_moves_for_a_guest_that_does_not(host: Page, guest: Page) -> None:
         )
         assert 0 < state(page)["net"]["clock"]["left_ms"] <= 30_000
     expect(guest.locator("#clock")).to_contain_text("s left")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for page, name in ((host, "host-1280"), (guest, "guest-360")):
+        page.screenshot(path=str(ARTIFACTS / f"clock-{name}.png"), animations="disabled")
     before = state(host)["boneyard"], [s["tiles"] for s in state(host)["seats"]]
     # out of turn, and before its time: Python refuses, and nothing changes
     refused = host.evaluate(TIME_UP, {"seat": 1 - seat, "level": "casual"})

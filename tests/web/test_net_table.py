@@ -56,7 +56,7 @@ def device(
     """One device: a context of its own (`options` for it), the sound off, no STUN server, and by
     default no relay either (the codes sent by hand)."""
     context = browser.new_context(
-        viewport={"width": 1280, "height": 800}, locale="en-US", **options
+        **{"viewport": {"width": 1280, "height": 800}, "locale": "en-US", **options}
     )
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()

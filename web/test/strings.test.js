@@ -17,7 +17,17 @@ function walk(value, path, out) {
 const ARGS = {
   seatName: [{ kind: "level", level: "expert", n: 2 }],
   describe: [
-    { rules: "Parlor", target: 150, players: 2, teams: false, free: 1, name: "Ana", lang: "English", waited: "1 minute", clock: "60 s" },
+    {
+      rules: "Parlor",
+      target: 150,
+      players: 2,
+      teams: false,
+      free: 1,
+      name: "Ana",
+      lang: "English",
+      waited: "1 minute",
+      clock: "60 s",
+    },
   ],
   lookingFor: ["2 players", "1 minute"],
   sideName: [["Ana", "Ola"]],

@@ -919,6 +919,7 @@ const EN = {
     off: "Off",
     seconds: (s) => (s >= 120 ? `${s / 60} minutes` : `${s} s`),
     left: (name, s) => `${name}: ${s} s left`,
+    short: (s) => `${s} s left`,
     timedOut: (name) => `Time's up for ${name}: a computer moved.`,
     away: (name) => `${name} ran out of time three times: a computer plays for now.`,
     back: "I'm back",

@@ -926,6 +926,7 @@ export const PL = {
     off: "Wyłączony",
     seconds: (s) => (s >= 120 ? `${s / 60} min` : `${s} s`),
     left: (name, s) => `${name}: zostało ${s} s`,
+    short: (s) => `zostało ${s} s`,
     timedOut: (name) => `Czas minął (${name}): ruch zrobił komputer.`,
     away: (name) => `${name}: trzy razy skończył się czas, na razie gra komputer.`,
     back: "Wracam",

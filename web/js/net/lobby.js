@@ -40,8 +40,11 @@ export const ANSWER_EVERY_MS = 5000;
 export const MAX_ENTRY_CHARS = 700;
 /** One sender: a few announcements at once, then one every 10 s (it repeats every 30 s). */
 const PER_SENDER = { burst: 4, perSecond: 0.1 };
-/** Senders not heard before, for the whole lobby: each costs a signature check. */
+/** Senders not heard before, for the whole lobby (counted once their signature holds). */
 const NEWCOMERS = { burst: 40, perSecond: 4 };
+/** Signature checks, for the whole lobby: each costs a curve operation, so a flood of forged
+ * events (cheap to make) costs a bounded time; charged before each check. */
+const SIGNATURES = { burst: 60, perSecond: 20 };
 /** The most tables listed (the oldest go first beyond it) and senders remembered. */
 export const MOST_TABLES = 60;
 const SENDERS_KEPT = 512;
@@ -129,6 +132,9 @@ export class Lobby {
     this.entries = new Map(); // host's key -> entry
     this.senders = new Map(); // sender's key -> Bucket
     this.newcomers = new Bucket(NEWCOMERS);
+    this.signatures = new Bucket(SIGNATURES);
+    this.closed = false;
+    this.paused = false;
     this.counts = { heard: 0, shown: 0, refused: 0 }; // for the benchmark and the tests
     this.queue = Promise.resolve();
     this.pool = null;
@@ -139,17 +145,22 @@ export class Lobby {
   async open() {
     this.curve ??= await loadCurve();
     this.topics = await lobbyTopics();
+    if (this.closed) return; // closed while the code loaded
     this.pool = new RelayPool(this.relays, {
       topic: this.topics.tables,
       kind: LOBBY_KIND,
       since: Math.floor(this.now() / 1000) - 10,
       onevent: (ev) => this.#heard(ev),
+      // checked before the pool counts the event's id as heard: a forged copy first cannot hide
+      // the real one
+      verify: (ev) => this.#checked(ev),
       onstatus: (status) => {
         this.onstatus(status);
         if (status.open > 0 && !this.asked) this.#ask(); // once a relay can carry it
       },
       WebSocketClass: this.WebSocketClass,
     });
+    if (this.paused) return;
     this.pool.start();
     this.sweeper = setInterval(() => this.#sweep(), 5000);
   }
@@ -161,13 +172,15 @@ export class Lobby {
 
   /** The page is hidden or idle: no socket open, nothing heard (resume() asks again). */
   pause() {
+    this.paused = true;
     this.pool?.stop();
     clearInterval(this.sweeper);
     this.sweeper = null;
   }
 
   resume() {
-    if (!this.pool || this.pool.running) return;
+    this.paused = false;
+    if (!this.pool || this.pool.running || this.closed) return;
     this.asked = false;
     this.pool.start();
     this.sweeper = setInterval(() => this.#sweep(), 5000);
@@ -175,6 +188,7 @@ export class Lobby {
 
   close() {
     this.pause();
+    this.closed = true;
     this.pool = null;
     this.entries.clear();
   }
@@ -195,8 +209,22 @@ export class Lobby {
     this.queue = this.queue.then(() => this.#read(ev)).catch(() => this.counts.refused++);
   }
 
-  async #read(ev) {
+  /** The pool's check before an event counts as heard: the content's own checks, then (within
+   * the lobby's budget of signature checks) its signature. */
+  async #checked(ev) {
     const nowS = Math.floor(this.now() / 1000);
+    const ok =
+      !entryProblem(ev.content, ev.created_at, nowS, this.presets) &&
+      HEX128.test(ev.sig) &&
+      this.signatures.take() &&
+      (await this.#signed(ev));
+    if (!ok) this.counts.refused++;
+    return ok;
+  }
+
+  /** A checked, signed announcement: listed, within the flood limits (charged only now, so a
+   * forger who knows a host's key cannot spend that host's limit). */
+  async #read(ev) {
     const known = this.senders.get(ev.pubkey);
     if (!known && !this.newcomers.take()) return this.counts.refused++;
     const bucket = known ?? new Bucket(PER_SENDER);
@@ -205,9 +233,6 @@ export class Lobby {
       if (this.senders.size > SENDERS_KEPT) this.senders.delete(this.senders.keys().next().value);
     }
     if (!bucket.take()) return this.counts.refused++;
-    const problem = entryProblem(ev.content, ev.created_at, nowS, this.presets);
-    if (problem) return this.counts.refused++;
-    if (!HEX128.test(ev.sig) || !(await this.#signed(ev))) return this.counts.refused++;
     const body = JSON.parse(ev.content);
     const had = this.entries.get(ev.pubkey);
     if (had && had.at > ev.created_at) return; // an older announcement, after a newer one
@@ -269,10 +294,11 @@ export class Announcer {
     this.lastAnswer = 0;
     this.sent = 0; // events this announcer published
     this.running = false;
+    this.stopped = false;
   }
 
   async start() {
-    if (this.running) return;
+    if (this.running || this.stopped) return;
     this.running = true;
     this.curve ??= await loadCurve();
     this.topics ??= await lobbyTopics();
@@ -305,14 +331,15 @@ export class Announcer {
   }
 
   resume() {
-    if (this.running || !this.pool) return;
-    this.start();
+    if (this.running || this.stopped) return;
+    this.start(); // (it reuses its pool; a pause before the pool was made leaves none)
   }
 
   /** The table is full, started or closed: "gone" to every list, and silence. */
   async stop() {
     const was = this.pool && (this.running || this.said);
     this.running = false;
+    this.stopped = true;
     clearInterval(this.timer);
     if (was && this.pool.open > 0) await this.#publish({ v: LOBBY_VERSION, type: "gone" }).catch(() => {});
     this.pool?.stop();

@@ -106,8 +106,19 @@ export function isRoomEvent(ev, topic, to = null, kind = ROOM_KIND) {
 export class RelayPool {
   constructor(
     urls,
-    { topic, to = null, kind = ROOM_KIND, since = null, onevent, onstatus = () => {}, WebSocketClass, now } = {},
+    {
+      topic,
+      to = null,
+      kind = ROOM_KIND,
+      since = null,
+      onevent,
+      onstatus = () => {},
+      verify,
+      WebSocketClass,
+      now,
+    } = {},
   ) {
+    this.verify = verify ?? null; // (ev) => Promise<boolean>: the owner's check before an id counts as heard
     this.urls = [...new Set(urls)];
     this.topic = topic;
     this.kind = kind; // a room's events, or the lobby's (net/lobby.js)
@@ -180,13 +191,15 @@ export class RelayPool {
       ws.send(JSON.stringify(["REQ", "room", filter]));
       this.#status();
     };
-    ws.onmessage = (message) => this.#frame(url, relay, message.data);
+    // a socket of an earlier run (stop() then start()) that closes or speaks late is not this one
+    ws.onmessage = (message) => relay.ws === ws && this.#frame(url, relay, message.data);
     ws.onerror = () => {}; // the close that follows says it
-    ws.onclose = () => this.#lost(url, relay);
+    ws.onclose = () => relay.ws === ws && this.#lost(url, relay);
     this.#status();
   }
 
   #lost(url, relay) {
+    if (this.relays.get(url) !== relay) return; // a relay of an earlier run
     if (relay.state === "closed" && relay.timer) return;
     relay.state = "closed";
     relay.ws = null;
@@ -228,6 +241,10 @@ export class RelayPool {
     // a relay stores and forwards an event under the id it was given: the id is checked here, so
     // that a made-up one can neither pass a repeat off as new nor shadow a real event
     if (hex(await idOf(ev)) !== ev.id) return this.#drop();
+    if (this.seen.has(ev.id)) return;
+    // the owner's own check first (the lobby's signature): a forged copy that came first must
+    // not make the real one a repeat
+    if (this.verify && !(await this.verify(ev))) return this.#drop();
     if (this.seen.has(ev.id)) return;
     this.seen.add(ev.id);
     if (this.seen.size > SEEN_IDS) this.seen.delete(this.seen.values().next().value);

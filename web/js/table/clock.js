@@ -66,7 +66,8 @@ export class TableClock {
     const snap = this.table.state.snap;
     const seat = snap?.seats[r.seat];
     const name = seat ? T.seatName(seat.label) : "";
-    this.table.hud.clock(T.clock.left(name, left), left <= URGENT_S);
+    // the status line names the seat to move already; the clock's own line says the seconds
+    this.table.hud.clock(T.clock.short(left), left <= URGENT_S);
     if (left <= URGENT_S && !r.told && snap?.viewer === r.seat) {
       r.told = true; // the person to move hears it once, in words
       this.table.reader.say(T.clock.left(name, left));
