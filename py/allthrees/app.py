@@ -78,6 +78,10 @@ Requests (``op``):
   sends each friend's channel, in order), a refusal with the refusal to send that seat.
 - ``stand_in`` ``{seat, level}``: a computer level plays a friend's seat until it is back (its
   hello), or with null, the table waits for it.
+- ``give_seat`` ``{seat, level}`` (the host's page): a friend's seat of the dealt match given to a
+  computer ``level`` for good (a stranger the host does not want at the table): its page is told
+  (``outbox``: a ``seat_given`` refusal, nothing more), its key takes no seat again (``seat_for``
+  and its hello refused with ``seat_given``), and the reply's ``given`` names the seat.
 - ``presence`` ``{seats: [{seat, presence}]}``: the page's transport facts, as ``outbox``.
 - ``host_message`` ``{message}`` (a guest's page): a message from the host checked before use;
   replies ``{message}``, the object.
@@ -200,6 +204,8 @@ class App:
             return self.host.guest(req.get("seat"), req.get("message"))
         if op == "presence":
             return self.host.presence(req.get("seats"))
+        if op == "give_seat":
+            return self.host.give(req.get("seat"), req.get("level"))
         if op == "seat_for":
             return self.host.seat_for(req.get("key"))
         if op == "react":
@@ -227,6 +233,8 @@ class App:
         if op == "advance":
             return self._reply(session.advance())
         if op == "stand_in":
+            if req.get("seat") in getattr(session.net, "given_away", ()):
+                raise BadIntent("the host gave this seat to a computer for good")
             return self._reply(session.set_stand_in(req.get("seat"), req.get("level")))
         if op == "hint":
             return {"ok": True, "hint": session.hint(req.get("seat"))}
@@ -335,7 +343,18 @@ def handle(request: str) -> str:
 MAX_REQUEST_CHARS = max(MAX_SAVE_CHARS, career.MAX_EXPORT_CHARS) + 10_000
 # Requests that may change the table: an unexpected failure in one of them puts the table back
 # as it was before it.
-CHANGES = ("start", "new", "intent", "advance", "guest", "stand_in", "gather", "fill", "time_up")
+CHANGES = (
+    "start",
+    "new",
+    "intent",
+    "advance",
+    "guest",
+    "stand_in",
+    "gather",
+    "give_seat",
+    "fill",
+    "time_up",
+)
 
 
 def _handle(request: Any) -> dict[str, Any]:

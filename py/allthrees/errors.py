@@ -98,6 +98,7 @@ REFUSAL_CODES = (
     "wrong_table",
     "table_full",
     "seat_taken",
+    "seat_given",
     "shared_commitment",
     "shared_part",
     "shared_seed",

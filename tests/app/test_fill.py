@@ -52,7 +52,9 @@ def test_fill_deals_with_computers_in_the_empty_seats():
     assert snap["round_no"] == 1 and [e["kind"] for e in reply["events"]] == ["deal"]
     seats = [s["controller"] for s in snap["seats"]]
     assert seats == ["you", "friend", "casual", "casual"]
-    assert snap["net"]["friends"] == [{"seat": 1, "name": "Ana", "joined": True, "stand_in": None}]
+    assert snap["net"]["friends"] == [
+        {"seat": 1, "name": "Ana", "joined": True, "stand_in": None, "given": False}
+    ]
     assert snap["net"]["clock_s"] == 60  # the table keeps its clock
     session = app._app.session
     assert app._app.gathering is None and session.settings.friends() == [1]

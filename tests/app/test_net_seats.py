@@ -67,7 +67,9 @@ def test_a_friend_brings_no_pass_and_play_cover():
     assert snap["cover"] is None and snap["viewer"] == 0
     assert snap["seats"][0]["label"] == {"kind": "you"}
     assert snap["seats"][1]["friend"] and snap["seats"][1]["person"]
-    assert snap["net"]["friends"] == [{"seat": 1, "name": None, "joined": True, "stand_in": None}]
+    assert snap["net"]["friends"] == [
+        {"seat": 1, "name": None, "joined": True, "stand_in": None, "given": False}
+    ]
 
 
 def test_all_presets_and_three_friends():

@@ -136,6 +136,18 @@ def test_two_quick_matches_are_seated_together_and_play_a_round(devices) -> None
     moves([host, guest], 400)
     same_table(host, guest)
     assert state(host)["round_over"] and state(guest)["round_over"]
+    # next round; the host gives the stranger's seat to a computer: its page is told, and is its
+    # own again
+    host.locator("#btn-next").click()
+    guest.wait_for_function("() => !window.allthreesTest.state().round_over")
+    host.locator("#btn-give").click()
+    host.get_by_role("dialog", name="Give a seat to a computer").locator("#give-1").click()
+    expect(guest.locator("#toasts")).to_contain_text("The host gave this seat to a computer.")
+    host.wait_for_function("() => window.allthreesTest.state().net.seats[0].presence === 'away'")
+    expect(host.locator("#away-dialog")).to_have_count(0)  # not asked: the host chose
+    guest.reload()
+    ready(guest)
+    assert role(guest) is None, "its own table, not the host's"
 
 
 TIME_UP = "async (req) => (await (await import('./js/main.js')).ready).call('time_up', req)"

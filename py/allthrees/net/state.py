@@ -56,6 +56,8 @@ class Joint:
     # reactions each seat sent since the table's last move (not kept: a flood limit)
     reactions: dict[int, tuple[int, int]] = field(default_factory=dict)
     clock_s: int = 0  # the table clock: seconds a move, one of ``clock.CHOICES``; 0, none
+    # friends' seats the host gave to a computer for good (``give``): their keys take no seat
+    given_away: frozenset[int] = frozenset()
     # the clock's turn stamp and each seat's time-outs in a row (not kept: a reload restarts them)
     timer: Timer = field(default_factory=Timer, repr=False, compare=False)
 
@@ -103,6 +105,8 @@ class Joint:
         mine = key_hash(key)
         for seat, kept in self.keys.items():
             if kept == mine:
+                if seat in self.given_away:
+                    raise BadMessage("the host gave this seat to a computer", code="seat_given")
                 return seat
         for seat in self.friends:
             if seat not in self.parts and seat not in self.keys:
@@ -179,7 +183,8 @@ class Joint:
             "commitment": self.commitment(),
             "match": self.k,
             "friends": [
-                {**f, "stand_in": stand_in.get(f["seat"])} for f in self.friends_json(settings)
+                {**f, "stand_in": stand_in.get(f["seat"]), "given": f["seat"] in self.given_away}
+                for f in self.friends_json(settings)
             ],
             "clock_s": self.clock_s,
             "clock": clock,
@@ -215,6 +220,7 @@ class Joint:
             "names": {str(s): n for s, n in self.names.items()},
             "keys": {str(s): k for s, k in self.keys.items()},
             "clock": self.clock_s,
+            "given_away": sorted(self.given_away),
         }
 
     @classmethod
@@ -256,6 +262,9 @@ class Joint:
         clock = data.get("clock", 0)  # a save from before the table clock has none
         if not is_whole(clock) or clock not in CLOCK_CHOICES:
             raise bad("clock")
+        given = data.get("given_away", [])  # a save from before seats were given has none
+        if not isinstance(given, list) or not all(is_whole(g) and g in friends for g in given):
+            raise bad("given_away")
         try:
             kept_names = {seats[key]: clean_name(n) for key, n in names.items() if key in seats}
             host_name = clean_name(data.get("host_name", ""))
@@ -273,4 +282,5 @@ class Joint:
             kept_names,
             {seats[key]: k for key, k in keys.items()},
             clock_s=clock,
+            given_away=frozenset(given),
         )

@@ -141,9 +141,38 @@ class Host:
             }
         return reply
 
+    def give(self, seat: Any, level: Any) -> dict[str, Any]:
+        """The host gives a friend's seat to a computer ``level`` for good (a stranger it does not
+        want at the table): the computer plays it from now on, the seat's page is told
+        (``seat_given``, as a refusal) and its key takes no seat again, in this match or the
+        table's next. Only a dealt match's seat, not yet given, of a friend."""
+        held = self.joint()
+        session = self.app.session
+        if held is None or session is None or self.app.gathering is not None:
+            raise BadMessage("no match across devices is dealt", code="not_dealt")
+        net, _ = held
+        if not is_whole(seat) or seat not in net.friends or seat in net.given_away:
+            raise BadMessage(f"seat {seat!r:.20} is no friend's seat to give", code="guest_seat")
+        events = session.set_stand_in(seat, level)  # refuses a level that is none
+        net.given_away = net.given_away | {seat}
+        net.timer.reset(seat)
+        reply = self.app._reply(events)
+        words = host_text(
+            "refusal",
+            net.table,
+            code="seat_given",
+            values={},
+            error="the host gave this seat to a computer",
+        )
+        reply["outbox"][str(seat)] = [words]  # its table no more: only the word why
+        reply["given"] = {"seat": seat}
+        return reply
+
     def _hello(self, net: Joint, settings: Settings, seat: int, data: dict) -> dict[str, Any]:
         if data["table"] != net.table:
             raise BadMessage("this invite is for another table", code="wrong_table")
+        if seat in net.given_away:
+            raise BadMessage("the host gave this seat to a computer", code="seat_given")
         net.claim(seat, data.get("key"))
         name = clean_name(data.get("name", ""))
         gathering = self.app.gathering is not None

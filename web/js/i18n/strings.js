@@ -325,6 +325,7 @@ const EN = {
     no_gathering: () => "No table is waiting for players.",
     nobody_joined: () => "Nobody has joined yet: play the computer instead.",
     table_full: () => "This table is full: every seat for a friend is taken.",
+    seat_given: () => "The host gave this seat to a computer.",
     seat_taken: () => "That seat is another player's.",
     shared_commitment: () =>
       "The host's deal does not match the promise shown at the start: this match was not dealt fairly.",
@@ -761,6 +762,10 @@ const EN = {
   netTable: {
     joinButton: "Join a friend's table",
     inviteButton: "Invite a friend",
+    giveButton: "Give a seat to a computer",
+    giveTitle: "Give a seat to a computer",
+    giveText:
+      "A computer plays the seat from now on, for the rest of this table: its player is told, and cannot take it back.",
     leaveButton: "Leave the table",
     leaveTitle: "Leave this table?",
     leaveText: "Your seat is the host's to give to a computer. Your own table comes back on this device.",

@@ -328,6 +328,7 @@ export const PL = {
     no_gathering: () => "Żaden stół nie czeka na graczy.",
     nobody_joined: () => "Nikt jeszcze nie dołączył: zagraj z komputerem.",
     table_full: () => "Ten stół jest pełny: wszystkie miejsca dla przyjaciół są zajęte.",
+    seat_given: () => "Gospodarz oddał to miejsce komputerowi.",
     seat_taken: () => "To miejsce należy do innego gracza.",
     shared_commitment: () =>
       "Rozdanie gospodarza nie zgadza się z obietnicą pokazaną na początku: ta rozgrywka nie była rozdana uczciwie.",
@@ -758,6 +759,9 @@ export const PL = {
   netTable: {
     joinButton: "Dołącz do stołu przyjaciela",
     inviteButton: "Zaproś przyjaciela",
+    giveButton: "Oddaj miejsce komputerowi",
+    giveTitle: "Oddaj miejsce komputerowi",
+    giveText: "Od teraz to miejsce gra komputer, do końca tego stołu: gracz się o tym dowie i nie może go odzyskać.",
     leaveButton: "Odejdź od stołu",
     leaveTitle: "Odejść od tego stołu?",
     leaveText: "Gospodarz może oddać twoje miejsce komputerowi. Na tym urządzeniu wróci twój własny stół.",

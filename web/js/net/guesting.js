@@ -323,6 +323,7 @@ export class Guesting {
       } else if (m.kind === "refusal") {
         this.toast(T.refusals[m.code]?.(m.values ?? {}) ?? T.refusals.refused());
         this.#answered();
+        if (m.code === "seat_given") return this.#given();
       }
       this.#keep();
     });
@@ -428,6 +429,19 @@ export class Guesting {
     if (!this.channel || !this.kept) return;
     const { table, part, key } = this.kept;
     this.#send({ kind: "hello", table, part, name: this.name || undefined, resume: true, key });
+  }
+
+  /** The host gave this seat to a computer: the table is not this device's any more (nothing
+   * kept to come back to; its own table is back at the next visit). */
+  #given() {
+    this.room?.room.close();
+    this.room = null;
+    this.channel?.close();
+    this.channel = null;
+    this.presence = "away";
+    localStorage.removeItem(GUEST_KEY);
+    this.kept = null;
+    this.changed();
   }
 
   /** The person leaves the table: the host is told (its seat is the host's to give to a

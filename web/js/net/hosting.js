@@ -127,6 +127,22 @@ export class Hosting {
         }
       }
     }
+    if (reply.given) this.#release(reply.given.seat);
+  }
+
+  /** The host gave `seat` to a computer (op give_seat): its page has the word why (the outbox
+   * just sent); a moment later its channel closes, and the seat is not asked about as away. */
+  #release(seat) {
+    const entry = this.seats.get(seat);
+    if (!entry) return;
+    entry.given = true;
+    const channel = entry.channel;
+    entry.channel = null;
+    if (channel) {
+      channel.onstate = null;
+      setTimeout(() => channel.close(), 1000); // the word why goes first
+    }
+    this.#setPresence(seat, "away");
   }
 
   /** `dealt`: the table is in play, so every friend sat down before (each comes back by itself). */
@@ -193,7 +209,7 @@ export class Hosting {
   async #seatFor(key) {
     const reply = await this.call("seat_for", { key });
     if (reply?.ok) return reply.seat;
-    if (reply?.code === "table_full") return null;
+    if (reply?.code === "table_full" || reply?.code === "seat_given") return null; // "full"
     throw new Error(reply?.error ?? "seat_for failed");
   }
 

@@ -145,7 +145,8 @@ export class Across {
       .filter((s) => s.seat !== state.snap?.viewer)
       .map((s) => ({ name: named(s.seat), presence: s.presence }));
     const invite = Boolean(this.hosting?.active && net.seats.some((s) => s.presence !== "connected"));
-    hud.net({ seats, invite, react: Boolean(net.role), leave: Boolean(this.guesting?.active) });
+    const give = Boolean(this.hosting?.active && state.snap && friends.some((f) => !f.given));
+    hud.net({ seats, invite, react: Boolean(net.role), leave: Boolean(this.guesting?.active), give });
     this.table.changed();
     this.table.parlor?.changed();
   }
@@ -173,6 +174,29 @@ export class Across {
     if (snap && chosen !== standing && this.hosting?.presence(seat) !== "connected")
       await this.table.controller.send("stand_in", { seat, level: chosen });
     return chosen;
+  }
+
+  /** The host gives a friend's seat to a computer for good (a stranger it does not want at the
+   * table): which one is asked; Python decides (op give_seat) and tells that seat's page. */
+  async give() {
+    const snap = this.table.state.snap;
+    const friends = (this.hosting?.friends ?? []).filter((f) => !f.given);
+    if (!snap || !friends.length) return;
+    const names = new Map(snap.seats.map((s) => [s.seat, T.seatName(s.label)]));
+    const buttons = friends.map((f, i) => ({
+      id: `give-${f.seat}`,
+      text: names.get(f.seat) ?? f.name ?? T.netTable.someone,
+      value: f.seat,
+      primary: i === 0,
+    }));
+    buttons.push({ id: "give-cancel", text: T.cancel, value: null });
+    const N = T.netTable;
+    const text = h("p", { text: N.giveText });
+    const root = this.table.hud.root;
+    const seat = await this.table.modal(() => askDialog("give-dialog", N.giveTitle, [text], buttons, { root }));
+    if (seat === null || seat === undefined) return;
+    const choice = this.hosting?.choice;
+    await this.table.controller.send("give_seat", { seat, level: typeof choice === "string" ? choice : "casual" });
   }
 
   /** A guest leaves the host's table (asked first): its own table comes back on this device. */

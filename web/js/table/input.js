@@ -52,6 +52,7 @@ export function tableCommands(table) {
     online: () => table.parlor.open(),
     back: () => table.across.guesting?.back(),
     leave: () => table.across.leave(),
+    give: () => table.across.give(),
     react: () => table.across.react(),
   };
 }

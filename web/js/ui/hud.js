@@ -179,12 +179,22 @@ export class Hud {
     this.leaveBtn.setAttribute("aria-label", T.netTable.leaveButton);
     this.leaveBtn.title = T.netTable.leaveButton;
     this.leaveBtn.hidden = true;
+    this.giveBtn = tool(
+      "btn-give",
+      () => this.on.give(),
+      icon(ICONS.exit),
+      h("span", { class: "tool-label menu-only", text: T.netTable.giveButton }),
+    );
+    this.giveBtn.setAttribute("aria-label", T.netTable.giveButton);
+    this.giveBtn.title = T.netTable.giveButton;
+    this.giveBtn.hidden = true;
     this.tools = h(
       "div",
       { class: "tools", id: "tools" },
       this.inviteBtn,
       this.reactBtn,
       this.leaveBtn,
+      this.giveBtn,
       this.sumBtn,
       this.soundBtn,
       this.levelsBtn,
@@ -308,8 +318,9 @@ export class Hud {
 
   /** A table across devices: each seat played elsewhere with how it stands ([{name, presence}]),
    * whether an invite can be shown again, and whether reactions go anywhere. */
-  net({ seats, invite, react, leave = false }) {
+  net({ seats, invite, react, leave = false, give = false }) {
     this.leaveBtn.hidden = !leave;
+    this.giveBtn.hidden = !give;
     const line = seats.map((s) => T.netTable.seat(s.name, s.presence)).join(" · ");
     if (this.netEl.textContent !== line) this.netEl.textContent = line;
     this.netEl.hidden = !seats.length;
