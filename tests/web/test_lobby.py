@@ -68,7 +68,7 @@ def test_a_table_opened_is_listed_joined_and_gone_when_full(devices) -> None:
     host.get_by_role("button", name="Open a table").click()
     dialog = host.get_by_role("dialog", name="Open a table")
     expect(dialog).to_be_visible()
-    dialog.locator("#new-target").select_option("61")
+    dialog.locator("input[name=mode][value=sprint]").check()  # one round: the match's end
     dialog.locator("#new-clock").select_option("30")
     dialog.get_by_role("button", name="Open a table").click()
     host.wait_for_function("() => window.allthreesTest.state()?.gathering")
@@ -78,7 +78,7 @@ def test_a_table_opened_is_listed_joined_and_gone_when_full(devices) -> None:
         listed = page.get_by_role("button", name="Join")
         expect(listed).to_have_count(1)
         expect(listed).to_have_accessible_description(
-            "Parlor to 61, 2 players, 1 free seat; host Wanda; English; "
+            "Parlor sprint (one round), 2 players, 1 free seat; host Wanda; English; "
             "waiting under a minute; 30 s a move"
         )
     entry = lobby(seeker)["tables"][0]
@@ -207,6 +207,7 @@ def announcement(secret: str, created_at: int | None = None, **fields: Any) -> d
         "lang": "en",
         "players": 2,
         "teams": False,
+        "sprint": False,
         "free": 1,
         "preset": "parlor",
         "target": 150,

@@ -36,11 +36,11 @@ OPEN = """async ([tables, waiting]) => {
 
 TABLES = [
     {"id": "a1", "host": "a1" * 32, "room": "b" * 64, "name": "<img src=x onerror=alert(1)>",
-     "lang": "pl", "players": 2, "teams": False, "free": 1, "preset": "parlor", "target": 150,
-     "clock": 60, "quick": "2p", "ago": 20},
+     "lang": "pl", "players": 2, "teams": False, "sprint": False, "free": 1,
+     "preset": "parlor", "target": 150, "clock": 60, "quick": "2p", "ago": 20},
     {"id": "c3", "host": "c3" * 32, "room": "d" * 64, "name": "Ola & Jan", "lang": "en",
-     "players": 4, "teams": True, "free": 2, "preset": "pub", "target": 120, "clock": 0,
-     "quick": None, "ago": 200},
+     "players": 4, "teams": True, "sprint": False, "free": 2,
+     "preset": "pub", "target": 120, "clock": 0, "quick": None, "ago": 200},
 ]  # fmt: skip
 
 WORDS = {

@@ -79,6 +79,7 @@ function fields(over = {}, since = NOW_S - 60) {
     lang: "en",
     players: 2,
     teams: false,
+    sprint: false,
     free: 1,
     preset: "standard",
     target: 150,

@@ -19,6 +19,7 @@ const ARGS = {
   describe: [
     {
       rules: "Parlor",
+      sprint: false,
       target: 150,
       players: 2,
       teams: false,

@@ -903,8 +903,8 @@ const EN = {
     refresh: "Refresh",
     down: "No relay answers: check the internet connection.",
     // a listed table in words: its rules, players, free seats, host, language, time waited
-    describe: ({ rules, target, players, teams, free, name, lang, waited, clock }) =>
-      `${rules} to ${target}, ${teams ? "partners" : `${players} players`}, ${free === 1 ? "1 free seat" : `${free} free seats`}; host ${name}; ${lang}; waiting ${waited}${clock ? `; ${clock} a move` : ""}`,
+    describe: ({ rules, target, sprint, players, teams, free, name, lang, waited, clock }) =>
+      `${rules} ${sprint ? "sprint (one round)" : `to ${target}`}, ${teams ? "partners" : `${players} players`}, ${free === 1 ? "1 free seat" : `${free} free seats`}; host ${name}; ${lang}; waiting ${waited}${clock ? `; ${clock} a move` : ""}`,
     quickTag: "quick match",
     minutes: (m) => (m < 1 ? "under a minute" : m === 1 ? "1 minute" : `${m} minutes`),
     languages: { en: "English", pl: "Polish" },

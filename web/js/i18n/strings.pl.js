@@ -904,8 +904,8 @@ export const PL = {
     paused: "Lista wstrzymana, bo strona jest bezczynna.",
     refresh: "Odśwież",
     down: "Żaden przekaźnik nie odpowiada: sprawdź połączenie z internetem.",
-    describe: ({ rules, target, players, teams, free, name, lang, waited, clock }) =>
-      `${rules} do ${target}, ${teams ? "w parach" : `graczy: ${players}`}, wolne miejsca: ${free}; gospodarz ${name}; ${lang}; czeka ${waited}${clock ? `; ${clock} na ruch` : ""}`,
+    describe: ({ rules, target, sprint, players, teams, free, name, lang, waited, clock }) =>
+      `${rules} ${sprint ? "sprint (jedno rozdanie)" : `do ${target}`}, ${teams ? "w parach" : `graczy: ${players}`}, wolne miejsca: ${free}; gospodarz ${name}; ${lang}; czeka ${waited}${clock ? `; ${clock} na ruch` : ""}`,
     quickTag: "szybka gra",
     minutes: (m) => {
       if (m < 1) return "niecałą minutę";

@@ -79,6 +79,7 @@ const TABLE_FIELDS = {
   lang: (v) => LANGS.includes(v),
   players: (v) => Number.isInteger(v) && v >= 2 && v <= 4,
   teams: (v) => typeof v === "boolean",
+  sprint: (v) => typeof v === "boolean", // one round (a Quick Sprint), not a match to a target
   free: (v) => Number.isInteger(v) && v >= 1 && v <= 3,
   preset: (v) => typeof v === "string" && PRESET.test(v),
   target: (v) => Number.isInteger(v) && v >= 1 && v <= 1000,

@@ -182,6 +182,7 @@ export class Parlor {
       lang: document.documentElement.lang === "pl" ? "pl" : "en",
       players: seats,
       teams: spec.settings.mode === "partners",
+      sprint: spec.settings.mode === "sprint",
       free: this.#free(),
       preset: form?.preset ?? spec.settings.rules,
       target: Number.isInteger(target) ? target : 150,

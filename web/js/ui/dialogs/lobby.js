@@ -135,6 +135,7 @@ export class LobbyDialog {
           target: t.target,
           players: t.players,
           teams: t.teams,
+          sprint: t.sprint,
           free: t.free,
           name: t.name,
           lang: L.languages[t.lang] ?? t.lang,
