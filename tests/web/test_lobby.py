@@ -264,6 +264,24 @@ def hostile_lobby_frames(sub: str) -> Iterator[str]:
         yield json.dumps(["EVENT", sub, made])
 
 
+# every WebSocket the page opens, to count those still open
+SOCKETS = """
+window.__lobbySockets = [];
+const Original = WebSocket;
+window.WebSocket = class extends Original {
+  constructor(...args) {
+    super(...args);
+    window.__lobbySockets.push(this);
+  }
+};
+"""
+# the page hidden (or shown again), as a locked phone or a tab in the background
+HIDE = """(hidden) => {
+  Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
 def test_a_hostile_lobby_shows_nothing_it_should_not(browser, site_url, problems, relay) -> None:
     go = threading.Event()
 
@@ -281,6 +299,7 @@ def test_a_hostile_lobby_shows_nothing_it_should_not(browser, site_url, problems
             "name": "Watcher",
         }
         page = device(browser, site_url, problems, "watcher", prefs)
+        page.add_init_script(script=SOCKETS)
         page.goto(site_url)
         ready(page)
         open_lobby(page)
@@ -301,6 +320,17 @@ def test_a_hostile_lobby_shows_nothing_it_should_not(browser, site_url, problems
         assert "Genuine" in texts[0] or "Genuine" in texts[1]
         assert any(f"host {ODD_NAME};" in t for t in texts), texts  # as text, never markup
         assert page.locator("dialog img").count() == 0
+        # hidden, the page hears nothing (its lobby's sockets closed); shown again, it listens
+        sockets = "() => window.__lobbySockets.filter((s) => s.readyState === 1).length"
+        assert page.evaluate(sockets) >= 1
+        page.evaluate(HIDE, True)
+        expect(page.locator(".lobby-dialog [role=status]").first).to_have_text(
+            "The list is paused while the page is idle."
+        )
+        page.wait_for_function(f"() => ({sockets})() === 0")
+        page.evaluate(HIDE, False)
+        page.wait_for_function(f"() => ({sockets})() >= 1")
+        expect(listed.first).to_be_visible()
         # the table under the dialog still plays
         page.get_by_role("button", name="Close").click()
         from test_net_table import act, settle
