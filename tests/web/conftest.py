@@ -205,11 +205,13 @@ def shared_relay(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Relay]:
 # of 60 s and more. Every other file keeps its place after them.
 TESTS = Path(__file__).resolve().parents[1]
 # longest first: a match across devices with reloads (222 s), a table online (a whole match, the
-# reloads, a relayed round: 150-230 s each under load), two whole matches (155, 153 s),
+# reloads, a relayed round: 150-230 s each under load), the lobby (a 30 s clock and a match,
+# two quick matches), two whole matches (155, 153 s),
 # WebKit under Xvfb (eight tests, 40-150 s each), whole rounds of each rule set, by keys, by touch
 LONGEST_FIRST = (
     "web/test_net_table.py",
     "web/test_online_table.py",
+    "web/test_lobby.py",
     "web/test_career_screens.py",
     "engines/test_webkit.py",
     "web/test_rules.py",
