@@ -146,9 +146,11 @@ export class Parlor {
   }
 
   /** Join a listed table: its one link, opened here (main.js: this page becomes its guest). */
-  join(t) {
+  async join(t) {
+    if (this.joining) return; // (a quick match may find the same table twice before it goes)
+    this.joining = true;
     this.dialog?.close();
-    this.#withdraw();
+    await this.#withdraw(); // this page's own table, if any, leaves the lists first
     location.hash = `room=${t.room}.${t.host}`;
   }
 
@@ -164,7 +166,8 @@ export class Parlor {
    * @param {{settings: object, clock: number, quick: string|null}} spec
    */
   async announce(spec) {
-    await this.#withdraw();
+    await this.announcer?.announcer.stop(); // an earlier table of this page's, if any
+    this.announcer = null;
     const across = this.table.across;
     const opened = await across.hosting?.opening?.catch(() => null);
     if (!opened) {
@@ -191,7 +194,7 @@ export class Parlor {
       since,
     });
     const announcer = new net.Announcer({ relays: this.relays, key: opened.room.key, entry });
-    this.announcer = { announcer, key: opened.room.key, spec, since, table: across.hosting.table };
+    this.announcer = { announcer, key: opened.room.key, spec, since, table: across.hosting.table, free: this.#free() };
     announcer.start();
     this.#watch();
     if (!spec.quick) this.table.toast(T.lobby.announced);
@@ -214,13 +217,18 @@ export class Parlor {
       if (this.quick) this.#quickDone();
       return;
     }
-    listed.announcer.update();
+    const free = this.#free();
+    if (free !== listed.free) listed.announcer.update(); // a seat taken or freed: said at once
+    listed.free = free;
     this.#waitingShown();
   }
 
+  /** This page's table leaves the lists (full, dealt, closed, or the player went elsewhere);
+   * a table of friends opened after it shows its invite again. */
   async #withdraw() {
     const listed = this.announcer;
     this.announcer = null;
+    this.table.across.listed = false;
     await listed?.announcer.stop();
     this.#unwatchIfDone();
   }
