@@ -54,7 +54,13 @@ export class Parlor {
   }
 
   rename(text) {
-    const name = String(text).replace(/\s+/g, " ").trim().slice(0, 16);
+    // plain words: no markup's brackets nor control characters (a lobby shows no other name)
+    const name = String(text)
+      .replace(/[<>\p{Cc}\p{Cf}]/gu, "")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 16)
+      .trim();
     if (!name) return;
     this.table.prefs.name = name;
     storePrefs(this.table.prefs);
