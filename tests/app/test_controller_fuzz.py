@@ -61,13 +61,13 @@ def check(request_text: str) -> None:
             assert json.dumps(reply["snapshot"], sort_keys=True) == before_snap
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=750, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(value=json_values)
 def test_any_json_value_gets_a_reply_and_a_refusal_changes_nothing(value):
     check(json.dumps(value))
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     op=st.sampled_from(OPS),
     fields=st.dictionaries(st.sampled_from(KEYS), json_values, max_size=4),
@@ -76,7 +76,7 @@ def test_requests_with_a_real_op_and_wrong_fields_change_nothing_when_refused(op
     check(json.dumps({**fields, "op": op}))
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     text=st.text(max_size=60)
     | st.builds(lambda n, c: c * n, st.integers(1, 5000), st.sampled_from(["[", "{", "9", '"']))

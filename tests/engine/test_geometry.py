@@ -50,7 +50,7 @@ def played_round(preset: str, players: int, options: dict, seed: int):
     return layouts
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     preset=st.sampled_from(["parlor", "classic", "pub", "polish", "all_fives"]),
     players=st.sampled_from([2, 3, 4]),
