@@ -105,6 +105,17 @@ def role(page: Page) -> str | None:
         return None
 
 
+def host_and_guest(one: Page, two: Page) -> tuple[Page, Page]:
+    """Which of two quick-match pages hosts and which joined, once each knows (a cap on looks)."""
+    pages = [one, two]
+    for _ in range(600):
+        roles = [role(p) for p in pages]
+        if sorted(map(str, roles)) == ["guest", "host"]:
+            return pages[roles.index("host")], pages[roles.index("guest")]
+        time.sleep(0.1)
+    raise AssertionError(f"not seated together: {roles}")
+
+
 def quick(page: Page, kind: str = "2 players") -> None:
     open_lobby(page)
     page.get_by_role("radio", name=kind).check()
@@ -116,14 +127,7 @@ def test_two_quick_matches_are_seated_together_and_play_a_round(devices) -> None
     two = devices("two", "Piotr")
     quick(one)
     quick(two)  # both look, both open a table at once: one gives way and joins the other's
-    pages = [one, two]
-    for _ in range(600):
-        roles = [role(p) for p in pages]
-        if sorted(map(str, roles)) == ["guest", "host"]:
-            break
-        time.sleep(0.1)
-    host = pages[roles.index("host")]
-    guest = pages[roles.index("guest")]
+    host, guest = host_and_guest(one, two)
     guest.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
     host.wait_for_function(ALL_IN)
     # a quick match's clock: 60 s a move, on both devices
@@ -346,14 +350,7 @@ def test_a_partners_quick_match_of_two_people_and_two_computers(devices) -> None
     two = devices("two", "Tom")
     quick(one, "Partners (2 against 2)")
     quick(two, "Partners (2 against 2)")
-    pages = [one, two]
-    for _ in range(600):
-        roles = [role(p) for p in pages]
-        if sorted(map(str, roles)) == ["guest", "host"]:
-            break
-        time.sleep(0.1)
-    host = pages[roles.index("host")]
-    guest = pages[roles.index("guest")]
+    host, guest = host_and_guest(one, two)
     # nobody else comes: the host starts with computers in the two empty seats
     dialog = host.get_by_role("dialog", name="Play online")
     expect(dialog).to_contain_text("1 player has joined.")

@@ -240,6 +240,20 @@ export class Parlor {
   }
 
   // ------------------------------------------------------------------ quick match
+  /** A quick match's table of `kind` ("2p" or "partners"), the preset asked for (else the
+   * default), every other seat `others` (a friend's, or a computer level). */
+  async #quickSettings(kind, preset, others) {
+    const choices = await this.table.tools.choicesNow();
+    const seats = kind === "partners" ? 3 : 1;
+    return {
+      mode: kind === "partners" ? "partners" : "match",
+      rules: preset ?? choices.defaults.rules,
+      options: {},
+      seats: [{ controller: "you" }, ...Array.from({ length: seats }, () => ({ controller: others }))],
+      hide_sum: false,
+    };
+  }
+
   /** Quick match: someone waiting for the same game, else a table of one's own, listed. */
   async quickMatch(kind, preset) {
     if (this.quick) return;
@@ -249,15 +263,7 @@ export class Parlor {
     if (!this.quick) return; // stopped meanwhile
     const found = this.net.quickTable(this.lobby?.tables() ?? [], { kind, preset });
     if (found) return this.join(found);
-    const choices = await this.table.tools.choicesNow();
-    const friends = kind === "partners" ? 3 : 1;
-    const settings = {
-      mode: kind === "partners" ? "partners" : "match",
-      rules: preset ?? choices.defaults.rules,
-      options: {},
-      seats: [{ controller: "you" }, ...Array.from({ length: friends }, () => ({ controller: "friend" }))],
-      hide_sum: false,
-    };
+    const settings = await this.#quickSettings(kind, preset, "friend");
     this.table.across.listed = true; // no invite dialog: the lobby seats this table
     await this.table.controller.newGame(settings, null, {
       remember: false,
@@ -316,15 +322,7 @@ export class Parlor {
     const kind = this.quick?.kind ?? "2p";
     const preset = this.quick?.preset;
     await this.#stopQuick(false);
-    const choices = await this.table.tools.choicesNow();
-    const computers = kind === "partners" ? 3 : 1;
-    const settings = {
-      mode: kind === "partners" ? "partners" : "match",
-      rules: preset ?? choices.defaults.rules,
-      options: {},
-      seats: [{ controller: "you" }, ...Array.from({ length: computers }, () => ({ controller: QUICK_LEVEL }))],
-      hide_sum: false,
-    };
+    const settings = await this.#quickSettings(kind, preset, QUICK_LEVEL);
     await this.table.controller.newGame(settings, null, { remember: false });
   }
 
