@@ -27,6 +27,9 @@ const hides = (relayOnly) => (typeof relayOnly === "function" ? relayOnly() : Bo
 /** How often a guest knocks while the host has not answered (ms), and for how long at most. */
 export const KNOCK_EVERY_MS = 3000;
 export const KNOCK_FOR_MS = 120_000;
+/** A knock from a page seated less than this long ago was on its way before the page was seated;
+ * a later one is that page knocking again (ms). */
+export const SEATED_GRACE_MS = KNOCK_EVERY_MS + 2000;
 
 /**
  * The host's side of the room: every knock answered.
@@ -34,12 +37,15 @@ export const KNOCK_FOR_MS = 120_000;
  *   attach(seat, channel)                   a guest's channel, bound to its seat
  */
 export class HostRoom {
-  constructor(room, { seatFor, attach, meta, iceServers, relayOnly = false, directWait = DIRECT_WAIT_MS }) {
-    Object.assign(this, { room, seatFor, attach, meta, iceServers, relayOnly, directWait });
+  constructor(
+    room,
+    { seatFor, attach, meta, iceServers, relayOnly = false, directWait = DIRECT_WAIT_MS, now = () => Date.now() },
+  ) {
+    Object.assign(this, { room, seatFor, attach, meta, iceServers, relayOnly, directWait, now });
     this.attempts = new Map(); // guest's key in the room -> {seat, invite, at, relay}
     this.relayed = new Map(); // guest's key in the room -> RelayChannel
     this.pending = new Map(); // seat -> the guest's key in the room, while its handshake runs
-    this.seated = new Map(); // the guest's key in the room -> its channel, once seated
+    this.seated = new Map(); // the guest's key in the room -> {channel, at}, once seated
   }
 
   /** A message the room heard (room.js onmessage). */
@@ -51,10 +57,15 @@ export class HostRoom {
   }
 
   async #knock(from, { key, relay }) {
-    const now = Date.now();
-    // a knock sent before its page was seated, arriving after: that page has its channel (a page
-    // that reloads knocks with a new key of its own)
-    if (this.seated.get(from)?.state === "connected") return;
+    const now = this.now();
+    // a knock sent before its page was seated, arriving just after: that page has its channel (a
+    // page that reloads knocks with a new key of its own). Later, a knock from a seated page says
+    // that page has lost its channel while this side has not seen it end yet (this side's direct
+    // wait ran out as the guest's side opened, so the guest holds a direct channel this side
+    // closed, and this side a relayed one the guest never took): it is seated again, afresh.
+    const seated = this.seated.get(from);
+    if (seated?.channel.state === "connected" && now - seated.at < SEATED_GRACE_MS) return;
+    if (seated) this.seated.delete(from); // (its channel is replaced when the seat's new one comes)
     const attempt = this.attempts.get(from);
     if (attempt && now - attempt.at < this.directWait + KNOCK_EVERY_MS) return; // being answered
     const seat = await this.seatFor(key);
@@ -81,7 +92,7 @@ export class HostRoom {
       const channel = await attempt.invite.accept(code);
       channel.via = "direct";
       this.#done(from, attempt.seat);
-      this.seated.set(from, channel);
+      this.seated.set(from, { channel, at: this.now() });
       this.attach(attempt.seat, channel);
     } catch (error) {
       if (error instanceof NetError && error.code === "code") return; // an answer that is not one
@@ -91,11 +102,16 @@ export class HostRoom {
 
   async #relay(from, seat) {
     const channel = new RelayChannel(this.room, from);
-    this.relayed.get(from)?.close();
+    // that page's earlier relayed channel ends without a word: a "bye" would reach its new one
+    const old = this.relayed.get(from);
+    if (old) {
+      old.onstate = null;
+      old.drop();
+    }
     this.relayed.set(from, channel);
     this.#done(from, seat);
     const { table, commitment } = this.meta();
-    this.seated.set(from, channel);
+    this.seated.set(from, { channel, at: this.now() });
     await this.room.send(from, "relay", { table, seat, commitment });
     this.attach(seat, channel);
   }
