@@ -34,6 +34,8 @@ from .explain import end_sum_picture
 from .geometry import EMPTY_BOUNDS, layout_geometry, lead_placement
 from .match import Match, commitment, decided_leader, seed_hex
 from .moves import DRAW, PASS, arm_name, is_lead, is_play, tile_of
+from .net.clock import CHOICES as CLOCK_CHOICES
+from .net.clock import QUICK as QUICK_CLOCK
 from .net.clock import shown as shown_clock
 from .record import to_record
 from .round import Round
@@ -424,5 +426,6 @@ def events_json(
 
 
 def choices() -> dict[str, Any]:
-    """What the New game dialog offers (modes, seats, levels, targets) and its defaults."""
-    return setting_choices()
+    """What the New game dialog offers (modes, seats, levels, targets) and its defaults, and the
+    table clock's choices for a table played online (a quick match's own among them)."""
+    return {**setting_choices(), "clocks": list(CLOCK_CHOICES), "quick_clock": QUICK_CLOCK}

@@ -204,12 +204,16 @@ test("each field of a wrong type or out of range is refused as shape", () => {
     free: [0, 2, 1.5, "1"], // 2: as many free seats as players, the host's own among them
     preset: ["Standard", "a-b", "", "x".repeat(25), 3],
     target: [0, 1001, "150", 1.5, -1],
-    clock: [45, "30", null, -30],
+    clock: [3601, "30", null, -30, 1.5],
     quick: ["3p", "", false],
     since: [NOW_S + CLOCK_SLACK_S + 1, NOW_S + 86_400, NOW_S - 86_401, 0, -5, "1", 1.5],
   };
   for (const [name, values] of Object.entries(wrong))
     for (const value of values) assert.equal(problem({ [name]: value }), "shape", `${name}: ${JSON.stringify(value)}`);
+  // a clock this page's Python does not offer (Python's choices, handed to the lobby)
+  const clocks = [0, 30, 60, 120];
+  assert.equal(entryProblem(table({ clock: 45 }), NOW_S, NOW_S, null, clocks), "clock");
+  assert.equal(entryProblem(table({ clock: 60 }), NOW_S, NOW_S, null, clocks), null);
   assert.equal(problem({ players: 3, free: 1, teams: true }), "shape", "teams with three players");
   assert.equal(problem({ players: 2, teams: true }), "shape", "teams with two players");
   assert.equal(problem({ players: 4, free: 3, teams: false, quick: "partners" }), "shape", "partners, no teams");

@@ -28,6 +28,7 @@ from ..jsontext import shown as shown_value
 from ..settings import COMPUTERS
 
 CHOICES = (0, 30, 60, 120)  # seconds a move; 0: no clock
+QUICK = 60  # a quick match's clock (Play online): a minute a move
 SLACK_MS = 500  # a time-up this early is taken: the host's page counts from the reply's arrival
 AWAY_AFTER = 3  # time-outs in a row that make a friend's seat away
 DEFAULT_LEVEL = "casual"  # the computer that moves for a seat out of time, unless told

@@ -50,8 +50,9 @@ export const MOST_TABLES = 60;
 const SENDERS_KEPT = 512;
 /** The kinds of a quick match: two players, or partners (four seats, two sides). */
 export const QUICK_KINDS = ["2p", "partners"];
-/** The clock's choices (s a move; 0: off): the same as Python's (py/allthrees/net/clock.py). */
-export const CLOCKS = [0, 30, 60, 120];
+/** The longest table clock an entry may carry (s a move; 0: off); the choices are Python's
+ * (py/allthrees/net/clock.py), which the page hands the Lobby. */
+const MOST_CLOCK_S = 3600;
 export const LANGS = ["en", "pl"];
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -83,7 +84,7 @@ const TABLE_FIELDS = {
   free: (v) => Number.isInteger(v) && v >= 1 && v <= 3,
   preset: (v) => typeof v === "string" && PRESET.test(v),
   target: (v) => Number.isInteger(v) && v >= 1 && v <= 1000,
-  clock: (v) => CLOCKS.includes(v),
+  clock: (v) => Number.isInteger(v) && v >= 0 && v <= MOST_CLOCK_S,
   quick: (v) => v === null || QUICK_KINDS.includes(v),
   since: (v) => Number.isSafeInteger(v) && v > 0,
 };
@@ -91,7 +92,7 @@ const GONE_FIELDS = { v: (v) => v === LOBBY_VERSION, type: (v) => v === "gone" }
 
 /** Why an announcement is not shown, or null when it may be: the content's own checks (the
  * event's envelope, its signature and the flood limits are the Lobby's). */
-export function entryProblem(content, createdAt, nowS, presets = null) {
+export function entryProblem(content, createdAt, nowS, presets = null, clocks = null) {
   if (typeof content !== "string" || content.length > MAX_ENTRY_CHARS) return "size";
   let body;
   try {
@@ -112,6 +113,7 @@ export function entryProblem(content, createdAt, nowS, presets = null) {
   if (body.quick === "partners" && !body.teams) return "shape";
   if (body.quick === "2p" && body.players !== 2) return "shape";
   if (presets && !presets.includes(body.preset)) return "preset"; // rules this page cannot say
+  if (clocks && !clocks.includes(body.clock)) return "clock"; // a clock this page's Python has not
   if (createdAt < nowS - ENTRY_LIFE_S || createdAt > nowS + CLOCK_SLACK_S) return "expired";
   if (body.since > createdAt + CLOCK_SLACK_S || body.since < createdAt - 86_400) return "shape";
   return null;
@@ -123,11 +125,21 @@ export class Lobby {
    * @param {object} o
    * @param {string[]} o.relays
    * @param {string[]|null} [o.presets] the rule presets this page can say (Python's choices)
+   * @param {number[]|null} [o.clocks] the table clocks this page's Python offers (s a move)
    * @param {() => void} [o.onchange] the list changed
    * @param {(status: {open, total, down}) => void} [o.onstatus]
    */
-  constructor({ relays, presets = null, onchange = () => {}, onstatus = () => {}, WebSocketClass, curve, now }) {
-    Object.assign(this, { relays, presets, onchange, onstatus, WebSocketClass });
+  constructor({
+    relays,
+    presets = null,
+    clocks = null,
+    onchange = () => {},
+    onstatus = () => {},
+    WebSocketClass,
+    curve,
+    now,
+  }) {
+    Object.assign(this, { relays, presets, clocks, onchange, onstatus, WebSocketClass });
     this.curve = curve ?? null;
     this.now = now ?? (() => Date.now());
     this.entries = new Map(); // host's key -> entry
@@ -215,7 +227,7 @@ export class Lobby {
   async #checked(ev) {
     const nowS = Math.floor(this.now() / 1000);
     const ok =
-      !entryProblem(ev.content, ev.created_at, nowS, this.presets) &&
+      !entryProblem(ev.content, ev.created_at, nowS, this.presets, this.clocks) &&
       HEX128.test(ev.sig) &&
       this.signatures.take() &&
       (await this.#signed(ev));

@@ -7,7 +7,7 @@
 //
 // Quick match: after a look at the list (QUICK_LOOK_MS, the lobby's ask answered), the page joins
 // the longest-waiting quick table of the kind asked for; with none, it opens one (the clock at
-// QUICK_CLOCK_S) and waits, giving way to an older one of the same kind that appears while nobody
+// Python's quick_clock) and waits, giving way to an older one of the same kind that appears while nobody
 // has joined its own (net/lobby.js givesWay: of two pages that opened at once, one joins the
 // other). While it waits, the computer is offered instead, and once someone has joined, computers
 // in the seats still empty (Python's `fill`).
@@ -21,8 +21,6 @@ import { storePrefs } from "../store/storage.js";
 
 /** How long a quick match looks at the list before it opens a table of its own (ms). */
 export const QUICK_LOOK_MS = 1500;
-/** A quick match's table clock (s a move). */
-export const QUICK_CLOCK_S = 60;
 /** No pointer or key for this long: the page is idle, and stops hearing and announcing (ms). */
 export const IDLE_MS = 5 * 60_000;
 /** The level of the computers a quick match seats (the empty seats, or the game instead). */
@@ -110,7 +108,7 @@ export class Parlor {
     this.ticker = setInterval(() => this.#listed(), 15_000); // "waiting N minutes" moves on
     this.#watch();
     try {
-      await this.#openLobby(choices.presets);
+      await this.#openLobby(choices);
     } catch {
       dialog.status(T.room.down); // the relays' code could not be fetched (offline at first use)
     }
@@ -120,7 +118,7 @@ export class Parlor {
     if (!this.quick) this.#closeLobby(); // a quick match waiting still watches the list
   }
 
-  async #openLobby(presets) {
+  async #openLobby({ presets, clocks }) {
     if (this.lobby) return this.#listed();
     if (!this.relays.length) {
       this.dialog?.status(T.lobby.down);
@@ -129,6 +127,7 @@ export class Parlor {
     this.lobby = new this.net.Lobby({
       relays: this.relays,
       presets,
+      clocks,
       onchange: () => this.#listed(),
       onstatus: ({ down }) => this.dialog?.status(down ? T.lobby.down : ""),
     });
@@ -244,7 +243,7 @@ export class Parlor {
    * default), every other seat `others` (a friend's, or a computer level). */
   async #quickSettings(kind, preset, others) {
     const choices = await this.table.tools.choicesNow();
-    const seats = kind === "partners" ? 3 : 1;
+    const seats = kind === "partners" ? choices.partners_players - 1 : 1; // the others' seats
     return {
       mode: kind === "partners" ? "partners" : "match",
       rules: preset ?? choices.defaults.rules,
@@ -264,13 +263,11 @@ export class Parlor {
     const found = this.net.quickTable(this.lobby?.tables() ?? [], { kind, preset });
     if (found) return this.join(found);
     const settings = await this.#quickSettings(kind, preset, "friend");
+    const clock = (await this.table.tools.choicesNow()).quick_clock; // Python's: a minute a move
     this.table.across.listed = true; // no invite dialog: the lobby seats this table
-    await this.table.controller.newGame(settings, null, {
-      remember: false,
-      gather: { name: this.name, clock: QUICK_CLOCK_S },
-    });
+    await this.table.controller.newGame(settings, null, { remember: false, gather: { name: this.name, clock } });
     if (!this.quick) return;
-    await this.announce({ settings, clock: QUICK_CLOCK_S, quick: kind });
+    await this.announce({ settings, clock, quick: kind });
     this.#waitingShown();
   }
 

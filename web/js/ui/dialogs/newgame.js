@@ -38,13 +38,7 @@ export class NewGameDialog {
     this.seatsBox = h("fieldset", { class: "seats", id: "new-seats" }, h("legend", { text: T.seatsLegend }));
     this.hideSumBox = h("input", { type: "checkbox", id: "new-hide-sum", name: "hide_sum" });
     // the table clock, for a table played online (Python's rule: net/clock.py): seconds a move
-    this.clockBox = h(
-      "select",
-      { id: "new-clock" },
-      ...[0, 30, 60, 120].map((sec) =>
-        h("option", { value: String(sec), text: sec ? T.clock.seconds(sec) : T.clock.off }),
-      ),
-    );
+    this.clockBox = h("select", { id: "new-clock" }); // its choices: Python's, at each opening
     // a preference, not a setting of the table: kept as soon as it is changed, for the tables
     // this device hosts or joins across devices (a guest who opened a link has no other dialog)
     this.hideAddressBox = h("input", {
@@ -123,6 +117,11 @@ export class NewGameDialog {
       this.closed = resolve;
     });
     this.choices = choices;
+    this.clockBox.replaceChildren(
+      ...choices.clocks.map((sec) =>
+        h("option", { value: String(sec), text: sec ? T.clock.seconds(sec) : T.clock.off }),
+      ),
+    );
     const s = { ...choices.defaults, ...(settings ?? {}) };
     this.seats = (s.seats ?? choices.defaults.seats).map((seat) => ({ ...seat }));
     this.seatsBox.replaceChildren(); // the last opening's rows are not this one's choices
