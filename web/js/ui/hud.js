@@ -5,13 +5,16 @@
 
 import { armLabel } from "../board/camera.js";
 import { h, ICONS, icon, rectOf } from "../dom/dom.js";
-import { LANG, LANGUAGES } from "../i18n/lang.js";
 import { T } from "../i18n/strings.js";
 import { turnWords } from "../i18n/words.js";
+import { buildToolbar } from "./toolbar.js";
 
 const ARM_ORDER = ["W", "E", "N", "S"];
 
 export class Hud {
+  /** Open or close the phone's menu of tools (toolbar.js). */
+  #menu = () => {};
+
   /** @param {object} on {pass(), newGame(), rules(), keys(), howTo(), dismissHowTo(), language(), fair(), career(), toggleSound(), levels(), toggleSum(), hint(), ready()} */
   constructor(on) {
     this.on = on;
@@ -52,176 +55,11 @@ export class Hud {
   #buildTop() {
     this.scoreBox = h("div", { class: "scores", id: "scores" });
     this.targetEl = h("div", { class: "target", id: "target" });
-    const tool = (id, onclick, ...children) =>
-      h(
-        "button",
-        {
-          type: "button",
-          id,
-          class: "tool",
-          onclick: () => {
-            this.#menu(false);
-            onclick();
-          },
-        },
-        ...children,
-      );
-    this.soundIcon = h("span", { class: "tool-icon" });
-    this.soundLabel = h("span", { class: "tool-label menu-only" });
-    this.soundBtn = tool("btn-sound", () => this.on.toggleSound(), this.soundIcon, this.soundLabel);
-    this.levelsBtn = tool(
-      "btn-levels",
-      () => this.on.levels(),
-      icon(ICONS.levels),
-      h("span", { class: "tool-label menu-only", text: T.sound.title }),
-    );
-    this.levelsBtn.setAttribute("aria-label", T.sound.title);
-    this.levelsBtn.title = T.sound.title;
-    this.sumLabel = h("span", { class: "tool-label menu-only" });
-    this.sumBtn = tool(
-      "btn-sum",
-      () => this.on.toggleSum(),
-      h("span", { class: "tool-glyph sigma", "aria-hidden": "true" }), // the Σ is drawn by CSS
-      this.sumLabel,
-    );
-    this.sumBtn.setAttribute("aria-pressed", "true");
-    this.newBtn = tool(
-      "btn-new",
-      () => this.on.newGame(),
-      icon(ICONS.plus),
-      h("span", { class: "tool-label", text: T.newGame }),
-    );
-    this.newBtn.classList.add("tool-wide");
-    this.rulesBtn = tool(
-      "btn-rules",
-      () => this.on.rules(),
-      icon(ICONS.book),
-      h("span", { class: "tool-label", text: T.rulesButton }),
-    );
-    this.rulesBtn.classList.add("tool-wide");
-    this.careerBtn = tool(
-      "btn-career",
-      () => this.on.career(),
-      icon(ICONS.trophy),
-      h("span", { class: "tool-label menu-only", text: T.career.button }),
-    );
-    this.careerBtn.setAttribute("aria-label", T.career.button);
-    this.careerBtn.title = T.career.button;
-    this.keysBtn = tool(
-      "btn-keys",
-      () => this.on.keys(),
-      icon(ICONS.keys),
-      h("span", { class: "tool-label menu-only", text: T.keysButton }),
-    );
-    this.keysBtn.setAttribute("aria-label", T.keysButton);
-    // the language: the button shows the one in use and switches to the next (lang.js)
-    this.langBtn = tool(
-      "btn-lang",
-      () => this.on.language(),
-      h("span", { class: "tool-glyph lang-code", "data-code": LANG.toUpperCase(), "aria-hidden": "true" }),
-      h("span", { class: "tool-label menu-only", text: `${T.languageLabel}: ${LANGUAGES[LANG]}` }),
-    );
-    this.langBtn.setAttribute("aria-label", `${T.languageLabel}: ${LANGUAGES[LANG]}`);
-    this.langBtn.title = `${T.languageLabel}: ${LANGUAGES[LANG]}`;
-    this.howToBtn = tool(
-      "btn-howto",
-      () => this.on.howTo(),
-      icon(ICONS.help),
-      h("span", { class: "tool-label menu-only", text: T.howToButton }),
-    );
-    this.howToBtn.setAttribute("aria-label", T.howToButton);
-    this.howToBtn.title = T.howToButton;
-    this.keysBtn.title = T.keysTitle;
-    // the fingerprint is in the button's name (below), so the shown copy is not read twice
-    this.fairPrint = h("span", { class: "tool-sub", id: "fair-print", "aria-hidden": "true" });
-    this.fairBtn = tool(
-      "btn-fair",
-      () => this.on.fair(),
-      icon(ICONS.seal),
-      h("span", { class: "tool-label menu-only", text: T.fairButton }),
-      " ", // the label and the fingerprint read as two words
-      this.fairPrint,
-    );
-    this.fairBtn.setAttribute("aria-label", T.fairButton); // and its fingerprint, once shown
-    // a table across devices: invite a friend (again), and a quick reaction; hidden otherwise
-    this.onlineBtn = tool(
-      "btn-online",
-      () => this.on.online(),
-      icon(ICONS.globe),
-      h("span", { class: "tool-label menu-only", text: T.lobby.button }),
-    );
-    this.onlineBtn.setAttribute("aria-label", T.lobby.button);
-    this.onlineBtn.title = T.lobby.button;
-    this.inviteBtn = tool(
-      "btn-invite",
-      () => this.on.invite(),
-      icon(ICONS.invite),
-      h("span", { class: "tool-label menu-only", text: T.netTable.inviteButton }),
-    );
-    this.inviteBtn.setAttribute("aria-label", T.netTable.inviteButton);
-    this.inviteBtn.title = T.netTable.inviteButton;
-    this.inviteBtn.hidden = true;
-    this.reactBtn = tool(
-      "btn-react",
-      () => this.on.react(),
-      icon(ICONS.react),
-      h("span", { class: "tool-label menu-only", text: T.netTable.reactButton }),
-    );
-    this.reactBtn.setAttribute("aria-label", T.netTable.reactButton);
-    this.reactBtn.title = T.netTable.reactButton;
-    this.reactBtn.hidden = true;
-    this.leaveBtn = tool(
-      "btn-leave",
-      () => this.on.leave(),
-      icon(ICONS.exit),
-      h("span", { class: "tool-label menu-only", text: T.netTable.leaveButton }),
-    );
-    this.leaveBtn.setAttribute("aria-label", T.netTable.leaveButton);
-    this.leaveBtn.title = T.netTable.leaveButton;
-    this.leaveBtn.hidden = true;
-    this.giveBtn = tool(
-      "btn-give",
-      () => this.on.give(),
-      icon(ICONS.exit),
-      h("span", { class: "tool-label menu-only", text: T.netTable.giveButton }),
-    );
-    this.giveBtn.setAttribute("aria-label", T.netTable.giveButton);
-    this.giveBtn.title = T.netTable.giveButton;
-    this.giveBtn.hidden = true;
-    this.tools = h(
-      "div",
-      { class: "tools", id: "tools" },
-      this.inviteBtn,
-      this.reactBtn,
-      this.leaveBtn,
-      this.giveBtn,
-      this.sumBtn,
-      this.soundBtn,
-      this.levelsBtn,
-      this.fairBtn,
-      this.langBtn,
-      this.onlineBtn,
-      this.careerBtn,
-      this.howToBtn,
-      this.keysBtn,
-      this.rulesBtn,
-      this.newBtn,
-    );
-    // On a phone the tools fold into a menu, so the score chips keep the bar's width.
-    this.menuBtn = h(
-      "button",
-      {
-        type: "button",
-        id: "btn-menu",
-        class: "tool menu-button",
-        "aria-label": T.menu,
-        title: T.menu,
-        "aria-expanded": "false",
-        "aria-controls": "tools",
-        onclick: () => this.#menu(!this.tools.classList.contains("open")),
-      },
-      icon(ICONS.menu),
-    );
+    const bar = buildToolbar(this.on); // the tools, folded into a menu on a phone (toolbar.js)
+    Object.assign(this, bar.buttons, bar.parts);
+    this.tools = bar.tools;
+    this.menuBtn = bar.menuBtn;
+    this.#menu = bar.menu;
     this.top = h(
       "header",
       { class: "topbar", id: "topbar" },
@@ -234,23 +72,11 @@ export class Hud {
     document.addEventListener("pointerdown", (e) => {
       if (!this.top.contains(e.target)) this.#menu(false);
     });
-    this.tools.addEventListener("keydown", (e) => {
-      if (e.key === "Escape" && this.tools.classList.contains("open")) {
-        this.#menu(false);
-        this.menuBtn.focus();
-      }
-    });
     this.root.append(this.top);
   }
 
   offerHowTo(on) {
     this.howToOffer.hidden = !on;
-  }
-
-  #menu(open) {
-    this.tools.classList.toggle("open", open);
-    this.menuBtn.setAttribute("aria-expanded", String(open));
-    if (open) this.tools.querySelector("button:not([hidden])")?.focus(); // the first one shown
   }
 
   #buildStatus() {
