@@ -34,6 +34,7 @@ REFUSAL_CODES = (
     "not_a_choice",
     "teams_of_four",
     "too_many_tiles",
+    "reserve_without_draw",
     # settings and links: settings.py
     "bad_settings",
     "unknown_mode",

@@ -193,7 +193,14 @@ class Match:
         if expected is not None and deal.first != expected:
             raise IllegalMove(f"seat {expected} leads this round, not seat {deal.first}")
         self.deals.append(deal)
-        rnd = Round(self.rules, [mask_of(h) for h in deal.hands], deal.boneyard, deal.first, forced)
+        rnd = Round(
+            self.rules,
+            [mask_of(h) for h in deal.hands],
+            deal.boneyard,
+            deal.first,
+            forced,
+            scores=self.scores,
+        )
         self.rounds.append(rnd)
         return rnd
 

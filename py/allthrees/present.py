@@ -316,7 +316,7 @@ def _pegs(match: Match) -> list[dict[str, int]] | None:
             if e.points:
                 award(rules.side_of(e.seat), e.points)
             if e.taker >= 0:
-                award(rules.side_of(e.taker), rules.award(rules.points(e.end_sum)))
+                award(rules.side_of(e.taker), rules.award(rules.points(e.end_sum)) - e.bust)
         end = rnd.outcome()
         if end.over and end.winner_side >= 0:
             award(end.winner_side, end.bonus)
@@ -337,7 +337,7 @@ def _round_info(rnd: Round, names: list[str], guest: int | None = None) -> dict[
     for e in rnd.history:
         earned[e.seat] += e.points
         if e.taker >= 0:  # muggins: the points the mover did not claim
-            earned[e.taker] += rules.award(rules.points(e.end_sum))
+            earned[e.taker] += rules.award(rules.points(e.end_sum)) - e.bust
     return {
         "over": end.over,
         "reason": end.reason,

@@ -219,19 +219,20 @@ def round_result(rnd: Round, cumulative: list[int]) -> dict[str, Any]:
                 out["claim"] = claim_of(rules, e)
                 if e.taker >= 0:
                     made = rules.award(rules.points(e.end_sum))
-                    out["muggins"] = {"seat": e.taker, "points": made}
+                    out["muggins"] = {"seat": e.taker, "points": made - e.bust}
+            if e.bust:  # exact_target: points that would have passed the target, not counted
+                out["bust"] = e.bust
             moves.append(out)
     end = rnd.outcome()
-    return {
-        "moves": moves,
-        "end": {
-            "reason": end.reason,
-            "winner": end.winner_side if end.winner_side >= 0 else None,
-            "bonus": end.bonus,
-            "pips": rnd.pips(),
-        },
-        "scores": cumulative,
+    ending: dict[str, Any] = {
+        "reason": end.reason,
+        "winner": end.winner_side if end.winner_side >= 0 else None,
+        "bonus": end.bonus,
+        "pips": rnd.pips(),
     }
+    if end.bust:
+        ending["bust"] = end.bust
+    return {"moves": moves, "end": ending, "scores": cumulative}
 
 
 def result(match: Match) -> dict[str, Any]:

@@ -145,7 +145,12 @@ def frames(match: Match, i: int) -> list[dict[str, Any]]:
     rules = match.rules
     before = match.round_scores[i - 1] if i else [0] * rules.sides
     rnd = Round(
-        rules, [mask_of(h) for h in deal.hands], deal.boneyard, deal.first, played.forced_lead
+        rules,
+        [mask_of(h) for h in deal.hands],
+        deal.boneyard,
+        deal.first,
+        played.forced_lead,
+        scores=before,
     )
     out = [_frame(rnd, before, None)]
     for e in played.history:

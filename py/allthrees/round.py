@@ -33,7 +33,7 @@ from .moves import (
     play,
     tile_of,
 )
-from .rules import BLOCKED, DOMINO, Rules
+from .rules import BLOCKED, DOMINO, TARGET, Rules
 from .tiles import (
     HI,
     IS_DOUBLE,
@@ -51,7 +51,7 @@ from .tiles import (
 if TYPE_CHECKING:
     from .view import View
 
-__all__ = ["BLOCKED", "DOMINO", "Entry", "Outcome", "Round"]
+__all__ = ["BLOCKED", "DOMINO", "TARGET", "Entry", "Outcome", "Round"]
 
 LEAD_SPINNER = 4  # spin_arm value: the lead tile is the spinner
 
@@ -86,18 +86,27 @@ class Entry(NamedTuple):
     lacked: int  # a draw or pass: the tiles that fitted the open ends, none of which it held
     touch: int  # a play: the end value its tile was attached to (-1 for the lead, draw, pass)
     taker: int  # with muggins: the seat that took the points the mover did not claim (-1)
+    # With exact_target: the play's points that did not count because they would have taken
+    # the side that got them (the mover's, or the taker's) past the target (0 otherwise).
+    bust: int
 
 
 class Outcome(NamedTuple):
     """How a round ended: ``reason`` is DOMINO, BLOCKED, or None while it is played."""
 
     reason: str | None
-    winner_side: int  # the side that went out or had fewest pips; -1 for a tie (or unfinished)
-    winner_seat: int  # the seat that went out, or the winning side's lightest hand (-1)
-    bonus: int  # what the winning side was awarded at the end
+    # the side that went out, had fewest pips or reached an exact target; -1 for a tie (or
+    # unfinished)
+    winner_side: int
+    # the seat that went out (partners going out together: the second), the winning side's
+    # lightest hand, or the seat whose play reached the exact target (-1)
+    winner_seat: int
+    bonus: int  # what the winning side was awarded at the end (pips and any out bonus)
     bonus_pips: int  # the pips that bonus counts, before rounding (RULES.md's raw number)
     rounded: int  # those pips rounded to the nearest multiple
     side_pips: tuple[int, ...]  # pips left per side (partners pooled)
+    out_bonus: int = 0  # the part of the award for going out (``out_bonus``), before any bust
+    bust: int = 0  # with exact_target: the award at the end that did not count (bonus is 0)
 
     @property
     def over(self) -> bool:
@@ -145,6 +154,10 @@ class Round:
         "made",
         "awarded",
         "plays",
+        "base",
+        "exact",
+        "team_out",
+        "bonus_bust",
     )
 
     def __init__(
@@ -156,17 +169,21 @@ class Round:
         forced_lead: int = -1,
         *,
         claims_matter: bool = True,
+        scores: list[int] | tuple[int, ...] | None = None,
     ) -> None:
         """``hands`` are tile masks per seat, ``boneyard`` tile ids in draw order, ``leader`` the
         seat that leads, ``forced_lead`` the tile it must lead (or -1 for any). With muggins,
         ``claims_matter=False`` scores every play as if claimed exactly: the imagined worlds of a
-        search, where each player knows what its plays make."""
+        search, where each player knows what its plays make. ``scores``: the match totals per
+        side before this round, which an exact target counts from (none: 0 each)."""
         self.rules = rules
         self.n = rules.players
         self.hands = list(hands)
         self.boneyard = list(boneyard)
         self.drawn = 0  # tiles drawn so far: the boneyard left is boneyard[drawn:]
-        self.reserve = rules.stock_reserve
+        # Tiles never drawn: the reserve, or in block play (draw false) the whole boneyard, out
+        # of play (so every "may draw" test below answers no).
+        self.reserve = rules.stock_reserve if rules.draw else len(self.boneyard)
         self.side = rules.seat_sides
         self.sides_count = rules.spinner_sides_count
         self.muggins = rules.muggins and claims_matter
@@ -197,6 +214,10 @@ class Round:
         self.winner_side = -1
         self.winner_seat = -1
         self.bonus = 0
+        self.bonus_bust = 0  # with exact_target: the end award that did not count
+        self.base = tuple(scores) if scores is not None else (0,) * rules.sides
+        self.exact = rules.exact_target
+        self.team_out = rules.team_out  # partners go out together: an empty hand is skipped
 
     # ------------------------------------------------------------------ other constructors
     @classmethod
@@ -213,6 +234,7 @@ class Round:
             view.leader,
             view.forced_lead,
             claims_matter=claims_matter,
+            scores=view.scores,
         )
         rnd.turn = view.turn
         rnd.lead_tile = view.lead_tile
@@ -236,7 +258,9 @@ class Round:
         """A bare layout to replay public plays on with ``play_as``: every hand holds the whole
         set, so no replayed play ends the round or runs short, and claims do not matter."""
         full = (1 << rules.tile_count) - 1
-        return cls(rules, [full] * rules.players, [], leader, claims_matter=False)
+        rnd = cls(rules, [full] * rules.players, [], leader, claims_matter=False)
+        rnd.exact = False  # its points are never a score: no target to reach or pass
+        return rnd
 
     def play_as(self, seat: int, move: int) -> int:
         """Make ``move`` (legal for the layout, unchecked) for ``seat``, whoever's turn it is:
@@ -253,6 +277,8 @@ class Round:
         c.hands = hands[:]
         c.boneyard = stock
         c.drawn = 0
+        if not self.rules.draw:
+            c.reserve = len(stock)
         return c
 
     # ------------------------------------------------------------------ reading the state
@@ -322,6 +348,10 @@ class Round:
         c.winner_side = self.winner_side
         c.winner_seat = self.winner_seat
         c.bonus = self.bonus
+        c.bonus_bust = self.bonus_bust
+        c.base = self.base
+        c.exact = self.exact
+        c.team_out = self.team_out
         return c
 
     # ------------------------------------------------------------------ legal moves
@@ -460,6 +490,8 @@ class Round:
             t = (fits & -fits).bit_length() - 1
             raise IllegalMove(f"seat {seat} cannot {word}: it holds a playable tile ({NAME[t]})")
         left = len(self.boneyard) - self.drawn
+        if move == DRAW and not self.rules.draw:
+            raise IllegalMove("cannot draw: this is block play, the tiles not dealt are out of play")
         if move == DRAW and left <= self.reserve:
             if self.reserve:
                 raise IllegalMove(f"cannot draw: the boneyard is down to its reserve of {left}")
@@ -491,10 +523,12 @@ class Round:
                 t = self.boneyard[self.drawn]
                 self.drawn += 1
                 hands[seat] |= 1 << t
-                self.log.append((seat, DRAW, 0, 0, t, -1, lacked, -1, -1))
+                self.log.append((seat, DRAW, 0, 0, t, -1, lacked, -1, -1, 0))
             else:
-                self.log.append((seat, PASS, 0, 0, -1, -1, lacked, -1, -1))
-                self.turn = seat + 1 if seat + 1 < self.n else 0
+                self.log.append((seat, PASS, 0, 0, -1, -1, lacked, -1, -1, 0))
+                self.turn = (
+                    self._next_holder(seat) if self.team_out else seat + 1 if seat + 1 < self.n else 0
+                )
             if len(self.boneyard) - self.drawn <= self.reserve:
                 self._check_blocked()
             return 0
@@ -536,6 +570,8 @@ class Round:
             self.end_sum = s
             self.open_mask = m
         pts = self.awarded[s]
+        if self.exact:
+            return self._score_exact(seat, move, s, pts, claim, touch, not hand)
         taker = -1
         if pts:
             if self.muggins and claim != s:  # missing, short or wrong: the next opponent takes it
@@ -544,17 +580,87 @@ class Round:
                 pts = 0
             else:
                 self.points[self.side[seat]] += pts
-        self.log.append((seat, move, s, pts, -1, -1 if claim is None else claim, 0, touch, taker))
-        if not hand:
+        self.log.append((seat, move, s, pts, -1, -1 if claim is None else claim, 0, touch, taker, 0))
+        if not hand and not (self.team_out and self._partner_holds(seat)):
             self._finish_domino(seat)
             return pts
-        self.turn = seat + 1 if seat + 1 < self.n else 0
+        self._next_turn(seat)
+        return pts
+
+    def _next_turn(self, seat: int) -> None:
+        """Pass the turn on after a play that did not end the round, and end it blocked when
+        nobody can play and nobody may draw."""
+        hands = self.hands
+        if self.team_out:
+            self.turn = self._next_holder(seat)
+        else:
+            self.turn = seat + 1 if seat + 1 < self.n else 0
         if len(self.boneyard) - self.drawn <= self.reserve:
             m = self.open_mask
             for h in hands:
                 if h & m:
-                    return pts
+                    return
             self._finish_blocked()
+
+    def _next_holder(self, seat: int) -> int:
+        """The next seat after ``seat`` that still holds tiles (partners going out together: a
+        seat that is out has no more turns)."""
+        n, hands = self.n, self.hands
+        t = seat + 1 if seat + 1 < n else 0
+        while not hands[t]:
+            t = t + 1 if t + 1 < n else 0
+        return t
+
+    def _partner_holds(self, seat: int) -> bool:
+        """Whether a partner of ``seat`` still holds tiles (so its side is not out yet)."""
+        return any(self.hands[s] for s in self.rules.seats_of(self.side[seat]) if s != seat)
+
+    def room(self, side: int) -> int:
+        """Points ``side`` may still score before the target (exact_target: more do not count)."""
+        return self.rules.target - self.base[side] - self.points[side]
+
+    def _score_exact(
+        self, seat: int, move: int, s: int, pts: int, claim: int | None, touch: int, empty: bool
+    ) -> int:
+        """``step``'s scoring with an exact target: points that would take a side past the
+        target do not count (the side stays where it was), and a side that reaches it exactly
+        ends the round (and the match) at once. A play that goes out scores its points and what
+        going out earns as one award: together they count or bust (gambiter.com: at 59, a last
+        tile making 6 is 2 + 1 = 3, too many). With muggins the play's points go to the taker
+        first; if that reaches the target the round ends there, before any award for going out.
+        """
+        side = self.side
+        mover = side[seat]
+        out = empty and not (self.team_out and self._partner_holds(seat))
+        end = self._domino_award(seat) if out else 0
+        taker = -1
+        bust = 0
+        end_bust = 0
+        got = mover
+        if pts and self.muggins and claim != s:
+            taker = self.rules.next_opponent[seat]
+            got = side[taker]
+            taken = pts
+            if taken > self.room(got):
+                bust, taken = taken, 0
+            self.points[got] += taken
+            pts = 0
+            if end > self.room(mover):
+                end_bust, end = end, 0
+        else:
+            if pts + end > self.room(mover):
+                bust, end_bust, pts, end = pts, end, 0, 0
+            self.points[mover] += pts
+            taken = pts
+        self.log.append((seat, move, s, pts, -1, -1 if claim is None else claim, 0, touch, taker, bust))
+        if taken and self.room(got) == 0 and (taker >= 0 or not out):
+            self._award(TARGET, got, taker if taker >= 0 else seat, 0)
+            return pts
+        if out:
+            self.bonus_bust = end_bust
+            self._award(DOMINO, mover, seat, end)
+            return pts
+        self._next_turn(seat)
         return pts
 
     # ------------------------------------------------------------------ the layout
@@ -621,12 +727,20 @@ class Round:
             out[self.side[seat]] += pips_of(h)
         return out
 
-    def _finish_domino(self, seat: int) -> None:
+    def _domino_award(self, seat: int) -> int:
+        """What going out earns ``seat``'s side: ``out_bonus``, and with ``pip_bonus`` the
+        others' pips, rounded and divided (RULES.md "Domino")."""
         rules = self.rules
-        side = self.side[seat]
-        pips = self.side_pips()
-        opp = sum(pips) - pips[side]
-        self._award(DOMINO, side, seat, rules.bonus(rules.bonus_pips(DOMINO, pips[side], opp)))
+        award = rules.out_bonus
+        if rules.pip_bonus:
+            side = self.side[seat]
+            pips = self.side_pips()
+            opp = sum(pips) - pips[side]
+            award += rules.bonus(rules.bonus_pips(DOMINO, pips[side], opp))
+        return award
+
+    def _finish_domino(self, seat: int) -> None:
+        self._award(DOMINO, self.side[seat], seat, self._domino_award(seat))
 
     def _finish_blocked(self) -> None:
         rules = self.rules
@@ -643,7 +757,10 @@ class Round:
         seat = min(
             rules.seats_of(side), key=lambda s: (seat_pips[s], (s - self.leader - 1) % self.n)
         )
-        self._award(BLOCKED, side, seat, rules.bonus(raw))
+        bonus = rules.bonus(raw) if rules.pip_bonus else 0
+        if self.exact and bonus > self.room(side):
+            self.bonus_bust, bonus = bonus, 0
+        self._award(BLOCKED, side, seat, bonus)
 
     def _award(self, reason: str, side: int, seat: int, bonus: int) -> None:
         self.reason = reason
@@ -655,14 +772,24 @@ class Round:
 
     def outcome(self) -> Outcome:
         """How the round ended (or that it has not), with the bonus arithmetic's numbers."""
+        rules = self.rules
         pips = tuple(self.side_pips())
         raw = 0
-        if self.winner_side >= 0:
+        if self.winner_side >= 0 and rules.pip_bonus and self.reason != TARGET:
             own = pips[self.winner_side]
-            raw = self.rules.bonus_pips(self.reason, own, sum(pips) - own)
-        rounded = self.rules.round_to_multiple(raw)
+            raw = rules.bonus_pips(self.reason, own, sum(pips) - own)
+        rounded = rules.round_to_multiple(raw)
+        out = rules.out_bonus if self.reason == DOMINO else 0
         return Outcome(
-            self.reason, self.winner_side, self.winner_seat, self.bonus, raw, rounded, pips
+            self.reason,
+            self.winner_side,
+            self.winner_seat,
+            self.bonus,
+            raw,
+            rounded,
+            pips,
+            out,
+            self.bonus_bust,
         )
 
     def __repr__(self) -> str:

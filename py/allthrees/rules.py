@@ -14,6 +14,19 @@ from .errors import BadRules
 from .jsontext import shown
 from .tiles import set_size
 
+# What every All Threes preset shares of the options the Fives and Threes family added: the
+# multiple scores, tiles are drawn, the round's winner counts pips, the first player out ends the
+# round, the target is a line to pass, and points are written as points.
+PLAIN: dict[str, Any] = dict(
+    scoring="multiple",
+    draw=True,
+    pip_bonus=True,
+    out_bonus=0,
+    partners_out="one",
+    exact_target=False,
+    cribbage=False,
+)
+
 # The one table of presets (RULES.md "Presets"). hand_size maps player count -> tiles each.
 PRESETS: dict[str, dict[str, Any]] = {
     "parlor": dict(
@@ -27,6 +40,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         bonus_divisor=1,
         multiple=3,
         target=150,
+        **PLAIN,
     ),
     "classic": dict(
         hand_sizes={2: 5, 3: 5, 4: 5},
@@ -39,6 +53,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         bonus_divisor=3,
         multiple=3,
         target=100,
+        **PLAIN,
     ),
     "pub": dict(
         hand_sizes={2: 7, 3: 5, 4: 5},
@@ -51,6 +66,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         bonus_divisor=1,
         multiple=3,
         target=120,
+        **PLAIN,
     ),
     "polish": dict(
         hand_sizes={2: 7, 3: 5, 4: 5},
@@ -63,6 +79,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         bonus_divisor=1,
         multiple=3,
         target=180,
+        **PLAIN,
     ),
     "all_fives": dict(
         hand_sizes={2: 7, 3: 5, 4: 5},
@@ -75,13 +92,45 @@ PRESETS: dict[str, dict[str, Any]] = {
         bonus_divisor=1,
         multiple=5,
         target=61,
+        **PLAIN,
     ),
+    # Fives and Threes as Britain's pubs play it (gambiter.com after Arthur Taylor's Guinness Book
+    # of Traditional Pub Games; docs/rules.md): block play, multiples of 5 and of 3 both score,
+    # a point for going out (partners: both of a team), exactly 61 on a cribbage board.
+    "fives_and_threes": dict(
+        hand_sizes={2: 7, 3: 5, 4: 5},
+        lead="lots",
+        next_lead="left",
+        spinner="none",
+        spinner_sides_count=False,
+        stock_reserve=0,
+        block_bonus="total",
+        bonus_divisor=1,
+        multiple=3,
+        target=61,
+        scoring="fives_and_threes",
+        draw=False,
+        pip_bonus=False,
+        out_bonus=1,
+        partners_out="both",
+        exact_target=True,
+        cribbage=True,
+    ),
+}
+# The league variant (the Teesdale League's rules, bcad5sand3s.co.uk): 9 tiles each at 2
+# players, 6 at 3 or 4, and no point for going out; otherwise Fives and Threes.
+PRESETS["fives_and_threes_league"] = {
+    **PRESETS["fives_and_threes"],
+    "hand_sizes": {2: 9, 3: 6, 4: 6},
+    "out_bonus": 0,
 }
 DEFAULT_PRESET = "parlor"
 
-# Why a round ended (RULES.md "End of a round").
+# Why a round ended (RULES.md "End of a round"); TARGET: with ``exact_target``, a side reached
+# the target exactly, which ends the round and the match at once.
 DOMINO = "domino"
 BLOCKED = "blocked"
+TARGET = "target"
 CRIBBAGE_TARGET = 61
 DOUBLE_NINE_HAND = 9
 TARGET_CHOICES = (61, 100, 120, 150, 180, 200)
@@ -93,8 +142,19 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "lead": ("highest_double", "highest_double_any", "lots"),
     "next_lead": ("same", "winner", "left"),
     "block_bonus": ("difference", "total"),
+    "scoring": ("multiple", "fives_and_threes"),
+    "partners_out": ("one", "both"),
 }
-BOOLS = ("teams", "spinner_sides_count", "cribbage", "muggins", "single_round")
+BOOLS = (
+    "teams",
+    "spinner_sides_count",
+    "cribbage",
+    "muggins",
+    "single_round",
+    "draw",
+    "pip_bonus",
+    "exact_target",
+)
 INTS = {  # option -> smallest allowed value
     "players": 2,
     "hand_size": 1,
@@ -102,21 +162,28 @@ INTS = {  # option -> smallest allowed value
     "target": 1,
     "stock_reserve": 0,
     "bonus_divisor": 1,
+    "out_bonus": 0,
 }
 OPTIONS = (
     "players",
     "teams",
     "hand_size",
     "set",
+    "scoring",
     "multiple",
     "target",
+    "exact_target",
     "spinner",
     "spinner_sides_count",
+    "draw",
     "stock_reserve",
     "lead",
     "next_lead",
+    "pip_bonus",
     "block_bonus",
     "bonus_divisor",
+    "out_bonus",
+    "partners_out",
     "cribbage",
     "muggins",
     "single_round",
@@ -144,6 +211,14 @@ class Rules:
     cribbage: bool = False
     muggins: bool = False
     single_round: bool = False
+    # How an end sum scores: "multiple" (a positive multiple of ``multiple`` scores itself) or
+    # "fives_and_threes" (sum/5 for a multiple of 5, plus sum/3 for a multiple of 3).
+    scoring: str = "multiple"
+    draw: bool = True  # False: block play, the tiles not dealt are out of play
+    pip_bonus: bool = True  # the round's winner scores pips (False: no pip count at the end)
+    out_bonus: int = 0  # points to the side that goes out, with any pip bonus
+    partners_out: str = "one"  # in partners, "both": a team goes out when both partners have
+    exact_target: bool = False  # points past the target do not count; reaching it wins at once
     # The options given explicitly over the preset, kept so a record can be written back as given.
     overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
     # Derived facts, one place each, computed once (the engine reads them for every new round).
@@ -154,6 +229,7 @@ class Rules:
     side_seats: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     next_opponent: tuple[int, ...] = field(init=False, compare=False, repr=False)  # per seat
     uses_spinner: bool = field(init=False, compare=False, repr=False)
+    team_out: bool = field(init=False, compare=False, repr=False)  # partners go out together
     # made[s]: the points an end sum s makes (``points``), awarded[s]: as written on the score
     # sheet (``award``); tables so the search's hot loop pays one index per play.
     made: tuple[int, ...] = field(init=False, compare=False, repr=False)
@@ -175,6 +251,7 @@ class Rules:
         )
         put(self, "next_opponent", tuple(self._next_opponent(s) for s in range(self.players)))
         put(self, "uses_spinner", self.spinner == "first_double")
+        put(self, "team_out", self.teams and self.partners_out == "both")
         # Every arm counts at most both halves of a double: 4 arms x 2 x max_pip bounds a sum.
         sums = range(8 * self.max_pip + 1)
         put(self, "made", tuple(self.points(s) for s in sums))
@@ -198,8 +275,18 @@ class Rules:
         default_hand = (
             DOUBLE_NINE_HAND if set_name == "double_nine" else base["hand_sizes"][players]
         )
-        cribbage = options.get("cribbage", False)
+        cribbage = options.get("cribbage", base["cribbage"])
         default_target = CRIBBAGE_TARGET if cribbage else base["target"]
+        draw = options.get("draw", base["draw"])
+        reserve = options.get("stock_reserve", base["stock_reserve"] if draw else 0)
+        if not draw and reserve:
+            raise BadRules(
+                f"block play (draw: false) draws no tile, so no reserve of {reserve} is kept: "
+                "set stock_reserve to 0 or allow drawing",
+                "stock_reserve",
+                "reserve_without_draw",
+                tiles=reserve,
+            )
         rules = cls(
             preset=preset,
             players=players,
@@ -210,7 +297,7 @@ class Rules:
             target=options.get("target", default_target),
             spinner=options.get("spinner", base["spinner"]),
             spinner_sides_count=options.get("spinner_sides_count", base["spinner_sides_count"]),
-            stock_reserve=options.get("stock_reserve", base["stock_reserve"]),
+            stock_reserve=reserve,
             lead=options.get("lead", base["lead"]),
             next_lead=options.get("next_lead", base["next_lead"]),
             block_bonus=options.get("block_bonus", base["block_bonus"]),
@@ -218,6 +305,12 @@ class Rules:
             cribbage=cribbage,
             muggins=options.get("muggins", False),
             single_round=options.get("single_round", False),
+            scoring=options.get("scoring", base["scoring"]),
+            draw=draw,
+            pip_bonus=options.get("pip_bonus", base["pip_bonus"]),
+            out_bonus=options.get("out_bonus", base["out_bonus"]),
+            partners_out=options.get("partners_out", base["partners_out"]),
+            exact_target=options.get("exact_target", base["exact_target"]),
             overrides=tuple(sorted(options.items())),
         )
         dealt = rules.players * rules.hand_size
@@ -251,9 +344,15 @@ class Rules:
         raise AssertionError("unreachable: every game has an opponent")
 
     def points(self, end_sum: int) -> int:
-        """The points an end sum makes (RULES.md: "a positive multiple of ``multiple`` scores"),
-        before any cribbage division; 0 when it does not score."""
-        return end_sum if end_sum > 0 and end_sum % self.multiple == 0 else 0
+        """The points an end sum makes, before any cribbage division; 0 when it does not score.
+        ``multiple`` scoring (RULES.md): a positive multiple of ``multiple`` scores itself.
+        ``fives_and_threes``: a multiple of 5 scores sum/5 and a multiple of 3 sum/3, both
+        added for a multiple of 15 (15 -> 3 + 5 = 8)."""
+        if end_sum <= 0:
+            return 0
+        if self.scoring == "fives_and_threes":
+            return (0 if end_sum % 5 else end_sum // 5) + (0 if end_sum % 3 else end_sum // 3)
+        return 0 if end_sum % self.multiple else end_sum
 
     def scores(self, end_sum: int) -> bool:
         return self.points(end_sum) > 0
@@ -263,9 +362,15 @@ class Rules:
         k = self.multiple
         return (x + k // 2) // k * k
 
+    @property
+    def peg(self) -> int:
+        """Points a cribbage peg stands for: the multiple (every multiple scores a peg each time
+        it is made), or 1 with fives and threes, whose points are already counted one a peg."""
+        return self.multiple if self.scoring == "multiple" else 1
+
     def award(self, points: int) -> int:
         """In-play points as written on the score sheet (cribbage counts pegs)."""
-        return points // self.multiple if self.cribbage else points
+        return points // self.peg if self.cribbage else points
 
     def bonus_pips(self, reason: str, own: int, others: int) -> int:
         """The pip count a round-end bonus is computed from, for the side that went out or had

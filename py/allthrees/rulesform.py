@@ -17,7 +17,13 @@ from .settings import DEFAULT_SEATS, OPTION_NAMES, TARGET_MAX, BadSettings, Sett
 
 # The largest value the New game form offers for a number option (the rules allow more; a form
 # needs an end). hand_size's end is the set's tiles shared by the players.
-FORM_MAX = {"multiple": 9, "target": TARGET_MAX, "stock_reserve": 20, "bonus_divisor": 9}
+FORM_MAX = {
+    "multiple": 9,
+    "target": TARGET_MAX,
+    "stock_reserve": 20,
+    "bonus_divisor": 9,
+    "out_bonus": 9,
+}
 
 
 def rules_form(data: Any) -> dict[str, Any]:

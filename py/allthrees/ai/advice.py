@@ -225,7 +225,14 @@ def review_round(
     played = match.rounds[index]
     scores_before = match.round_scores[index - 1] if index else [0] * match.rules.sides
     forced = played.forced_lead
-    rnd = Round(match.rules, [mask_of(h) for h in deal.hands], deal.boneyard, deal.first, forced)
+    rnd = Round(
+        match.rules,
+        [mask_of(h) for h in deal.hands],
+        deal.boneyard,
+        deal.first,
+        forced,
+        scores=scores_before,
+    )
     out = []
     for k, e in enumerate(played.history):
         move = e.move
