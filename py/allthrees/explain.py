@@ -27,15 +27,30 @@ def _pips(n: int) -> str:
     return f"{n} pip{'s' if n != 1 else ''}"
 
 
+def _points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
 # ---------------------------------------------------------------------- a preset in one line
 def preset_parts(name: str) -> list[Line]:
     """What sets preset ``name`` apart, as codes (from the presets table, never restated)."""
     rules = Rules.make(name)
     parts: list[Line] = []
-    if rules.multiple != 3:
+    if rules.scoring == "fives_and_threes":
+        parts.append({"code": "fives_and_threes"})
+    elif rules.multiple != 3:
         parts.append({"code": "multiple", "k": rules.multiple})
-    parts.append({"code": "target", "target": rules.target})
+    if rules.exact_target:
+        parts.append({"code": "exact_target", "target": rules.target})
+    else:
+        parts.append({"code": "target", "target": rules.target})
+    if rules.cribbage:
+        parts.append({"code": "cribbage"})
     parts.append({"code": "hand", "tiles": rules.hand_size})
+    if not rules.draw:
+        parts.append({"code": "block_play"})
+    if not rules.uses_spinner:
+        parts.append({"code": "no_spinner"})
     parts.append({"code": "lead", "rule": rules.lead})
     if rules.next_lead != "same":
         parts.append({"code": "next_lead", "rule": rules.next_lead})
@@ -43,9 +58,16 @@ def preset_parts(name: str) -> list[Line]:
         parts.append({"code": "reserve", "tiles": rules.stock_reserve})
     if rules.spinner_sides_count:
         parts.append({"code": "sides_count"})
-    parts.append({"code": "block", "rule": rules.block_bonus})
-    if rules.bonus_divisor != 1:
-        parts.append({"code": "divisor", "by": rules.bonus_divisor})
+    if rules.out_bonus:
+        parts.append({"code": "out_bonus", "points": rules.out_bonus})
+    if rules.partners_out == "both":
+        parts.append({"code": "partners_out"})
+    if rules.pip_bonus:
+        parts.append({"code": "block", "rule": rules.block_bonus})
+        if rules.bonus_divisor != 1:
+            parts.append({"code": "divisor", "by": rules.bonus_divisor})
+    else:
+        parts.append({"code": "no_pips"})
     return parts
 
 
@@ -69,6 +91,14 @@ _PRESET_ENGLISH = {
         "a block wins the difference" if p["rule"] == "difference" else "a block wins all"
     ),
     "divisor": lambda p: f"bonus divided by {p['by']}",
+    "fives_and_threes": lambda p: "fives and threes score",
+    "exact_target": lambda p: f"exactly {p['target']}",
+    "cribbage": lambda p: "pegged on a cribbage board",
+    "block_play": lambda p: "no drawing",
+    "no_spinner": lambda p: "no spinner",
+    "out_bonus": lambda p: f"{_points(p['points'])} for going out",
+    "partners_out": lambda p: "partners go out together",
+    "no_pips": lambda p: "no pips counted",
 }
 
 
@@ -99,16 +129,19 @@ def rules_lines(rules: Rules) -> list[dict[str, Any]]:
             "teams": rules.teams,
             "hand": rules.hand_size,
         },
-        (
-            {"code": "single_round"}
-            if rules.single_round
-            else {"code": "rounds", "target": rules.target, "pegs": rules.cribbage}
-        ),
     ]
-    turn: list[Line] = [
-        {"code": "play"},
-        {"code": "draw", "reserve": rules.stock_reserve},
-        {"code": "pass"},
+    if rules.single_round:
+        game.append({"code": "single_round"})
+    elif not rules.exact_target:
+        game.append({"code": "rounds", "target": rules.target, "pegs": rules.cribbage})
+    if rules.exact_target:
+        game.append({"code": "exact_target", "target": rules.target, "pegs": rules.cribbage})
+    turn: list[Line] = [{"code": "play"}]
+    if rules.draw:
+        turn += [{"code": "draw", "reserve": rules.stock_reserve}, {"code": "pass"}]
+    else:
+        turn += [{"code": "no_draw"}, {"code": "knock"}]
+    turn += [
         {"code": "doubles"},
         (
             {"code": "spinner", "sides_count": rules.spinner_sides_count}
@@ -116,15 +149,39 @@ def rules_lines(rules: Rules) -> list[dict[str, Any]]:
             else {"code": "no_spinner"}
         ),
     ]
-    scoring: list[Line] = [{"code": "end_sum"}, {"code": "multiple", "k": k}]
-    if rules.cribbage:
-        scoring.append({"code": "cribbage", "k": k})
+    scoring: list[Line] = [{"code": "end_sum"}]
+    if rules.scoring == "fives_and_threes":
+        scoring.append({"code": "fives_and_threes"})
+        if rules.cribbage:
+            scoring.append({"code": "pegging"})
+    else:
+        scoring.append({"code": "multiple", "k": k})
+        if rules.cribbage:
+            scoring.append({"code": "cribbage", "k": k})
     if rules.muggins:
         scoring.append({"code": "muggins"})
-    end: list[Line] = [
-        {"code": "domino", "teams": rules.teams, "k": k, "divide": _divide(rules)},
-        {"code": "blocked", "rule": rules.block_bonus, "k": k, "divide": _divide(rules)},
-    ]
+    end: list[Line] = []
+    if rules.team_out:
+        end.append({"code": "partners_out"})
+    if rules.pip_bonus:
+        end.append({"code": "domino", "teams": rules.teams, "k": k, "divide": _divide(rules)})
+    else:
+        end.append({"code": "going_out", "teams": rules.teams})
+    if rules.out_bonus:
+        end.append(
+            {
+                "code": "out_bonus",
+                "points": rules.out_bonus,
+                "teams": rules.teams,
+                "exact": rules.exact_target,
+            }
+        )
+    if rules.pip_bonus:
+        end.append(
+            {"code": "blocked", "rule": rules.block_bonus, "k": k, "divide": _divide(rules)}
+        )
+    else:
+        end.append({"code": "blocked_no_pips"})
     return [
         {"title": "game", "lines": game},
         {
@@ -144,7 +201,8 @@ def rules_lines(rules: Rules) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------- a worked example
 def _first_scoring(rules: Rules) -> tuple[int, int, int, int] | None:
     """A lead and a play on E that both score under ``rules``, found by the engine: (lead tile,
-    lead sum, play tile, sum after it), the lightest such pair."""
+    lead sum, play tile, sum after it), the heaviest scoring lead and its first scoring play
+    (with fives and threes its best one, so the example shows a sum that is both: 15)."""
     top = rules.max_pip
     for a in range(top, -1, -1):
         for b in range(a, -1, -1):
@@ -153,8 +211,11 @@ def _first_scoring(rules: Rules) -> tuple[int, int, int, int] | None:
             if not rules.points(table.sum_after(lead(t))):
                 continue
             table.play_as(0, lead(t))
-            for u in _tiles_with(rules, table.ends[E]):
-                if u != t and rules.points(table.sum_after(play(u, E))):
+            plays = [u for u in _tiles_with(rules, table.ends[E]) if u != t]
+            if rules.scoring == "fives_and_threes":
+                plays.sort(key=lambda u: -rules.points(table.sum_after(play(u, E))))
+            for u in plays:
+                if rules.points(table.sum_after(play(u, E))):
                     return t, table.end_sum, u, table.sum_after(play(u, E))
     return None
 
@@ -189,13 +250,64 @@ def _tiles_with(rules: Rules, v: int) -> list[int]:
     return [t for t in range(rules.tile_count) if m >> t & 1]
 
 
+def _bust_example(rules: Rules) -> Line | None:
+    """With an exact target: a side ``need`` short of it, where a lead that makes more does not
+    count (played by the engine), and the end sums that make exactly ``need``."""
+    awards = sorted({a for a in rules.awarded if a > 0})
+    if len(awards) < 2 or awards[1] >= rules.target:
+        return None
+    need = awards[1]
+    at = rules.target - need
+    top = rules.max_pip
+    for a in range(top, -1, -1):
+        for b in range(a, -1, -1):
+            t = tile_id(a, b)
+            made = rules.award(rules.points(a + b))
+            if made <= need:
+                continue
+            scores = [at] + [0] * (rules.sides - 1)
+            table = Round(
+                rules, [mask_of(range(rules.tile_count))] * rules.players, [], 0, scores=scores
+            )
+            table.play_as(0, lead(t))
+            entry = table.history[-1]
+            if entry.bust != made or table.points[0]:
+                raise AssertionError("the engine does not bust as the example says")
+            return {
+                "code": "example_bust",
+                "at": at,
+                "target": rules.target,
+                "tile": NAME[t],
+                "sum": a + b,
+                "award": made,
+                "need": need,
+                "sums": [s for s, x in enumerate(rules.awarded) if x == need],
+                "pegs": rules.cribbage,
+            }
+    return None
+
+
 def worked_example(rules: Rules) -> list[Line]:
     """A lead and a play that score, and a round's settlement both ways, as lines."""
     k = rules.multiple
     lines: list[Line] = []
     pegs = rules.cribbage
     found = _first_scoring(rules)
-    if found:
+    if found and rules.scoring == "fives_and_threes":
+        for code, t, s in (("example_fives_lead", found[0], found[1]), ("example_fives_play",
+                           found[2], found[3])):  # fmt: skip
+            lines.append(
+                {
+                    "code": code,
+                    "tile": NAME[t],
+                    "sum": s,
+                    "fives": 0 if s % 5 else s // 5,
+                    "threes": 0 if s % 3 else s // 3,
+                    "award": rules.award(rules.points(s)),
+                    "pegs": pegs,
+                }
+            )
+    elif found:
         t, s1, u, s2 = found
         award1, award2 = rules.award(rules.points(s1)), rules.award(rules.points(s2))
         lines.append(
@@ -211,6 +323,12 @@ def worked_example(rules: Rules) -> list[Line]:
         lines.append(
             {"code": "example_play", "tile": NAME[u], "sum": s2, "award": award2, "pegs": pegs}
         )
+    if rules.exact_target:
+        bust = _bust_example(rules)
+        if bust:
+            lines.append(bust)
+    if not rules.pip_bonus:
+        return lines
     # a round's settlement, with numbers the engine rounds and divides
     others = 11
     own = 3
@@ -295,9 +413,36 @@ def _end_words(line: Line) -> str:
     )
 
 
+def _fives_words(line: Line) -> str:
+    """ "two fives and four threes" for an end sum's scoring parts."""
+    parts = []
+    for n, what in ((line["fives"], "five"), (line["threes"], "three")):
+        if n:
+            parts.append(f"{n} {what}{'s' if n != 1 else ''}")
+    return " and ".join(parts)
+
+
 def _example_words(line: Line) -> str:
     unit = " pegs" if line["pegs"] else ""
     code = line["code"]
+    if code in ("example_fives_lead", "example_fives_play"):
+        what = (
+            f"Lead {line['tile']}"
+            if code == "example_fives_lead"
+            else f"Then {line['tile']} on the east end"
+        )
+        return (
+            f"{what}: the end sum is {line['sum']}, {_fives_words(line)}: it scores "
+            f"{line['award']}{unit}."
+        )
+    if code == "example_bust":
+        sums = " or ".join(str(s) for s in line["sums"])
+        return (
+            f"At {line['at']}, {line['need']} short of {line['target']}: leading {line['tile']} "
+            f"makes {line['sum']}, {line['award']}{unit}, which would pass {line['target']}, so "
+            f"it does not count and you stay at {line['at']}. Exactly {line['need']} wins "
+            f"(an end sum of {sums})."
+        )
     if code == "example_lead":
         return (
             f"Lead {line['tile']}: the end sum is {line['sum']}, a multiple of {line['k']}: it "
@@ -366,6 +511,40 @@ _ENGLISH = {
         )
     ),
     "no_spinner": lambda v: "There is no spinner: the line of play has two ends only.",
+    "no_draw": lambda v: (
+        "Nobody draws (block play): the tiles not dealt stay out of play, face down, all round."
+    ),
+    "knock": lambda v: (
+        "With nothing to play, knock: the turn passes. Nobody may knock while able to play."
+    ),
+    "exact_target": lambda v: (
+        f"The first side to reach exactly {v['target']} {'pegs' if v['pegs'] else 'points'} wins "
+        f"at once. Points that would take a side past {v['target']} do not count: it stays where "
+        "it was."
+    ),
+    "fives_and_threes": lambda v: (
+        "If that end sum is a multiple of 5, the player scores a point for each 5 in it; if a "
+        "multiple of 3, a point for each 3; a multiple of both scores both (15 is three fives and "
+        "five threes: 8 points)."
+    ),
+    "pegging": lambda v: "Points are pegged on a cribbage board as they are made, a peg a point.",
+    "partners_out": lambda v: (
+        "Partners go out together: a player who has played their last tile has no more turns, "
+        "and the round goes on until both partners of a team have gone out, or it blocks."
+    ),
+    "going_out": lambda v: (
+        "The round ends when "
+        + ("a team has gone out" if v["teams"] else "a player plays their last tile")
+        + ", or when it is blocked; no pips are counted."
+    ),
+    "out_bonus": lambda v: (
+        f"Going out scores {_points(v['points'])}"
+        + (" for the team." if v["teams"] else ".")
+        + (" It counts together with the last play's points." if v["exact"] else "")
+    ),
+    "blocked_no_pips": lambda v: (
+        "Blocked: when nobody can play, the round ends and nobody scores for it."
+    ),
     "end_sum": lambda v: (
         "After every play, add up the open ends: each end's outer half, both halves of a double; "
         "the lead alone counts both its halves."
@@ -387,6 +566,9 @@ _ENGLISH = {
     "example_play": _example_words,
     "example_domino": _example_words,
     "example_blocked": _example_words,
+    "example_fives_lead": _example_words,
+    "example_fives_play": _example_words,
+    "example_bust": _example_words,
 }
 
 

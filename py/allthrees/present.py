@@ -246,13 +246,16 @@ def _why_not(rnd: Round, legal: list[int]) -> str:
 
 # Why the viewer must pass, as codes the page words (RULES.md "Play": a seat with no tile that
 # fits draws, and passes only when it may not draw): the boneyard still holds tiles, but they are
-# its reserve, which stays undrawn ("reserve", the rules' ``stock_reserve``); or it is empty.
-PASS_WHY = ("reserve", "empty")
+# its reserve, which stays undrawn ("reserve", the rules' ``stock_reserve``); or it is empty; or
+# the game is block play, where nobody draws (``draw`` false: a knock, "block").
+PASS_WHY = ("reserve", "empty", "block")
 
 
 def _pass_why(rnd: Round) -> str:
     """The code of PASS_WHY for a seat that must pass now (``Round.legal_moves`` is ``[PASS]``
     once the boneyard is down to its reserve, and an empty one is down to any reserve)."""
+    if not rnd.rules.draw:
+        return "block"
     return "reserve" if rnd.boneyard_left else "empty"
 
 

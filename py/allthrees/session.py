@@ -70,6 +70,9 @@ class Placed:
     taker: int = -1  # with muggins: who took the points the mover did not claim
     # An Expert's play for a person's side, in words for its partner (``advice.partner_note``)
     note: dict | None = None
+    # With an exact target: the points the play made that did not count, as they would have
+    # taken the side that got them past the target (the mover's, or with muggins the taker's)
+    bust: int = 0
     kind: str = "placed"
 
 
@@ -394,6 +397,7 @@ class Session:
                     said,
                     entry.taker,
                     note,
+                    entry.bust,
                 )
             )
         if rnd.over:

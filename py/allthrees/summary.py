@@ -14,6 +14,18 @@ A line is a dict with a ``code``:
 - ``cribbage``: ``rounded`` / ``multiple`` = ``bonus`` pegs, or ``divisor``: ``rounded`` /
   ``divisor`` = ``bonus``;
 - ``bonus``: ``bonus`` to ``side``.
+
+With the Fives and Threes family's options (docs/rules.md):
+
+- ``bust``: with an exact target, ``seat`` made ``points`` (pegs: ``pegs``) in play that would
+  have taken ``side`` past ``target``, so they did not count (after any muggins lines);
+- ``target``: ``seat`` brought ``side`` to exactly ``target``, which ended the round and won the
+  match (nothing follows);
+- ``no_pips``: after ``blocked`` and ``side_pips``, when no pips are counted (``pip_bonus``
+  false): nobody scores for the block;
+- ``out_bonus``: ``side`` scores ``points`` for going out (before ``bonus``);
+- ``bust_bonus``: ``side``'s award at the end, ``points``, would have passed ``target`` and did
+  not count (instead of ``bonus``).
 """
 
 from __future__ import annotations
@@ -21,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .round import DOMINO, Round
+from .round import DOMINO, TARGET, Round
 from .tiles import PIPS, tiles_of
 
 Line = dict[str, Any]
@@ -55,7 +67,7 @@ def muggins_lines(rnd: Round) -> list[Line]:
                 "code": "muggins",
                 "taker": e.taker,
                 "seat": e.seat,
-                "award": rules.award(made),
+                "award": rules.award(made) - e.bust,
                 "pegs": rules.cribbage,
                 "claim": e.claim if e.claim >= 0 else None,
                 "made": made,
@@ -64,16 +76,47 @@ def muggins_lines(rnd: Round) -> list[Line]:
     return out
 
 
+def bust_lines(rnd: Round) -> list[Line]:
+    """One line per play whose points an exact target refused."""
+    rules = rnd.rules
+    out = []
+    for e in rnd.history:
+        if e.bust:
+            seat = e.taker if e.taker >= 0 else e.seat
+            out.append(
+                {
+                    "code": "bust",
+                    "seat": seat,
+                    "side": rules.side_of(seat),
+                    "points": e.bust,
+                    "pegs": rules.cribbage,
+                    "target": rules.target,
+                }
+            )
+    return out
+
+
 def round_lines(rnd: Round) -> list[Line]:
     """The round's end and bonus as lines of codes and values (see the module docstring), after
-    any muggins calls of the round; [] while it goes on."""
+    any muggins calls and busts of the round; [] while it goes on."""
     end = rnd.outcome()
     if not end.over:
         return []
     rules = rnd.rules
-    lines = muggins_lines(rnd)
+    lines = muggins_lines(rnd) + bust_lines(rnd)
+    if end.reason == TARGET:
+        lines.append(
+            {
+                "code": "target",
+                "seat": end.winner_seat,
+                "side": end.winner_side,
+                "target": rules.target,
+            }
+        )
+        return lines
     if end.reason == DOMINO:
         lines.append({"code": "domino", "seat": end.winner_seat})
+    if end.reason == DOMINO and rules.pip_bonus:
         opp = [
             s
             for side in range(rules.sides)
@@ -90,11 +133,14 @@ def round_lines(rnd: Round) -> list[Line]:
                 "rounded": end.rounded,
             }
         )
-    else:
+    elif end.reason != DOMINO:
         lines.append({"code": "blocked"})
         for side in range(rules.sides):
             parts = _pips(rnd, rules.seats_of(side))
             lines.append({"code": "side_pips", "side": side, "parts": parts, "total": sum(parts)})
+        if not rules.pip_bonus:
+            lines.append({"code": "no_pips"})
+            return lines
         if end.winner_side < 0:
             lines.append({"code": "tie"})
             return lines
@@ -110,25 +156,39 @@ def round_lines(rnd: Round) -> list[Line]:
                 "rounded": end.rounded,
             }
         )
-    if rules.cribbage:
+    # the pip count's part of the award (a bust refused it with any point for going out)
+    pips_bonus = (end.bust or end.bonus) - end.out_bonus
+    if rules.pip_bonus and rules.cribbage:
         lines.append(
             {
                 "code": "cribbage",
                 "rounded": end.rounded,
                 "multiple": rules.multiple,
-                "bonus": end.bonus,
+                "bonus": pips_bonus,
             }
         )
-    elif rules.bonus_divisor != 1:
+    elif rules.pip_bonus and rules.bonus_divisor != 1:
         lines.append(
             {
                 "code": "divisor",
                 "rounded": end.rounded,
                 "divisor": rules.bonus_divisor,
-                "bonus": end.bonus,
+                "bonus": pips_bonus,
             }
         )
-    lines.append({"code": "bonus", "bonus": end.bonus, "side": end.winner_side})
+    if end.out_bonus:
+        lines.append({"code": "out_bonus", "points": end.out_bonus, "side": end.winner_side})
+    if end.bust:
+        lines.append(
+            {
+                "code": "bust_bonus",
+                "points": end.bust,
+                "side": end.winner_side,
+                "target": rules.target,
+            }
+        )
+    elif rules.pip_bonus or end.bonus:
+        lines.append({"code": "bonus", "bonus": end.bonus, "side": end.winner_side})
     return lines
 
 
@@ -171,6 +231,22 @@ def english(line: Line, rnd: Round, names: list[str]) -> str:
         return f"{line['rounded']} / {line['divisor']} = {line['bonus']}"
     if code == "bonus":
         return f"Bonus {line['bonus']} to {side_name(rnd, line['side'], names)}."
+    if code == "bust":
+        unit = "pegs" if line["pegs"] else "points"
+        return (
+            f"Bust: {names[line['seat']]}'s {line['points']} {unit} would have passed "
+            f"{line['target']} and did not count."
+        )
+    if code == "target":
+        who = side_name(rnd, line["side"], names)
+        return f"{names[line['seat']]} reached exactly {line['target']}: {who} won the match."
+    if code == "no_pips":
+        return "No pips are counted: nobody scores for the block."
+    if code == "out_bonus":
+        return f"{line['points']} for going out to {side_name(rnd, line['side'], names)}."
+    if code == "bust_bonus":
+        who = side_name(rnd, line["side"], names)
+        return f"Bust: {who}'s {line['points']} would have passed {line['target']}: not counted."
     raise ValueError(f"no words for the summary line {code!r}")
 
 

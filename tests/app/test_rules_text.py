@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from appkit import call, person_intent, play_until, step
@@ -26,16 +27,28 @@ from allthrees.view import make_view
 def test_every_preset_is_explained_with_its_own_numbers(preset):
     rules = Rules.make(preset)
     words = text(rules)
-    assert f"at least {rules.target} points" in words
-    assert f"multiple of {rules.multiple}" in words
+    unit = "pegs" if rules.cribbage else "points"
+    if rules.exact_target:
+        assert f"reach exactly {rules.target} {unit} wins at once" in words
+    else:
+        assert f"at least {rules.target} {unit}" in words
+    if rules.scoring == "fives_and_threes":
+        assert "a point for each 5" in words and "8 points" in words
+    else:
+        assert f"multiple of {rules.multiple}" in words
     assert f"dealt {rules.hand_size} tiles" in words
-    if rules.stock_reserve:
+    if not rules.draw:
+        assert "Nobody draws" in words and "Nobody may knock while able to play" in words
+    elif rules.stock_reserve:
         assert f"only {rules.stock_reserve} tiles are left: those are never drawn" in words
     else:
         assert "or the boneyard is empty" in words
     assert ("counts the spinner's pips" in words) == rules.spinner_sides_count
-    assert ("less their own" in words) == (rules.block_bonus == "difference")
-    assert ("divided by 3" in words) == (rules.bonus_divisor == 3)
+    pips = rules.pip_bonus
+    assert ("less their own" in words) == (pips and rules.block_bonus == "difference")
+    assert ("divided by 3" in words) == (pips and rules.bonus_divisor == 3)
+    assert ("no pips are counted" in words) == (not pips)
+    assert (f"Going out scores {rules.out_bonus} point" in words) == bool(rules.out_bonus)
     titles = [s["title"] for s in rules_text(rules)]
     assert titles[-1] == "A worked example"
 
@@ -49,12 +62,21 @@ def test_the_worked_example_is_what_the_engine_does(preset):
     lead = lead_line.split()[1].rstrip(":")
     played = play_line.split()[1]
     a, b = map(int, lead.split("-"))
-    s1 = int(lead_line.split("end sum is ")[1].split(",")[0])
-    assert s1 == a + b and s1 % rules.multiple == 0
-    s2 = int(play_line.split("end sum is ")[1].split(":")[0])
-    assert s2 % rules.multiple == 0 and s2 > 0
+    s1 = int(re.search(r"end sum is (\d+)", lead_line)[1])
+    assert s1 == a + b and rules.points(s1) > 0
+    assert f"it scores {rules.award(rules.points(s1))}" in lead_line
+    s2 = int(re.search(r"end sum is (\d+)", play_line)[1])
+    assert rules.points(s2) > 0
+    assert f"it scores {rules.award(rules.points(s2))}" in play_line
     assert played.split("-")[0] in (str(b), str(a))
-    assert lines[2].endswith(f"you score {rules.bonus(11)}.")
+    rest = lines[2:]
+    if rules.exact_target:  # a side short of the target: a bigger play does not count
+        assert re.match(rf"At (\d+), \d+ short of {rules.target}", rest[0])
+        rest = rest[1:]
+    if rules.pip_bonus:
+        assert rest[0].endswith(f"you score {rules.bonus(11)}.")
+    else:
+        assert rest == []
 
 
 def test_options_change_the_words():
