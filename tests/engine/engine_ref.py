@@ -1,6 +1,7 @@
 """A reference model of /work/shared/RULES.md for the engine tests.
 
-Written from the text of RULES.md, not from ``py/allthrees``: tiles are ``(hi, lo)`` pairs, the
+Written from the text of RULES.md (and for the Fives and Threes family, from docs/rules.md's
+"Fives and Threes" section, after gambiter.com), not from ``py/allthrees``: tiles are ``(hi, lo)`` pairs, the
 layout is four lists of placed tiles, and every number (open ends, end sum, points, bonus, the
 leader, the legal moves) is recomputed from scratch, slowly and plainly. The only engine facts used
 here are the documented encodings the tests must speak: tile ids (``hi * (hi + 1) // 2 + lo``,
@@ -69,27 +70,45 @@ def tiles_of_mask(mask: int) -> set[Tile]:
 
 
 # ---------------------------------------------------------------------- rules
-# RULES.md "Presets", copied from the table by hand.
+# What docs/rules.md gives every All Threes preset of the Fives and Threes family's options.
+ALL_THREES = dict(
+    scoring="multiple", draw=True, pip_bonus=True, out_bonus=0, partners_out="one",
+    exact_target=False, cribbage=False,
+)  # fmt: skip
+
+# RULES.md "Presets", copied from the table by hand (and docs/rules.md's Fives and Threes).
 PRESET_TABLE: dict[str, dict[str, Any]] = {
     "parlor": dict(
         hand2=7, hand34=5, lead="highest_double", next_lead="same", sides_count=False,
-        reserve=2, block_bonus="difference", bonus_divisor=1, multiple=3, target=150,
+        reserve=2, block_bonus="difference", bonus_divisor=1, multiple=3, target=150, **ALL_THREES,
     ),
     "classic": dict(
         hand2=5, hand34=5, lead="lots", next_lead="same", sides_count=True,
-        reserve=0, block_bonus="difference", bonus_divisor=3, multiple=3, target=100,
+        reserve=0, block_bonus="difference", bonus_divisor=3, multiple=3, target=100, **ALL_THREES,
     ),
     "pub": dict(
         hand2=7, hand34=5, lead="highest_double_any", next_lead="winner", sides_count=False,
-        reserve=0, block_bonus="total", bonus_divisor=1, multiple=3, target=120,
+        reserve=0, block_bonus="total", bonus_divisor=1, multiple=3, target=120, **ALL_THREES,
     ),
     "polish": dict(
         hand2=7, hand34=5, lead="lots", next_lead="left", sides_count=False,
-        reserve=0, block_bonus="total", bonus_divisor=1, multiple=3, target=180,
+        reserve=0, block_bonus="total", bonus_divisor=1, multiple=3, target=180, **ALL_THREES,
     ),
     "all_fives": dict(
         hand2=7, hand34=5, lead="highest_double_any", next_lead="winner", sides_count=False,
-        reserve=0, block_bonus="total", bonus_divisor=1, multiple=5, target=61,
+        reserve=0, block_bonus="total", bonus_divisor=1, multiple=5, target=61, **ALL_THREES,
+    ),
+    "fives_and_threes": dict(
+        hand2=7, hand34=5, lead="lots", next_lead="left", sides_count=False, spinner="none",
+        reserve=0, block_bonus="total", bonus_divisor=1, multiple=3, target=61,
+        scoring="fives_and_threes", draw=False, pip_bonus=False, out_bonus=1,
+        partners_out="both", exact_target=True, cribbage=True,
+    ),
+    "fives_and_threes_league": dict(
+        hand2=9, hand34=6, lead="lots", next_lead="left", sides_count=False, spinner="none",
+        reserve=0, block_bonus="total", bonus_divisor=1, multiple=3, target=61,
+        scoring="fives_and_threes", draw=False, pip_bonus=False, out_bonus=0,
+        partners_out="both", exact_target=True, cribbage=True,
     ),
 }  # fmt: skip
 
@@ -113,9 +132,24 @@ class Config:
     cribbage: bool
     muggins: bool
     single_round: bool
+    scoring: str = "multiple"
+    draw: bool = True
+    pip_bonus: bool = True
+    out_bonus: int = 0
+    partners_out: str = "one"
+    exact_target: bool = False
 
     def side(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
+
+    def partners(self, seat: int) -> list[int]:
+        """The seats of ``seat``'s side, itself included."""
+        return [s for s in range(self.players) if self.side(s) == self.side(seat)]
+
+    @property
+    def go_out_together(self) -> bool:
+        """docs/rules.md: in partners with partners_out both, a side is out when both are."""
+        return self.teams and self.partners_out == "both"
 
     @property
     def sides(self) -> int:
@@ -132,7 +166,8 @@ def config(preset: str = "parlor", **options: Any) -> Config:
     players = options.get("players", 2)
     max_pip = 9 if options.get("set", "double_six") == "double_nine" else 6
     default_hand = 9 if max_pip == 9 else (p["hand2"] if players == 2 else p["hand34"])
-    cribbage = options.get("cribbage", False)
+    cribbage = options.get("cribbage", p["cribbage"])
+    draw = options.get("draw", p["draw"])
     return Config(
         preset=preset,
         players=players,
@@ -141,9 +176,10 @@ def config(preset: str = "parlor", **options: Any) -> Config:
         max_pip=max_pip,
         multiple=options.get("multiple", p["multiple"]),
         target=options.get("target", 61 if cribbage else p["target"]),
-        spinner=options.get("spinner", "first_double"),
+        spinner=options.get("spinner", p.get("spinner", "first_double")),
         sides_count=options.get("spinner_sides_count", p["sides_count"]),
-        reserve=options.get("stock_reserve", p["reserve"]),
+        # block play keeps no reserve: no tile is ever drawn
+        reserve=options.get("stock_reserve", p["reserve"] if draw else 0),
         lead=options.get("lead", p["lead"]),
         next_lead=options.get("next_lead", p["next_lead"]),
         block_bonus=options.get("block_bonus", p["block_bonus"]),
@@ -151,6 +187,12 @@ def config(preset: str = "parlor", **options: Any) -> Config:
         cribbage=cribbage,
         muggins=options.get("muggins", False),
         single_round=options.get("single_round", False),
+        scoring=options.get("scoring", p["scoring"]),
+        draw=draw,
+        pip_bonus=options.get("pip_bonus", p["pip_bonus"]),
+        out_bonus=options.get("out_bonus", p["out_bonus"]),
+        partners_out=options.get("partners_out", p["partners_out"]),
+        exact_target=options.get("exact_target", p["exact_target"]),
     )
 
 
@@ -170,9 +212,29 @@ def bonus_values(cfg: Config, raw: int) -> set[int]:
     return {r // d, r // d + 1}
 
 
+def bonus_value(cfg: Config, raw: int) -> int:
+    """One bonus for a raw pip count, where an exact target needs a number: the one RULES.md
+    gives, or between two neighbours the nearer, halves up (docs/rules.md "Bonus division")."""
+    r = round_to(raw, cfg.multiple)
+    d = cfg.multiple if cfg.cribbage else cfg.bonus_divisor
+    return (2 * r + d) // (2 * d)
+
+
+def fives_and_threes(end_sum: int) -> int:
+    """Fives and threes: one point for each five and each three the sum is made of, when it is
+    a whole number of fives, of threes, or both (gambiter.com: 15 is 3 fives and 5 threes, 8)."""
+    fives, threes = divmod(end_sum, 5), divmod(end_sum, 3)
+    return (fives[0] if fives[1] == 0 else 0) + (threes[0] if threes[1] == 0 else 0)
+
+
 def award(cfg: Config, end_sum: int) -> int:
-    """In-play points of an end sum (after cribbage division)."""
-    if end_sum <= 0 or end_sum % cfg.multiple:
+    """In-play points of an end sum (after cribbage division; with fives and threes every point
+    is a peg already)."""
+    if end_sum <= 0:
+        return 0
+    if cfg.scoring == "fives_and_threes":
+        return fives_and_threes(end_sum)
+    if end_sum % cfg.multiple:
         return 0
     return end_sum // cfg.multiple if cfg.cribbage else end_sum
 
@@ -299,7 +361,8 @@ def move_of_int(i: int) -> Move:
 
 # ---------------------------------------------------------------------- a round
 class RefRound:
-    """One round per RULES.md "Play" and "End of a round"."""
+    """One round per RULES.md "Play" and "End of a round", and docs/rules.md's Fives and Threes
+    options: block play, a point for going out, partners going out together, an exact target."""
 
     def __init__(
         self,
@@ -308,6 +371,7 @@ class RefRound:
         boneyard: list[Tile],
         leader: int,
         forced: Tile | None = None,
+        scores: list[int] | None = None,
     ) -> None:
         self.cfg = cfg
         self.hands = [set(h) for h in hands]
@@ -317,11 +381,13 @@ class RefRound:
         self.turn = leader
         self.forced = forced
         self.layout = Layout(cfg)
-        self.points = [0] * cfg.sides
+        self.before = list(scores) if scores is not None else [0] * cfg.sides  # match totals
+        self.points = [0] * cfg.sides  # points in play (the bonus is added by RefMatch)
         self.reason: str | None = None
         self.winner_side: int | None = None
         self.winner_seats: set[int] = set()  # seats that may lead next under next_lead winner
         self.bonus: set[int] = {0}
+        self.end_bust = 0  # an end award an exact target refused
         self.moves: list[Move] = []
         self.log: list[dict[str, Any]] = []  # what each move did (the output of apply)
         self.consecutive_passes = 0
@@ -329,6 +395,10 @@ class RefRound:
     @property
     def boneyard_left(self) -> int:
         return len(self.boneyard) - self.drawn
+
+    def may_draw(self) -> bool:
+        """A tile may be drawn: drawing is allowed and the boneyard holds more than its reserve."""
+        return self.cfg.draw and self.boneyard_left > self.cfg.reserve
 
     def plays_of(self, seat: int) -> list[Move]:
         ends = self.layout.open_ends()
@@ -353,14 +423,35 @@ class RefRound:
         plays = self.plays_of(self.turn)
         if plays:
             return plays
-        return [("draw",)] if self.boneyard_left > self.cfg.reserve else [("pass",)]
+        return [("draw",)] if self.may_draw() else [("pass",)]
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat clockwise that has a turn: every seat, except (partners going out
+        together) one that is already out."""
+        n = self.cfg.players
+        for k in range(1, n + 1):
+            other = (seat + k) % n
+            if self.hands[other]:
+                return other
+        raise AssertionError("nobody holds a tile")
+
+    def side_out(self, seat: int) -> bool:
+        """Whether ``seat`` having no tiles ends the round: it is out, and so is its partner when
+        partners go out together."""
+        seats = self.cfg.partners(seat) if self.cfg.go_out_together else [seat]
+        return all(not self.hands[s] for s in seats)
+
+    def room(self, side: int) -> int:
+        """What ``side`` may still score below an exact target."""
+        return self.cfg.target - self.before[side] - self.points[side]
 
     def apply(self, m: Move, claim: int | None = None) -> dict[str, Any]:
         """Make a move (it must be legal); return what it did."""
         assert m in self.legal(), (m, self.legal())
+        cfg = self.cfg
         seat = self.turn
         out: dict[str, Any] = {"seat": seat, "points": 0, "taker": None, "end_sum": None}
-        out |= {"move": m, "claim": claim, "made": 0}
+        out |= {"move": m, "claim": claim, "made": 0, "bust": 0}
         if m[0] == "play":  # how many open ends the tile fits (1: the arm may be left out)
             out["fits"] = sum(1 for v in self.layout.open_ends().values() if v in m[1])
         self.moves.append(m)
@@ -371,7 +462,7 @@ class RefRound:
             self.hands[seat].add(t)
             out["drawn"] = t
         elif m[0] == "pass":
-            self.turn = (seat + 1) % self.cfg.players
+            self.turn = self.next_seat(seat)
             self.consecutive_passes += 1
         else:
             self.consecutive_passes = 0
@@ -384,24 +475,57 @@ class RefRound:
             self.hands[seat].remove(t)
             s = self.layout.end_sum()
             out["end_sum"] = s
-            made = award(self.cfg, s)
+            made = award(cfg, s)
             out["made"] = made
-            if self.cfg.muggins and made and claim != s:
-                taker = self.next_opponent(seat)
-                out["taker"] = taker
-                self.points[self.cfg.side(taker)] += made
-            else:
-                out["points"] = made
-                self.points[self.cfg.side(seat)] += made
-            if not self.hands[seat]:
+            gone = self.side_out(seat)
+            if self._score(seat, made, claim != s, gone, out):
+                return out  # an exact target reached: the round is over
+            if gone:
                 self._domino(seat)
                 return out
-            self.turn = (seat + 1) % self.cfg.players
-        if self.boneyard_left <= self.cfg.reserve and not any(
-            self.plays_of(s) for s in range(self.cfg.players)
-        ):
+            self.turn = self.next_seat(seat)
+        if not self.may_draw() and not any(self.plays_of(s) for s in range(cfg.players)):
             self._blocked()
         return out
+
+    def _score(self, seat: int, made: int, wrong_claim: bool, gone: bool, out: dict) -> bool:
+        """Give a play's points (``made``) to the mover, or with muggins and a wrong claim to the
+        next opponent. With an exact target, points past it do not count, a last play and what
+        going out earns count together, and a side that reaches the target ends the round:
+        returns True then."""
+        cfg = self.cfg
+        side = cfg.side(seat)
+        taker = None
+        if cfg.muggins and made and wrong_claim:
+            taker = self.next_opponent(seat)
+            out["taker"] = taker
+        getter = side if taker is None else cfg.side(taker)
+        gain = made
+        if cfg.exact_target:
+            with_end = gain + (self.going_out(seat) if gone and taker is None else 0)
+            if with_end > self.room(getter):
+                out["bust"] = gain
+                gain = 0
+        self.points[getter] += gain
+        if taker is None:
+            out["points"] = gain
+        if cfg.exact_target and gain and self.room(getter) == 0 and (taker is not None or not gone):
+            self.reason = "target"
+            self.winner_side = getter
+            self.winner_seats = {seat if taker is None else taker}
+            self.bonus = {0}
+            return True
+        return False
+
+    def going_out(self, seat: int) -> int:
+        """What going out earns (docs/rules.md): out_bonus, and with a pip bonus the others'
+        pips, rounded and divided (one value: ``bonus_value``)."""
+        cfg = self.cfg
+        total = cfg.out_bonus
+        if cfg.pip_bonus:
+            side = cfg.side(seat)
+            total += bonus_value(cfg, sum(p for s, p in enumerate(self.side_pips()) if s != side))
+        return total
 
     def next_opponent(self, seat: int) -> int:
         for k in range(1, self.cfg.players):
@@ -420,7 +544,8 @@ class RefRound:
         return out
 
     def _domino(self, seat: int) -> None:
-        side = self.cfg.side(seat)
+        cfg = self.cfg
+        side = cfg.side(seat)
         opp = sum(p for s, p in enumerate(self.side_pips()) if s != side)
         self._end("domino", side, {seat}, opp)
 
@@ -437,10 +562,23 @@ class RefRound:
         self._end("blocked", side, seats, raw)
 
     def _end(self, reason: str, side: int, seats: set[int], raw: int) -> None:
+        cfg = self.cfg
         self.reason = reason
         self.winner_side = side
         self.winner_seats = seats
-        self.bonus = bonus_values(self.cfg, raw)
+        out = cfg.out_bonus if reason == "domino" else 0
+        if not cfg.pip_bonus:
+            self.bonus = {out}
+        else:
+            self.bonus = {b + out for b in bonus_values(cfg, raw)}
+        if cfg.exact_target:
+            value = out + (bonus_value(cfg, raw) if cfg.pip_bonus else 0)
+            last = self.log[-1] if self.log else {}
+            together = reason == "domino" and last["bust"] and last["taker"] is None
+            if value > self.room(side) or together:
+                self.end_bust = value
+                value = 0
+            self.bonus = {value}
 
 
 class RefMatch:

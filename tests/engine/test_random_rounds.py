@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from engine_kit import PROPERTY_ROUNDS, canon
 from engine_ref import (
+    PRESET_TABLE,
     Config,
     Layout,
     RefMatch,
@@ -49,7 +50,15 @@ from allthrees.rules import Rules
 from allthrees.tiles import mask_of, tiles_of
 from allthrees.view import make_view
 
-PRESETS = ("parlor", "classic", "pub", "polish", "all_fives")
+PRESETS = (
+    "parlor",
+    "classic",
+    "pub",
+    "polish",
+    "all_fives",
+    "fives_and_threes",
+    "fives_and_threes_league",
+)
 TABLES = ((2, False), (3, False), (4, False), (4, True))
 ROUNDS_PER_MATCH = 4  # rounds played per example (fewer when the match ends first)
 
@@ -150,7 +159,7 @@ class Driver:
         else:
             assert deal.first in seats, (deal.first, seats)
         assert rnd.turn == deal.first
-        return rnd, RefRound(cfg, hands, bone, deal.first, forced)
+        return rnd, RefRound(cfg, hands, bone, deal.first, forced, self.ref.scores)
 
     def play_round(self) -> None:
         cfg, rng = self.cfg, self.rng
@@ -243,11 +252,15 @@ class Driver:
             assert entry.points == out["points"]
             if entry.points:
                 s = entry.end_sum
-                assert s > 0 and s % cfg.multiple == 0
-                assert entry.points == (s // cfg.multiple if cfg.cribbage else s)
+                assert entry.points == award(cfg, s) > 0
+            assert entry.bust == out["bust"]
             assert entry.drawn == -1 and entry.lacked == 0
         else:
             assert entry.points == 0 and entry.end_sum == 0 and entry.claim == -1
+            assert entry.bust == 0
+            assert entry.move == mv.PASS or cfg.draw, "block play never draws"
+            # a knock (or draw) only when no tile of the hand fits an open end
+            assert not (rnd.hands[entry.seat] & entry.lacked) or entry.move == mv.DRAW
         if "drawn" in out:
             assert entry.drawn == tile_id(out["drawn"])
         assert entry.taker == (-1 if out["taker"] is None else out["taker"])
@@ -265,7 +278,14 @@ class Driver:
             assert end.winner_side == ref.winner_side
             assert end.winner_seat in ref.winner_seats
             assert end.bonus in ref.bonus
-            assert self.rules.bonus(end.bonus_pips) == end.bonus
+            assert end.bust == ref.end_bust
+            pips_part = self.rules.bonus(end.bonus_pips) if self.cfg.pip_bonus else 0
+            if end.reason == "target":
+                assert end.bonus == end.bust == 0 and end.out_bonus == 0
+            elif not end.bust:
+                assert pips_part + end.out_bonus == end.bonus
+            else:
+                assert pips_part + end.out_bonus == end.bust and end.bonus == 0
             assert end.rounded == round_to(end.bonus_pips, self.cfg.multiple)
         assert list(end.side_pips) == [
             sum(ref.seat_pips()[s] for s in self.rules.seats_of(side))
@@ -330,18 +350,22 @@ class Driver:
             else:
                 assert canon(entry["move"]) == f"{name(m[1])}@{m[2]}"
             assert (entry["end_sum"], entry["points"]) == (done["end_sum"], done["points"])
+            assert entry.get("bust", 0) == done["bust"]
             if cfg.muggins:
                 assert entry["claim"] == done["claim"]
                 if done["taker"] is None:
                     assert "muggins" not in entry
                 else:
-                    assert entry["muggins"] == {"seat": done["taker"], "points": done["made"]}
+                    taken = done["made"] - done["bust"]
+                    assert entry["muggins"] == {"seat": done["taker"], "points": taken}
             else:
-                assert set(entry) == {"seat", "move", "end_sum", "points"}
+                keys = {"seat", "move", "end_sum", "points"} | ({"bust"} if done["bust"] else set())
+                assert set(entry) == keys
         end = out["end"]
         assert end["reason"] == ref.reason
         assert end["winner"] == ref.winner_side
         assert end["pips"] == ref.seat_pips()
+        assert end.get("bust", 0) == ref.end_bust
         assert end["bonus"] in ref.bonus if ref.winner_side is not None else end["bonus"] == 0
         running = [a + b for a, b in zip(running, ref.points, strict=True)]
         if ref.winner_side is not None:
@@ -409,6 +433,21 @@ def option_sets(draw) -> tuple[str, dict[str, Any]]:
     if draw(maybe):
         tiles = 55 if options.get("set") == "double_nine" else 28
         options["hand_size"] = draw(st.integers(1, tiles // players))
+    # the Fives and Threes family's options, over any preset
+    if draw(maybe):
+        options["scoring"] = draw(st.sampled_from(("multiple", "fives_and_threes")))
+    if draw(maybe):
+        options["draw"] = draw(st.booleans())
+    if not options.get("draw", PRESET_TABLE[preset]["draw"]) and options.get("stock_reserve"):
+        options["stock_reserve"] = 0  # block play keeps no reserve (refused otherwise)
+    if draw(maybe):
+        options["pip_bonus"] = draw(st.booleans())
+    if draw(maybe):
+        options["out_bonus"] = draw(st.integers(0, 3))
+    if draw(maybe):
+        options["partners_out"] = draw(st.sampled_from(("one", "both")))
+    if draw(maybe):
+        options["exact_target"] = draw(st.booleans())
     return preset, options
 
 
@@ -425,7 +464,8 @@ def resolved(rules: Rules) -> tuple:
         rules.players, rules.teams, rules.hand_size, rules.max_pip, rules.multiple, rules.target,
         rules.spinner, rules.spinner_sides_count, rules.stock_reserve, rules.lead,
         rules.next_lead, rules.block_bonus, rules.bonus_divisor, rules.cribbage, rules.muggins,
-        rules.single_round,
+        rules.single_round, rules.scoring, rules.draw, rules.pip_bonus, rules.out_bonus,
+        rules.partners_out, rules.exact_target,
     )  # fmt: skip
 
 
@@ -433,7 +473,8 @@ def expected(cfg: Config) -> tuple:
     return (
         cfg.players, cfg.teams, cfg.hand_size, cfg.max_pip, cfg.multiple, cfg.target,
         cfg.spinner, cfg.sides_count, cfg.reserve, cfg.lead, cfg.next_lead, cfg.block_bonus,
-        cfg.bonus_divisor, cfg.cribbage, cfg.muggins, cfg.single_round,
+        cfg.bonus_divisor, cfg.cribbage, cfg.muggins, cfg.single_round, cfg.scoring, cfg.draw,
+        cfg.pip_bonus, cfg.out_bonus, cfg.partners_out, cfg.exact_target,
     )  # fmt: skip
 
 
@@ -474,3 +515,39 @@ def test_reference_rounding_matches_the_rules_md_examples():
     # The reference itself, against every number RULES.md and the seeds print.
     assert [round_to(x, 3) for x in (13, 14, 22, 23, 26, 7)] == [12, 15, 21, 24, 27, 6]
     assert [round_to(x, 5) for x in (12, 13)] == [10, 15]
+
+
+# ---------------------------------------------------------------------- Fives and Threes, in bulk
+FIVES_TABLES = ((2, False), (3, False), (4, False), (4, True))
+FIVES_ROUNDS = 300  # per table: 1,200 random rounds of Fives and Threes in all
+
+
+@pytest.mark.parametrize(
+    ("players", "teams"), FIVES_TABLES, ids=[f"{n}p{'-teams' if t else ''}" for n, t in FIVES_TABLES]
+)
+def test_random_fives_and_threes_matches_follow_the_rules_to_their_exact_end(players, teams):
+    """Whole matches of the fives_and_threes preset, each played to its exact 61, every move
+    checked against the reference: block play never draws, a knock only without a play, points
+    past 61 bust, and the match ends the moment a side reaches 61."""
+    options: dict[str, Any] = {"players": players, "teams": teams} if teams else {"players": players}
+    rules = Rules.make("fives_and_threes", **options)
+    cfg = config("fives_and_threes", **options)
+    rounds = busts = passes = 0
+    endings: dict[str | None, int] = {}
+    seed = 1000 * players + teams
+    while rounds < FIVES_ROUNDS:
+        driver = Driver(rules, cfg, seed)
+        driver.run(rounds=10_000)
+        match = driver.match
+        assert match.over and max(match.scores) == 61 and match.scores.count(61) == 1
+        for rnd in match.rounds:
+            rounds += 1
+            endings[rnd.reason] = endings.get(rnd.reason, 0) + 1
+            busts += sum(1 for e in rnd.history if e.bust) + (rnd.outcome().bust > 0)
+            passes += sum(1 for e in rnd.history if e.move == mv.PASS)
+            assert all(e.move != mv.DRAW for e in rnd.history)
+        assert match.rounds[-1].reason in ("target", "domino", "blocked")
+        seed += 1
+    # the rules under test did happen: knocks, busts, and rounds ended each way
+    assert passes and busts
+    assert endings.get("target") and endings.get("domino") and endings.get("blocked")
