@@ -177,9 +177,7 @@ def rules_lines(rules: Rules) -> list[dict[str, Any]]:
             }
         )
     if rules.pip_bonus:
-        end.append(
-            {"code": "blocked", "rule": rules.block_bonus, "k": k, "divide": _divide(rules)}
-        )
+        end.append({"code": "blocked", "rule": rules.block_bonus, "k": k, "divide": _divide(rules)})
     else:
         end.append({"code": "blocked_no_pips"})
     return [

@@ -491,7 +491,9 @@ class Round:
             raise IllegalMove(f"seat {seat} cannot {word}: it holds a playable tile ({NAME[t]})")
         left = len(self.boneyard) - self.drawn
         if move == DRAW and not self.rules.draw:
-            raise IllegalMove("cannot draw: this is block play, the tiles not dealt are out of play")
+            raise IllegalMove(
+                "cannot draw: this is block play, the tiles not dealt are out of play"
+            )
         if move == DRAW and left <= self.reserve:
             if self.reserve:
                 raise IllegalMove(f"cannot draw: the boneyard is down to its reserve of {left}")
@@ -526,9 +528,10 @@ class Round:
                 self.log.append((seat, DRAW, 0, 0, t, -1, lacked, -1, -1, 0))
             else:
                 self.log.append((seat, PASS, 0, 0, -1, -1, lacked, -1, -1, 0))
-                self.turn = (
-                    self._next_holder(seat) if self.team_out else seat + 1 if seat + 1 < self.n else 0
-                )
+                if self.team_out:
+                    self.turn = self._next_holder(seat)
+                else:
+                    self.turn = seat + 1 if seat + 1 < self.n else 0
             if len(self.boneyard) - self.drawn <= self.reserve:
                 self._check_blocked()
             return 0
@@ -580,7 +583,9 @@ class Round:
                 pts = 0
             else:
                 self.points[self.side[seat]] += pts
-        self.log.append((seat, move, s, pts, -1, -1 if claim is None else claim, 0, touch, taker, 0))
+        self.log.append(
+            (seat, move, s, pts, -1, -1 if claim is None else claim, 0, touch, taker, 0)
+        )
         if not hand and not (self.team_out and self._partner_holds(seat)):
             self._finish_domino(seat)
             return pts
@@ -652,7 +657,9 @@ class Round:
                 bust, end_bust, pts, end = pts, end, 0, 0
             self.points[mover] += pts
             taken = pts
-        self.log.append((seat, move, s, pts, -1, -1 if claim is None else claim, 0, touch, taker, bust))
+        self.log.append(
+            (seat, move, s, pts, -1, -1 if claim is None else claim, 0, touch, taker, bust)
+        )
         if taken and self.room(got) == 0 and (taker >= 0 or not out):
             self._award(TARGET, got, taker if taker >= 0 else seat, 0)
             return pts

@@ -1,11 +1,11 @@
 """A reference model of /work/shared/RULES.md for the engine tests.
 
 Written from the text of RULES.md (and for the Fives and Threes family, from docs/rules.md's
-"Fives and Threes" section, after gambiter.com), not from ``py/allthrees``: tiles are ``(hi, lo)`` pairs, the
-layout is four lists of placed tiles, and every number (open ends, end sum, points, bonus, the
-leader, the legal moves) is recomputed from scratch, slowly and plainly. The only engine facts used
-here are the documented encodings the tests must speak: tile ids (``hi * (hi + 1) // 2 + lo``,
-tiles.py) and move ints (moves.py).
+"Fives and Threes" section, after gambiter.com), not from ``py/allthrees``: tiles are
+``(hi, lo)`` pairs, the layout is four lists of placed tiles, and every number (open ends, end
+sum, points, bonus, the leader, the legal moves) is recomputed from scratch, slowly and plainly.
+The only engine facts used here are the documented encodings the tests must speak: tile ids
+(``hi * (hi + 1) // 2 + lo``, tiles.py) and move ints (moves.py).
 """
 
 from __future__ import annotations

@@ -523,13 +523,17 @@ FIVES_ROUNDS = 300  # per table: 1,200 random rounds of Fives and Threes in all
 
 
 @pytest.mark.parametrize(
-    ("players", "teams"), FIVES_TABLES, ids=[f"{n}p{'-teams' if t else ''}" for n, t in FIVES_TABLES]
+    ("players", "teams"),
+    FIVES_TABLES,
+    ids=[f"{n}p{'-teams' if t else ''}" for n, t in FIVES_TABLES],
 )
 def test_random_fives_and_threes_matches_follow_the_rules_to_their_exact_end(players, teams):
     """Whole matches of the fives_and_threes preset, each played to its exact 61, every move
     checked against the reference: block play never draws, a knock only without a play, points
     past 61 bust, and the match ends the moment a side reaches 61."""
-    options: dict[str, Any] = {"players": players, "teams": teams} if teams else {"players": players}
+    options: dict[str, Any] = (
+        {"players": players, "teams": teams} if teams else {"players": players}
+    )
     rules = Rules.make("fives_and_threes", **options)
     cfg = config("fives_and_threes", **options)
     rounds = busts = passes = 0
