@@ -92,7 +92,8 @@ class Entry(NamedTuple):
 
 
 class Outcome(NamedTuple):
-    """How a round ended: ``reason`` is DOMINO, BLOCKED, or None while it is played."""
+    """How a round ended: ``reason`` is DOMINO, BLOCKED, TARGET (with an exact target, a side
+    reached it), or None while it is played."""
 
     reason: str | None
     # the side that went out, had fewest pips or reached an exact target; -1 for a tie (or
