@@ -233,13 +233,17 @@ def end_sum_picture(rules: Rules) -> Line | None:
                 move = play(tile_id(m, c), E)
                 points = table.points_after(move)
                 if points:
-                    return {
+                    s = table.sum_after(move)
+                    picture: Line = {
                         "tiles": [f"{a}-{m}", f"{m}-{c}"],
                         "ends": [a, c],
-                        "sum": table.sum_after(move),
+                        "sum": s,
                         "award": rules.award(points),
                         "pegs": rules.cribbage,
                     }
+                    if rules.scoring == "fives_and_threes":  # the fives and threes in the sum
+                        picture |= {"fives": 0 if s % 5 else s // 5, "threes": 0 if s % 3 else s // 3}
+                    return picture
     return None
 
 

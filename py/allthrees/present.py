@@ -87,6 +87,12 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
             "max_claim": MAX_CLAIM,
             "max_pip": rules.max_pip,
             "spinner": rules.uses_spinner,
+            # the Fives and Threes family (docs/rules.md): How to play and the boneyard's label
+            "scoring": rules.scoring,
+            "draw": rules.draw,
+            "pip_bonus": rules.pip_bonus,
+            "out_bonus": rules.out_bonus,
+            "exact_target": rules.exact_target,
             "picture": end_sum_picture(rules),  # How to play's example of an end sum that scores
         },
         "seats": _seats(session, names, seat),
@@ -125,7 +131,8 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
         "lead_rule": _lead_rule(match) if my_turn else None,
         "pegs": _pegs(match),
         "boneyard": rnd.boneyard_left,
-        "reserve": min(rules.stock_reserve, rnd.boneyard_left),
+        # block play: every tile left stays in the boneyard, out of play
+        "reserve": min(rules.stock_reserve, rnd.boneyard_left) if rules.draw else rnd.boneyard_left,
         "layout": {k: geo[k] for k in ("tiles", "ends", "bounds")},
         "end_sum": rnd.end_sum,
         "end_sum_scores": rules.scores(rnd.end_sum),

@@ -191,7 +191,7 @@ test("every summary line summary.py sends has words, in every language", () => {
   const you = (i) => i === 0;
   const line = { taker: 1, seat: 0, award: 6, pegs: false, claim: null, made: 6, seats: [1], parts: [5, 2] };
   Object.assign(line, { total: 7, rounded: 6, side: 0, rule: "difference", opponents: 9, own: 2, pips: 7 });
-  Object.assign(line, { multiple: 3, bonus: 2, divisor: 5 });
+  Object.assign(line, { multiple: 3, bonus: 2, divisor: 5, points: 2, target: 61 });
   for (const [lang, { T: words }] of Object.entries(CATALOGUES)) {
     assert.deepEqual(Object.keys(words.summary).sort(), [...new Set(codes)].sort(), lang);
     for (const code of codes) {
@@ -254,6 +254,14 @@ test("every line of the rules screen and every preset part explain.py sends has 
     rounded: 9,
     score: 3,
     by: 3,
+    // the Fives and Threes family's lines
+    points: 1,
+    exact: true,
+    fives: 3,
+    threes: 5,
+    at: 59,
+    need: 2,
+    sums: [6, 10],
   };
   const rules = { lead: ["highest_double", "highest_double_any", "lots"], next_lead: ["same", "winner", "left"] };
   for (const [lang, { T: words }] of Object.entries(CATALOGUES)) {
@@ -326,4 +334,42 @@ test("every trophy the engine names has a name and a condition, in every languag
     assert.deepEqual(Object.keys(words.trophies), ids, `${lang}: the engine's trophies, in its order`);
     for (const id of ids) assert.ok(words.trophies[id].name && words.trophies[id].how.length > 8, `${lang} ${id}`);
   }
+});
+
+test("How to play and the rules screen say Fives and Threes' own rules, in every language", () => {
+  const fives = {
+    k: 3,
+    reserve: 14,
+    spinner: false,
+    target: 61,
+    fives: true,
+    draw: false,
+    pips: false,
+    outBonus: 1,
+    exact: true,
+  };
+  for (const [lang, { T: words }] of Object.entries(CATALOGUES)) {
+    const text = JSON.stringify(words.howTo.sections(fives));
+    assert.ok(!text.includes("undefined"), `${lang}: ${text}`);
+    assert.doesNotMatch(text, /boneyard until|dobieraj z talonu/, `${lang}: no drawing in block play`);
+    assert.match(text, /61/);
+  }
+  const en = CATALOGUES.en.T;
+  assert.equal(
+    en.howTo.picture(6, 4, 10, 3, 2, false, { fives: 2, threes: 0 }),
+    "The open ends are 6 and 4: 6 + 4 = 10, 2 fives, so the play scores 2.",
+  );
+  assert.equal(
+    en.rulesText.lines.example_fives_play({ tile: "6-3", sum: 15, fives: 3, threes: 5, award: 8, pegs: true }),
+    "Then 6-3 on the east end: the end sum is 15, 3 fives and 5 threes: it scores 8 pegs.",
+  );
+  assert.equal(en.roundTitle(2, "target"), "Round 2: exactly on target");
+  assert.equal(
+    CATALOGUES.pl.T.summary.target(
+      { seat: 0, side: 0, target: 61 },
+      () => "Ty",
+      () => "Ty",
+    ),
+    "Ty: dokładnie 61! Rozgrywkę wygrywa: Ty.",
+  );
 });

@@ -44,7 +44,24 @@ const PRESET_PARTS_EN = {
   sides_count: () => "open spinner sides count",
   block: (p) => (p.rule === "difference" ? "a block wins the difference" : "a block wins all"),
   divisor: (p) => `bonus divided by ${p.by}`,
+  fives_and_threes: () => "fives and threes score",
+  exact_target: (p) => `exactly ${p.target}`,
+  cribbage: () => "pegged on a cribbage board",
+  block_play: () => "no drawing",
+  no_spinner: () => "no spinner",
+  out_bonus: (p) => `${p.points} ${p.points === 1 ? "point" : "points"} for going out`,
+  partners_out: () => "partners go out together",
+  no_pips: () => "no pips counted",
 };
+
+/** "three fives and five threes" for an end sum's scoring parts (explain.py's example). */
+function fivesEn(v) {
+  const part = (n, what) => (n ? `${n} ${what}${n === 1 ? "" : "s"}` : null);
+  return [part(v.fives, "five"), part(v.threes, "three")].filter(Boolean).join(" and ");
+}
+
+/** A round's end, by Python's reason code (round.py: domino, blocked, target). */
+const ENDS_EN = { domino: "domino", blocked: "blocked", target: "exactly on target" };
 
 /** "1 tile", "3 tiles". */
 function tiles(n) {
@@ -341,6 +358,7 @@ const EN = {
     teams_of_four: () => "Two teams need 4 players.",
     too_many_tiles: (v) =>
       `${v.players} hands of ${v.hand} need ${v.need} tiles; the double-${v.top} set has ${v.tiles}`,
+    reserve_without_draw: () => "Nobody draws in block play, so no tiles are kept in the boneyard: choose 0.",
   },
   tableRole: "domino table",
   // the round's end, a line per code of Python's summary.round_lines: line, seat(i) and side(i)
@@ -363,6 +381,14 @@ const EN = {
     cribbage: (l) => `${l.rounded} / ${l.multiple} = ${l.bonus} (cribbage pegs)`,
     divisor: (l) => `${l.rounded} / ${l.divisor} = ${l.bonus}`,
     bonus: (l, _seat, side) => `Bonus ${l.bonus} to ${side(l.side)}.`,
+    bust: (l, seat) =>
+      `Bust: ${l.points} ${l.pegs ? "pegs" : "points"} for ${seat(l.seat)} would have passed ${l.target} ` +
+      "and did not count.",
+    target: (l, seat, side) => `${seat(l.seat)} reached exactly ${l.target}: ${side(l.side)} won the match.`,
+    no_pips: () => "No pips are counted: nobody scores for the block.",
+    out_bonus: (l, _seat, side) => `Going out: ${l.points} to ${side(l.side)}.`,
+    bust_bonus: (l, _seat, side) =>
+      `Bust: ${l.points} to ${side(l.side)} would have passed ${l.target}, so it does not count.`,
   },
   // why the Expert likes a move (Python's advice.reason_code): the hint and the review
   why: {
@@ -421,6 +447,25 @@ const EN = {
           ? " An open, empty short side counts the spinner's pips."
           : " An empty short side counts nothing."),
       no_spinner: () => "There is no spinner: the line of play has two ends only.",
+      no_draw: () => "Nobody draws (block play): the tiles not dealt stay out of play, face down, all round.",
+      knock: () => "With nothing to play, knock: the turn passes. Nobody may knock while able to play.",
+      exact_target: (v) =>
+        `The first side to reach exactly ${v.target} ${v.pegs ? "pegs" : "points"} wins at once. Points that ` +
+        `would take a side past ${v.target} do not count: it stays where it was.`,
+      fives_and_threes: () =>
+        "If that end sum is a multiple of 5, the player scores a point for each 5 in it; if a multiple of 3, a " +
+        "point for each 3; a multiple of both scores both (15 is three fives and five threes: 8 points).",
+      pegging: () => "Points are pegged on a cribbage board as they are made, a peg a point.",
+      partners_out: () =>
+        "Partners go out together: a player who has played their last tile has no more turns, and the round " +
+        "goes on until both partners of a team have gone out, or it blocks.",
+      going_out: (v) =>
+        `The round ends when ${v.teams ? "a team has gone out" : "a player plays their last tile"}, or when it is ` +
+        "blocked; no pips are counted.",
+      out_bonus: (v) =>
+        `Going out scores ${v.points} ${v.points === 1 ? "point" : "points"}${v.teams ? " for the team" : ""}.` +
+        (v.exact ? " It counts together with the last play's points." : ""),
+      blocked_no_pips: () => "Blocked: when nobody can play, the round ends and nobody scores for it.",
       end_sum: () =>
         "After every play, add up the open ends: each end's outer half, both halves of a double; the lead alone counts both its halves.",
       multiple: (v) => `If that end sum is a multiple of ${v.k} (and not 0), the player scores it.`,
@@ -439,6 +484,15 @@ const EN = {
         `Lead ${v.tile}: the end sum is ${v.sum}, a multiple of ${v.k}: it scores ${v.award}${v.pegs ? " pegs" : ""}.`,
       example_play: (v) =>
         `Then ${v.tile} on the east end: the end sum is ${v.sum}: it scores ${v.award}${v.pegs ? " pegs" : ""}.`,
+      example_fives_lead: (v) =>
+        `Lead ${v.tile}: the end sum is ${v.sum}, ${fivesEn(v)}: it scores ${v.award}${v.pegs ? " pegs" : ""}.`,
+      example_fives_play: (v) =>
+        `Then ${v.tile} on the east end: the end sum is ${v.sum}, ${fivesEn(v)}: it scores ${v.award}` +
+        `${v.pegs ? " pegs" : ""}.`,
+      example_bust: (v) =>
+        `At ${v.at}, ${v.need} short of ${v.target}: leading ${v.tile} makes ${v.sum}, ${v.award}` +
+        `${v.pegs ? " pegs" : ""}, which would pass ${v.target}, so it does not count and you stay at ${v.at}. ` +
+        `Exactly ${v.need} wins (an end sum of ${v.sums.join(" or ")}).`,
       example_domino: (v) => `You go out while the others hold ${pipsEn(v.others)}: ${settledEn(v, v.raw)}`,
       example_blocked: (v) =>
         `The round blocks; you hold ${pipsEn(v.own)}, the others ${pipsEn(v.others)}: ` +
@@ -464,11 +518,13 @@ const EN = {
   thinkingShort: "thinking",
   mustDraw: "Draw from the boneyard",
   mustPass: "Nothing to play: pass",
+  mustKnock: "Nothing to play: knock",
   mustPassReserve: (n) =>
     n === 1
       ? "Nothing to play: pass (the last tile stays in the boneyard)"
       : `Nothing to play: pass (the last ${n} tiles stay in the boneyard)`,
   kept: (n) => `${n} kept`,
+  outOfPlay: (n) => `${n} out of play`,
   roundOver: "Round over",
   matchOver: "Match over",
   passTo: (name) => `Pass to ${name}`,
@@ -505,14 +561,34 @@ const EN = {
     title: "How to play",
     // the rules of the table in play: k the scoring multiple, reserve the tiles the boneyard keeps,
     // spinner whether the first double is one, target the match's (null for a single round)
-    sections: ({ k, reserve, spinner, target }) => [
-      {
-        title: `Score on multiples of ${k}`,
-        lines: [
-          `After each play, add up the open ends of the line of tiles. When the sum is a multiple of ${k}, you score that many points.`,
-        ],
-        picture: true,
-      },
+    // fives: fives and threes scoring; draw: false in block play; pips: whether a round's end counts
+    // the pips; outBonus: the points for going out; exact: the target must be hit exactly
+    sections: ({
+      k,
+      reserve,
+      spinner,
+      target,
+      fives = false,
+      draw = true,
+      pips = true,
+      outBonus = 0,
+      exact = false,
+    }) => [
+      fives
+        ? {
+            title: "Score on fives and threes",
+            lines: [
+              "After each play, add up the open ends of the line of tiles. A multiple of 5 scores a point for each 5 in it, a multiple of 3 a point for each 3, and 15 scores both: 8.",
+            ],
+            picture: true,
+          }
+        : {
+            title: `Score on multiples of ${k}`,
+            lines: [
+              `After each play, add up the open ends of the line of tiles. When the sum is a multiple of ${k}, you score that many points.`,
+            ],
+            picture: true,
+          },
       {
         title: "Your turn",
         lines: [
@@ -520,14 +596,21 @@ const EN = {
           "A double lies across the line, and both its halves count while it is an end.",
         ],
       },
-      {
-        title: "Drawing",
-        lines: [
-          reserve
-            ? `With nothing to play, draw from the boneyard until a tile plays. The last ${reserve === 1 ? "tile stays" : `${reserve} tiles stay`} in the boneyard: when only ${reserve === 1 ? "it is" : "they are"} left, you pass.`
-            : "With nothing to play, draw from the boneyard until a tile plays; when it is empty, you pass.",
-        ],
-      },
+      draw
+        ? {
+            title: "Drawing",
+            lines: [
+              reserve
+                ? `With nothing to play, draw from the boneyard until a tile plays. The last ${reserve === 1 ? "tile stays" : `${reserve} tiles stay`} in the boneyard: when only ${reserve === 1 ? "it is" : "they are"} left, you pass.`
+                : "With nothing to play, draw from the boneyard until a tile plays; when it is empty, you pass.",
+            ],
+          }
+        : {
+            title: "Knocking",
+            lines: [
+              "Nobody draws: the tiles not dealt stay out of play. With nothing to play, you knock (pass), and you may not knock while a tile plays.",
+            ],
+          },
       ...(spinner
         ? [
             {
@@ -541,15 +624,21 @@ const EN = {
       {
         title: "The end of a round",
         lines: [
-          "A round ends when someone plays their last tile (domino!) or when nobody can play (blocked). The winner scores a bonus from the pips left in the other hands.",
-          target
-            ? `Rounds go on until a side reaches ${target} points. Rules (in the menu) tells every rule of this table.`
-            : "The higher score wins. Rules (in the menu) tells every rule of this table.",
+          pips
+            ? "A round ends when someone plays their last tile (domino!) or when nobody can play (blocked). The winner scores a bonus from the pips left in the other hands."
+            : `A round ends when someone goes out or when nobody can play; the pips left are not counted.${outBonus ? ` Going out scores ${outBonus === 1 ? "1 point" : `${outBonus} points`}.` : ""}`,
+          exact && target
+            ? `The first side to reach exactly ${target} wins: points that would take you past ${target} do not count. Rules (in the menu) tells every rule of this table.`
+            : target
+              ? `Rounds go on until a side reaches ${target} points. Rules (in the menu) tells every rule of this table.`
+              : "The higher score wins. Rules (in the menu) tells every rule of this table.",
         ],
       },
     ],
-    picture: (left, right, sum, k, award, pegs) =>
-      `The open ends are ${left} and ${right}: ${left} + ${right} = ${sum}, a multiple of ${k}, so the play scores ` +
+    // parts: {fives, threes} in the sum, with fives and threes scoring (else null)
+    picture: (left, right, sum, k, award, pegs, parts = null) =>
+      `The open ends are ${left} and ${right}: ${left} + ${right} = ${sum}, ` +
+      `${parts ? fivesEn(parts) : `a multiple of ${k}`}, so the play scores ` +
       `${pegs ? `${award} ${award === 1 ? "peg" : "pegs"}` : award}.`,
   },
   keysTitle: "Playing with the keyboard",
@@ -583,8 +672,8 @@ const EN = {
   },
   showSum: "Show the end sum",
   hideSum: "Hide the end sum (expert)",
-  roundTitle: (round, reason) => `Round ${round}: ${reason === "domino" ? "domino" : "blocked"}`,
-  sprintTitle: (reason) => `Quick Sprint: ${reason === "domino" ? "domino" : "blocked"}`,
+  roundTitle: (round, reason) => `Round ${round}: ${ENDS_EN[reason] ?? reason}`,
+  sprintTitle: (reason) => `Quick Sprint: ${ENDS_EN[reason] ?? reason}`,
   youWinRound: "You win the round",
   yourTeamWinsRound: "Your team wins the round",
   winsRound: (name) => `${name} win the round`,
@@ -657,7 +746,15 @@ const EN = {
   start: "Start new game",
   // rules: presets and options (the values come from Python; these are their names)
   rulesLegend: "Rules",
-  presets: { parlor: "Parlor", classic: "Classic", pub: "Pub", polish: "Polish", all_fives: "All Fives" },
+  presets: {
+    parlor: "Parlor",
+    classic: "Classic",
+    pub: "Pub",
+    polish: "Polish",
+    all_fives: "All Fives",
+    fives_and_threes: "Fives and Threes",
+    fives_and_threes_league: "Fives and Threes (league)",
+  },
   customised: "customised",
   optionsLegend: "Options",
   options: {
@@ -674,6 +771,12 @@ const EN = {
     bonus_divisor: "Bonus divided by",
     cribbage: "Cribbage pegging",
     muggins: "Muggins (claim your points)",
+    scoring: "Scoring",
+    draw: "Draw from the boneyard",
+    pip_bonus: "Pips count at a round's end",
+    out_bonus: "Points for going out",
+    partners_out: "Partners go out",
+    exact_target: "Finish exactly on the target",
   },
   choiceWords: {
     set: { double_six: "Double-six (28 tiles)", double_nine: "Double-nine (55 tiles)" },
@@ -685,6 +788,8 @@ const EN = {
     },
     next_lead: { same: "As the first", winner: "The round's winner", left: "The next player left" },
     block_bonus: { difference: "The difference in pips", total: "All the others' pips" },
+    scoring: { multiple: "Multiples of the scoring multiple", fives_and_threes: "Fives and threes" },
+    partners_out: { one: "One partner ends the round", both: "Both partners must go out" },
   },
   // muggins
   claimTitle: "How many points does it make?",
@@ -1048,8 +1153,11 @@ const SR_EN = {
   endSum: (sum, scores) => (scores ? `They add up to ${sum}, which scores.` : `They add up to ${sum}.`),
   seat: (name, n, passed, drew) =>
     `${name}: ${n === 1 ? "1 tile" : `${n} tiles`}${passed ? ", passed" : drew ? `, drew ${drew}` : ""}.`,
-  boneyard: (n, kept) =>
-    `Boneyard: ${n === 1 ? "1 tile" : `${n} tiles`}${kept ? `, the last ${kept} stay there` : ""}.`,
+  // out: block play, where nobody draws and every tile left is out of play
+  boneyard: (n, kept, out) =>
+    out
+      ? `Out of play: ${n === 1 ? "1 tile" : `${n} tiles`}, face down.`
+      : `Boneyard: ${n === 1 ? "1 tile" : `${n} tiles`}${kept ? `, the last ${kept} stay there` : ""}.`,
   hand: (tiles) =>
     tiles.length
       ? `Your hand, ${tiles.length === 1 ? "1 tile" : `${tiles.length} tiles`}: ${tiles.join(", ")}.`

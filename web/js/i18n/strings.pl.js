@@ -46,7 +46,26 @@ const PRESET_PARTS = {
   sides_count: () => "liczą się otwarte boki spinnera",
   block: (p) => (p.rule === "difference" ? "blokada daje różnicę" : "blokada daje wszystko"),
   divisor: (p) => `premia dzielona przez ${p.by}`,
+  fives_and_threes: () => "punktują piątki i trójki",
+  exact_target: (p) => `dokładnie do ${p.target}`,
+  cribbage: () => "wynik na tablicy do cribbage",
+  block_play: () => "bez dobierania",
+  no_spinner: () => "bez spinnera",
+  out_bonus: (p) => `${punkty(p.points)} za zejście`,
+  partners_out: () => "partnerzy schodzą razem",
+  no_pips: () => "oczek się nie liczy",
 };
+
+/** "trzy piątki i pięć trójek" for an end sum's scoring parts (explain.py's example). */
+function fivesPl(v) {
+  const part = (n, one, few, many) => (n ? `${n} ${pl(n, one, few, many)}` : null);
+  return [part(v.fives, "piątka", "piątki", "piątek"), part(v.threes, "trójka", "trójki", "trójek")]
+    .filter(Boolean)
+    .join(" i ");
+}
+
+/** A round's end, by Python's reason code (round.py: domino, blocked, target). */
+const ENDS_PL = { domino: "domino!", blocked: "blokada", target: "dokładnie do celu!" };
 
 const PIPS = ["zero", "jeden", "dwa", "trzy", "cztery", "pięć", "sześć", "siedem", "osiem", "dziewięć"];
 
@@ -346,6 +365,8 @@ export const PL = {
     teams_of_four: () => "Dwie drużyny to 4 graczy.",
     too_many_tiles: (v) =>
       `${v.players} ręce po ${kamienie(v.hand)} to ${kamienie(v.need)}; komplet do ${v.top} ma ${kamienie(v.tiles)}.`,
+
+    reserve_without_draw: () => "W grze blokowej nikt nie dobiera, więc talon nie ma rezerwy: wybierz 0.",
   },
   tableRole: "stół do domina",
   summary: {
@@ -364,6 +385,14 @@ export const PL = {
     cribbage: (l) => `${l.rounded} / ${l.multiple} = ${l.bonus} (${pl(l.bonus, "kołek", "kołki", "kołków")})`,
     divisor: (l) => `${l.rounded} / ${l.divisor} = ${l.bonus}`,
     bonus: (l, _seat, side) => `Premia ${l.bonus} dla: ${side(l.side)}.`,
+    bust: (l, seat) =>
+      `Za dużo: ${l.pegs ? kolki(l.points) : punkty(l.points)} (${seat(l.seat)}) przekroczyłoby ${l.target}, ` +
+      "więc się nie liczy.",
+    target: (l, seat, side) => `${seat(l.seat)}: dokładnie ${l.target}! Rozgrywkę wygrywa: ${side(l.side)}.`,
+    no_pips: () => "Oczek się nie liczy: za blokadę nikt nie dostaje punktów.",
+    out_bonus: (l, _seat, side) => `Za zejście: ${l.points} dla: ${side(l.side)}.`,
+    bust_bonus: (l, _seat, side) =>
+      `Za dużo: ${l.points} dla: ${side(l.side)} przekroczyłoby ${l.target}, więc się nie liczy.`,
   },
   why: {
     only_draw: () => "żaden kamień nie pasuje: dobierz",
@@ -422,6 +451,26 @@ export const PL = {
         "Pierwszy dublet to spinner: gdy oba jego dłuższe boki są zajęte, krótsze boki otwierają się jako dwa kolejne ramiona." +
         (v.sides_count ? " Otwarty, pusty krótszy bok liczy oczka spinnera." : " Pusty krótszy bok nic nie liczy."),
       no_spinner: () => "Bez spinnera: układ ma tylko dwa końce.",
+      no_draw: () =>
+        "Nikt nie dobiera (gra blokowa): kamienie, których nie rozdano, leżą zakryte poza grą przez całą partię.",
+      knock: () => "Gdy nie masz czym zagrać, pukasz: ruch przechodzi dalej. Nie wolno pukać, mając czym zagrać.",
+      exact_target: (v) =>
+        `Wygrywa od razu strona, która pierwsza dojdzie dokładnie do ${v.target} ${v.pegs ? "kołków" : "punktów"}. ` +
+        `Punkty, które przeniosłyby stronę ponad ${v.target}, się nie liczą: zostaje tam, gdzie była.`,
+      fives_and_threes: () =>
+        "Jeśli ta suma jest wielokrotnością 5, gracz dostaje punkt za każdą piątkę; jeśli wielokrotnością 3, punkt " +
+        "za każdą trójkę; wielokrotność obu daje jedno i drugie (15 to trzy piątki i pięć trójek: 8 punktów).",
+      pegging: () => "Punkty odmierza się kołkami na tablicy do cribbage na bieżąco, kołek za punkt.",
+      partners_out: () =>
+        "Partnerzy schodzą razem: kto wyłożył ostatni kamień, nie ma już ruchów, a partia trwa, aż zejdą obaj " +
+        "partnerzy jednej drużyny albo nastąpi blokada.",
+      going_out: (v) =>
+        `Partia kończy się, gdy ${v.teams ? "zejdzie cała drużyna" : "ktoś wyłoży ostatni kamień"} albo nastąpi ` +
+        "blokada; oczek się nie liczy.",
+      out_bonus: (v) =>
+        `Zejście daje ${punkty(v.points)}${v.teams ? " dla drużyny" : ""}.` +
+        (v.exact ? " Liczy się razem z punktami ostatniego zagrania." : ""),
+      blocked_no_pips: () => "Blokada: gdy nikt nie może zagrać, partia się kończy i nikt nic za nią nie dostaje.",
       end_sum: () =>
         "Po każdym zagraniu zsumuj otwarte końce: zewnętrzną połówkę każdego końca, obie połówki dubletu; sam kamień wyjścia liczy obie połówki.",
       multiple: (v) => `Jeśli ta suma jest wielokrotnością ${v.k} (i nie jest zerem), gracz ją zdobywa.`,
@@ -440,6 +489,15 @@ export const PL = {
         `Wyjście ${v.tile}: suma końców to ${v.sum}, wielokrotność ${v.k}: daje ${v.pegs ? kolki(v.award) : punkty(v.award)}.`,
       example_play: (v) =>
         `Potem ${v.tile} na prawy koniec: suma końców to ${v.sum}: daje ${v.pegs ? kolki(v.award) : punkty(v.award)}.`,
+      example_fives_lead: (v) =>
+        `Wyjście ${v.tile}: suma końców to ${v.sum}, ${fivesPl(v)}: daje ${v.pegs ? kolki(v.award) : punkty(v.award)}.`,
+      example_fives_play: (v) =>
+        `Potem ${v.tile} na prawy koniec: suma końców to ${v.sum}, ${fivesPl(v)}: daje ` +
+        `${v.pegs ? kolki(v.award) : punkty(v.award)}.`,
+      example_bust: (v) =>
+        `Przy ${v.at}, ${v.need} przed ${v.target}: wyjście ${v.tile} daje sumę ${v.sum}, czyli ` +
+        `${v.pegs ? kolki(v.award) : punkty(v.award)}, co przekroczyłoby ${v.target}, więc się nie liczy i zostajesz ` +
+        `przy ${v.at}. Wygrywa dokładnie ${v.need} (suma końców ${v.sums.join(" albo ")}).`,
       example_domino: (v) => `Wykładasz ostatni kamień, a pozostali mają ${oczka(v.others)}: ${settledPl(v, v.raw)}`,
       example_blocked: (v) =>
         `Blokada; ty masz ${oczka(v.own)}, pozostali ${oczka(v.others)}: ` +
@@ -471,11 +529,13 @@ export const PL = {
   thinkingShort: "myśli",
   mustDraw: "Dobierz z talonu",
   mustPass: "Nie masz czym zagrać: pasuj",
+  mustKnock: "Nie masz czym zagrać: pukasz",
   mustPassReserve: (n) =>
     n === 1
       ? "Nie masz czym zagrać: pasuj (ostatni kamień zostaje w talonie)"
       : `Nie masz czym zagrać: pasuj (${pl(n, "ostatni", "ostatnie", "ostatnich")} ${kamienie(n)} ${pl(n, "zostaje", "zostają", "zostaje")} w talonie)`,
   kept: (n) => `${n} w rezerwie`,
+  outOfPlay: (n) => `${n} poza grą`,
   roundOver: "Koniec partii",
   matchOver: "Koniec rozgrywki",
   passTo: (name) => `Przekaż urządzenie: ${name}`,
@@ -517,8 +577,8 @@ export const PL = {
   },
   showSum: "Pokazuj sumę końców",
   hideSum: "Ukryj sumę końców (dla ekspertów)",
-  roundTitle: (round, reason) => `Partia ${round}: ${reason === "domino" ? "domino!" : "blokada"}`,
-  sprintTitle: (reason) => `Szybki sprint: ${reason === "domino" ? "domino!" : "blokada"}`,
+  roundTitle: (round, reason) => `Partia ${round}: ${ENDS_PL[reason] ?? reason}`,
+  sprintTitle: (reason) => `Szybki sprint: ${ENDS_PL[reason] ?? reason}`,
   youWinRound: "Wygrywasz partię",
   yourTeamWinsRound: "Twoja drużyna wygrywa partię",
   winsRound: (name) => `${name} wygrywają partię`,
@@ -591,7 +651,15 @@ export const PL = {
   cancel: "Anuluj",
   start: "Zacznij nową grę",
   rulesLegend: "Zasady",
-  presets: { parlor: "Salonowe", classic: "Klasyczne", pub: "Pubowe", polish: "Polskie", all_fives: "All Fives" },
+  presets: {
+    parlor: "Salonowe",
+    classic: "Klasyczne",
+    pub: "Pubowe",
+    polish: "Polskie",
+    all_fives: "All Fives",
+    fives_and_threes: "Piątki i trójki",
+    fives_and_threes_league: "Piątki i trójki (liga)",
+  },
   customised: "zmienione",
   optionsLegend: "Opcje",
   options: {
@@ -608,6 +676,12 @@ export const PL = {
     bonus_divisor: "Premia dzielona przez",
     cribbage: "Punktacja kołkami (cribbage)",
     muggins: "Muggins (zgłaszaj swoje punkty)",
+    scoring: "Punktacja",
+    draw: "Dobieranie z talonu",
+    pip_bonus: "Oczka liczą się na koniec partii",
+    out_bonus: "Punkty za zejście",
+    partners_out: "Zejście partnerów",
+    exact_target: "Dokładnie do celu",
   },
   choiceWords: {
     set: { double_six: "Do szóstek (28 kamieni)", double_nine: "Do dziewiątek (55 kamieni)" },
@@ -619,6 +693,8 @@ export const PL = {
     },
     next_lead: { same: "Jak pierwsze", winner: "Zwycięzca partii", left: "Następny gracz z lewej" },
     block_bonus: { difference: "Różnica oczek", total: "Oczka wszystkich pozostałych" },
+    scoring: { multiple: "Wielokrotności punktowanej liczby", fives_and_threes: "Piątki i trójki" },
+    partners_out: { one: "Jeden partner kończy partię", both: "Obaj partnerzy muszą zejść" },
   },
   claimTitle: "Ile punktów daje to zagranie?",
   claimHelp:
@@ -696,14 +772,32 @@ export const PL = {
   howToDismiss: "Nie, dziękuję",
   howTo: {
     title: "Jak grać",
-    sections: ({ k, reserve, spinner, target }) => [
-      {
-        title: `Punkty za wielokrotności ${k}`,
-        lines: [
-          `Po każdym zagraniu zsumuj oczka na otwartych końcach układu. Gdy suma jest wielokrotnością ${k}, zdobywasz tyle punktów.`,
-        ],
-        picture: true,
-      },
+    sections: ({
+      k,
+      reserve,
+      spinner,
+      target,
+      fives = false,
+      draw = true,
+      pips = true,
+      outBonus = 0,
+      exact = false,
+    }) => [
+      fives
+        ? {
+            title: "Punkty za piątki i trójki",
+            lines: [
+              "Po każdym zagraniu zsumuj oczka na otwartych końcach układu. Wielokrotność 5 daje punkt za każdą piątkę, wielokrotność 3 punkt za każdą trójkę, a 15 daje jedno i drugie: 8.",
+            ],
+            picture: true,
+          }
+        : {
+            title: `Punkty za wielokrotności ${k}`,
+            lines: [
+              `Po każdym zagraniu zsumuj oczka na otwartych końcach układu. Gdy suma jest wielokrotnością ${k}, zdobywasz tyle punktów.`,
+            ],
+            picture: true,
+          },
       {
         title: "Twój ruch",
         lines: [
@@ -711,14 +805,21 @@ export const PL = {
           "Dublet kładzie się w poprzek łańcucha; na końcu układu liczą się obie jego połówki.",
         ],
       },
-      {
-        title: "Dobieranie",
-        lines: [
-          reserve
-            ? `Gdy nie masz czym zagrać, dobieraj z talonu, aż trafisz kamień, który pasuje. ${reserve === 1 ? "Ostatni kamień zostaje" : `Ostatnie ${reserve} kamienie zostają`} w talonie: gdy ${reserve === 1 ? "tylko on został" : "tylko one zostały"}, pasujesz.`
-            : "Gdy nie masz czym zagrać, dobieraj z talonu, aż trafisz kamień, który pasuje; gdy talon jest pusty, pasujesz.",
-        ],
-      },
+      draw
+        ? {
+            title: "Dobieranie",
+            lines: [
+              reserve
+                ? `Gdy nie masz czym zagrać, dobieraj z talonu, aż trafisz kamień, który pasuje. ${reserve === 1 ? "Ostatni kamień zostaje" : `Ostatnie ${reserve} kamienie zostają`} w talonie: gdy ${reserve === 1 ? "tylko on został" : "tylko one zostały"}, pasujesz.`
+                : "Gdy nie masz czym zagrać, dobieraj z talonu, aż trafisz kamień, który pasuje; gdy talon jest pusty, pasujesz.",
+            ],
+          }
+        : {
+            title: "Pukanie",
+            lines: [
+              "Nikt nie dobiera: kamienie, których nie rozdano, są poza grą. Gdy nie masz czym zagrać, pukasz (pasujesz); nie wolno pukać, gdy jakiś kamień pasuje.",
+            ],
+          },
       ...(spinner
         ? [
             {
@@ -732,16 +833,20 @@ export const PL = {
       {
         title: "Koniec partii",
         lines: [
-          "Partia kończy się, gdy ktoś wyłoży ostatni kamień (domino!) albo gdy nikt nie może zagrać (blokada). Zwycięzca dostaje premię z oczek, które zostały w innych rękach.",
-          target
-            ? `Partie trwają, aż któraś strona zdobędzie ${target} punktów. Wszystkie zasady tego stołu opisuje przycisk Zasady (w menu).`
-            : "Wygrywa wyższy wynik. Wszystkie zasady tego stołu opisuje przycisk Zasady (w menu).",
+          pips
+            ? "Partia kończy się, gdy ktoś wyłoży ostatni kamień (domino!) albo gdy nikt nie może zagrać (blokada). Zwycięzca dostaje premię z oczek, które zostały w innych rękach."
+            : `Partia kończy się, gdy ktoś zejdzie albo nikt nie może zagrać; oczek, które zostały, się nie liczy.${outBonus ? ` Zejście daje ${punkty(outBonus)}.` : ""}`,
+          exact && target
+            ? `Wygrywa strona, która pierwsza dojdzie dokładnie do ${target}: punkty, które przeniosłyby cię ponad ${target}, się nie liczą. Wszystkie zasady tego stołu opisuje przycisk Zasady (w menu).`
+            : target
+              ? `Partie trwają, aż któraś strona zdobędzie ${target} punktów. Wszystkie zasady tego stołu opisuje przycisk Zasady (w menu).`
+              : "Wygrywa wyższy wynik. Wszystkie zasady tego stołu opisuje przycisk Zasady (w menu).",
         ],
       },
     ],
-    picture: (left, right, sum, k, award, pegs) =>
-      `Otwarte końce to ${left} i ${right}: ${left} + ${right} = ${sum}, wielokrotność ${k}, więc zagranie daje ` +
-      `${pegs ? kolki(award) : punkty(award)}.`,
+    picture: (left, right, sum, k, award, pegs, parts = null) =>
+      `Otwarte końce to ${left} i ${right}: ${left} + ${right} = ${sum}, ${parts ? fivesPl(parts) : `wielokrotność ${k}`}, ` +
+      `więc zagranie daje ${pegs ? kolki(award) : punkty(award)}.`,
   },
   keysTitle: "Gra klawiaturą",
   keys: [
@@ -1042,8 +1147,10 @@ export const SR_PL = {
     `${ARM_NAME[arm] ?? arm} ${value}${counts !== value ? ` (liczy się ${counts})` : ""}`,
   endSum: (sum, scores) => (scores ? `Suma: ${sum}, punktuje.` : `Suma: ${sum}.`),
   seat: (name, n, passed, drew) => `${name}: ${kamienie(n)}${passed ? ", pasuje" : drew ? `, dobrane: ${drew}` : ""}.`,
-  boneyard: (n, kept) =>
-    `Talon: ${kamienie(n)}${kept ? `, ${pl(kept, "ostatni zostaje", `ostatnie ${kept} zostają`, `ostatnich ${kept} zostaje`)}` : ""}.`,
+  boneyard: (n, kept, out) =>
+    out
+      ? `Poza grą: ${kamienie(n)}, zakryte.`
+      : `Talon: ${kamienie(n)}${kept ? `, ${pl(kept, "ostatni zostaje", `ostatnie ${kept} zostają`, `ostatnich ${kept} zostaje`)}` : ""}.`,
   hand: (tiles) =>
     tiles.length ? `Twoja ręka, ${kamienie(tiles.length)}: ${tiles.join(", ")}.` : "Twoja ręka jest pusta.",
   handTile: (tile, playable) => (playable ? tileWordsPl(tile) : `${tileWordsPl(tile)} (nie pasuje do żadnego końca)`),

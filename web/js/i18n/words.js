@@ -19,7 +19,10 @@ export function turnWords(snap) {
   if (snap.cover !== null) return T.waitingFor(name(snap.cover));
   if (snap.computer_to_move) return T.thinking(name(snap.to_move));
   if (snap.viewer === null || snap.person_to_move !== snap.viewer) return T.waitingFor(name(snap.to_move));
-  if (snap.must_pass) return snap.pass_why === "reserve" ? T.mustPassReserve(snap.boneyard) : T.mustPass;
+  if (snap.must_pass) {
+    if (snap.pass_why === "block") return T.mustKnock; // block play: nobody draws
+    return snap.pass_why === "reserve" ? T.mustPassReserve(snap.boneyard) : T.mustPass;
+  }
   if (snap.can_draw) return T.mustDraw;
   if (snap.phase === "lead" && snap.lead_rule) {
     const words = T.yourLead[snap.lead_rule.code];
