@@ -242,7 +242,8 @@ def end_sum_picture(rules: Rules) -> Line | None:
                         "pegs": rules.cribbage,
                     }
                     if rules.scoring == "fives_and_threes":  # the fives and threes in the sum
-                        picture |= {"fives": 0 if s % 5 else s // 5, "threes": 0 if s % 3 else s // 3}
+                        picture["fives"] = 0 if s % 5 else s // 5
+                        picture["threes"] = 0 if s % 3 else s // 3
                     return picture
     return None
 

@@ -87,12 +87,6 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
             "max_claim": MAX_CLAIM,
             "max_pip": rules.max_pip,
             "spinner": rules.uses_spinner,
-            # the Fives and Threes family (docs/rules.md): How to play and the boneyard's label
-            "scoring": rules.scoring,
-            "draw": rules.draw,
-            "pip_bonus": rules.pip_bonus,
-            "out_bonus": rules.out_bonus,
-            "exact_target": rules.exact_target,
             "picture": end_sum_picture(rules),  # How to play's example of an end sum that scores
         },
         "seats": _seats(session, names, seat),

@@ -127,9 +127,9 @@ export function drawBoneyard(ctx, state, pulse, canDraw) {
     // tiles that stay in the boneyard (a stock reserve) are said so: they are never drawn
     const kept = state.snap.reserve;
     let label = canDraw ? T.drawLabel : T.boneyard;
-    // (in block play nobody draws: every tile left is out of play)
-    const words = state.snap.rules?.draw === false ? T.outOfPlay : T.kept;
-    if (!canDraw && kept) label = R.compact ? words(kept) : `${T.boneyard} · ${words(kept)}`;
+    if (!canDraw && kept) label = R.compact ? T.kept(kept) : `${T.boneyard} · ${T.kept(kept)}`;
+    // in block play nobody draws: every tile left is out of play
+    if (state.snap.rules?.options?.draw === false) label = T.outOfPlay(count);
     drawText(ctx, label, bone.x, R.band.y + R.band.height - (R.compact ? 7 : 9), {
       size: 12,
       weight: canDraw ? 800 : 500,

@@ -66,7 +66,7 @@ export class ScreenReader {
     if (this.seats.textContent !== seatLines.join("")) {
       this.seats.replaceChildren(...seatLines.map((text) => h("li", { text })));
     }
-    setText(this.boneyard, SR.boneyard(snap.boneyard, snap.reserve, snap.rules?.draw === false));
+    setText(this.boneyard, SR.boneyard(snap.boneyard, snap.reserve, snap.rules?.options?.draw === false));
     setText(this.hand, SR.hand(snap.hand.map((t) => SR.handTile(t.tile, t.playable))));
     this.#moves(snap, turned);
     this.select(state);

@@ -18,18 +18,18 @@ export function showHowTo(root, snap) {
     spinner: rules.spinner,
     target: rules.single_round ? null : rules.target,
     // the Fives and Threes family: its scoring, block play, no pips, a point for going out, exactly on the target
-    fives: rules.scoring === "fives_and_threes",
-    draw: rules.draw !== false,
-    pips: rules.pip_bonus !== false,
-    outBonus: rules.out_bonus ?? 0,
-    exact: Boolean(rules.exact_target),
+    fives: rules.options.scoring === "fives_and_threes",
+    draw: rules.options.draw !== false,
+    pips: rules.options.pip_bonus !== false,
+    outBonus: rules.options.out_bonus ?? 0,
+    exact: Boolean(rules.options.exact_target),
   };
   const body = T.howTo.sections(facts).map((section) => {
     const parts = [h("h3", { text: section.title }), ...section.lines.map((line) => h("p", { text: line }))];
     const ex = rules.picture; // two tiles whose ends score, found by the engine (explain.py)
     if (section.picture && ex) {
-      const parts = "fives" in ex ? { fives: ex.fives, threes: ex.threes } : null; // fives and threes
-      const words = T.howTo.picture(ex.ends[0], ex.ends[1], ex.sum, k, ex.award, ex.pegs, parts);
+      const counts = "fives" in ex ? { fives: ex.fives, threes: ex.threes } : null; // fives and threes
+      const words = T.howTo.picture(ex.ends[0], ex.ends[1], ex.sum, k, ex.award, ex.pegs, counts);
       const canvas = h("canvas", { class: "howto-picture", role: "img", "aria-label": words });
       paintLine(canvas, ex.tiles);
       parts.push(h("figure", { class: "howto-figure" }, canvas, h("figcaption", { text: words })));
