@@ -42,12 +42,13 @@ In one run, each figure the median of N runs (default 5), every run in a fresh b
   same runtime and game wheel and times the Expert's real choices (two or more candidates) over
   seeded rounds at 2 players and at 4 players as partners, every seat an Expert; the median and
   the slowest, on the desktop (budget 250 ms) and as Pixel 7 at 4x CPU throttling (budget 600
-  ms; the search runs on the page's main thread here, which the throttling slows for certain).
+  ms; the search runs on the page's main thread here, which the throttling slows for certain),
+  under the Parlor rules or any preset (`--think-rules fives_and_threes`).
 
 Prints a table, then one JSON line. Exit status 1 when a budget is missed.
 
     scripts/bench web [--runs 5] [--no-build] [--no-pixel] [--no-round] [--no-think] [--no-4g]
-                      [--no-bar] [--no-return] [--no-engines] [--only-engines]
+                      [--no-bar] [--no-return] [--no-engines] [--only-engines] [--think-rules P]
 """
 
 from __future__ import annotations
@@ -159,7 +160,7 @@ from allthrees.match import Match
 from allthrees.rules import Rules
 from allthrees.view import make_view
 out = {}
-for players, teams, rounds in ((2, False, 2), (4, True, 1)):
+for players, teams, rounds in ((2, False, 2), (4, True, 1)):  # the rules: --think-rules
     times = []
     for seed in range(rounds):
         rnd = Match(Rules.make("parlor", players=players, teams=teams), seed=seed).start_round()
@@ -210,7 +211,9 @@ def launch_args() -> dict:
     return {"executable_path": CHROMIUM, "headless": True, "args": flags}
 
 
-def prepare_site(dist: Path, tmp: Path, index_url: str, stdlib: str, wheel: str = "") -> Path:
+def prepare_site(
+    dist: Path, tmp: Path, index_url: str, stdlib: str, wheel: str = "", think_rules: str = "parlor"
+) -> Path:
     """A copy of dist/ (symlinks) plus bench-bare/, the bare loadPyodide() page, and
     bench-think/, the Expert's think-time page."""
     options = RUNTIME_OPTIONS % {
@@ -241,7 +244,7 @@ def prepare_site(dist: Path, tmp: Path, index_url: str, stdlib: str, wheel: str 
         "index": index_url,
         "options": options,
         "wheel": wheel,
-        "python": THINK_PY,
+        "python": THINK_PY.replace('Rules.make("parlor"', f"Rules.make({think_rules!r}"),
         "unpack": UNPACK_JS,
     }
     (think / "think.js").write_text(script)
@@ -692,6 +695,9 @@ def main(argv: list[str] | None = None) -> int:
         help="only Firefox's and WebKit's figures (and the build)",
     )
     parser.add_argument("--seed", type=int, default=8)
+    parser.add_argument(
+        "--think-rules", default="parlor", help="the preset the Expert's think time is played under"
+    )
     args = parser.parse_args(argv)
 
     if not args.no_build:
@@ -705,7 +711,9 @@ def main(argv: list[str] | None = None) -> int:
         tmp = Path(tmp_name)
         pyodide = build["pyodide"]
         wheel = build["wheels"]["allthrees"]
-        site = prepare_site(dist, tmp, pyodide["indexURL"], pyodide["stdlib"], wheel)
+        site = prepare_site(
+            dist, tmp, pyodide["indexURL"], pyodide["stdlib"], wheel, args.think_rules
+        )
         server = serve.serve(site, port=0)
         url = server.url
         warm_up(url, dist)
