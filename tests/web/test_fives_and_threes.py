@@ -37,6 +37,25 @@ def round_to_its_end(page: Page, touch: bool) -> dict:
     return end
 
 
+def options_shown(page: Page, shot: str) -> None:
+    """New game's rules for the table in play: the preset and its options, each named, then
+    closed with nothing changed."""
+    if page.locator("#btn-menu").is_visible():  # a phone: the tools are in the menu
+        page.locator("#btn-menu").click()
+    page.locator("#btn-new").click()
+    expect(page.locator("#new-rules")).to_have_value("fives_and_threes")
+    page.locator("#new-options-box summary").click()
+    for name in ("scoring", "draw", "exact_target", "out_bonus", "partners_out", "pip_bonus"):
+        expect(
+            page.locator(f"#opt-{name}")
+        ).to_be_visible()  # each named (axe: every control has a label)
+    expect(page.locator("#opt-scoring")).to_have_value("fives_and_threes")
+    expect(page.locator("#opt-draw")).not_to_be_checked()
+    screenshot(page, shot)
+    page.keyboard.press("Escape")
+    expect(page.locator("#new-dialog")).not_to_be_visible()
+
+
 def test_a_two_player_round_with_the_mouse(page: Page) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     open_table(page, TWO)
@@ -54,6 +73,7 @@ def test_a_two_player_round_with_the_mouse(page: Page) -> None:
     screenshot(page, "fives-and-threes-howto-1280.png")
     page.keyboard.press("Escape")
     expect(dialog).to_have_count(0)
+    options_shown(page, "fives-and-threes-options-1280.png")
     end = round_to_its_end(page, touch=False)
     assert len(end["sides"]) == 2
     screenshot(page, "fives-and-threes-2p-1280.png")
@@ -70,6 +90,7 @@ class TestPhone:
         st = Player(page, touch=True).idle()
         assert st["mode"] == "partners" and len(st["hand"]) == 5
         assert st["rules"]["options"]["scoring"] == "fives_and_threes"
+        options_shown(page, "fives-and-threes-options-360-pl.png")
         end = round_to_its_end(page, touch=True)
         assert [s["seats"] for s in end["sides"]] == [[0, 2], [1, 3]]
         expect(page.locator("#round-panel")).to_contain_text("Partia 1")
