@@ -116,3 +116,17 @@ test("a rack tile slides to a new goal and settles there", () => {
   assert.equal(dragged, true);
   assert.equal(sprite.cur.x, 7, "a dragged tile follows the finger at once");
 });
+
+test("a play that would pass an exact target floats what did not count, over its seat", () => {
+  const out = plan([{ kind: "placed", seat: 1, tile: "6-3", index: 0, points: 0, bust: 8, taker: -1 }], {
+    words: { passed: "Pass", drew: "Draws", bust: (n) => `Bust! ${n}` },
+  });
+  assert.deepEqual(
+    out.floaters.map((f) => [f.text, f.screen]),
+    [["Bust! 8", { x: 1, y: 99 }]],
+  );
+  const counted = plan([{ kind: "placed", seat: 1, tile: "6-3", index: 0, points: 8, bust: 0, taker: -1 }], {
+    words: { passed: "Pass", drew: "Draws", bust: (n) => `Bust! ${n}` },
+  });
+  assert.equal(counted.floaters.length, 0);
+});

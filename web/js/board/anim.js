@@ -94,6 +94,17 @@ export function planEvents(events, o) {
         from = { ...o.seatFrom(event.seat) };
         dur = motion(MS.computerPlace, o.reduced);
       }
+      if (event.bust > 0 && o.words.bust) {
+        // an exact target: what the play made would have passed it, so it did not count
+        floaters.push({
+          text: o.words.bust(event.bust),
+          screen: o.notePoint(event.taker >= 0 ? event.taker : event.seat),
+          t0: o.now + dur,
+          dur: MS.float,
+          size: 22,
+          color: "#ff9d9d",
+        });
+      }
       if (event.taker >= 0 && o.words.muggins) {
         // the next opponent called Muggins! and took what the play made
         floaters.push({

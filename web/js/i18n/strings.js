@@ -820,6 +820,7 @@ const EN = {
   },
   mugginsFloat: (points) => `Muggins! +${points}`,
   mugginsPegs: (pegs) => (pegs === 1 ? "Muggins! +1 peg" : `Muggins! +${pegs} pegs`),
+  bustFloat: (n) => `Bust! ${n} not counted`,
   pegsFloat: (pegs) => (pegs === 1 ? "+1 peg" : `+${pegs} pegs`),
   // tabs, saves and the fair deal
   elsewhereTitle: "This game is open in another tab",
@@ -1166,9 +1167,11 @@ const SR_EN = {
   keysHint: "Left and Right choose a tile, Up and Down its end, Enter plays, D draws, P passes, H asks for a hint.",
   // events
   dealt: (round, n) => `Round ${round}: you have ${n === 1 ? "1 tile" : `${n} tiles`}.`,
-  placed: (who, you, tile, arm, points) =>
+  // bust: with an exact target, what the play made that would have passed it (not counted)
+  placed: (who, you, tile, arm, points, bust = 0) =>
     `${who} ${you ? "play" : "plays"} ${tileWordsEn(tile)}${arm ? ` on ${ARM_NAMES[arm] ?? arm}` : ""}` +
-    `${points ? ` and ${you ? "score" : "scores"} ${points}` : ""}.`,
+    `${points ? ` and ${you ? "score" : "scores"} ${points}` : ""}.` +
+    (bust ? ` Bust: ${bust} would pass the target and ${bust === 1 ? "does" : "do"} not count.` : ""),
   drewOwn: (tiles) => `You draw ${tiles.map(tileWordsEn).join(", ")}.`,
   drewOther: (who, n) => `${who} draws ${n === 1 ? "a tile" : `${n} tiles`}.`,
   passedEv: (who, you) => `${who} ${you ? "pass" : "passes"}.`,

@@ -721,6 +721,7 @@ export const PL = {
   },
   mugginsFloat: (points) => `Muggins! +${points}`,
   mugginsPegs: (pegs) => `Muggins! +${pegs} ${pl(pegs, "kołek", "kołki", "kołków")}`,
+  bustFloat: (n) => `Za dużo! ${n} się nie liczy`,
   pegsFloat: (pegs) => `+${pegs} ${pl(pegs, "kołek", "kołki", "kołków")}`,
   elsewhereTitle: "Ta gra jest otwarta w innej karcie",
   elsewhereBody: "Gra toczy się w jednej karcie naraz, więc żaden ruch nie przepada. Grać tutaj?",
@@ -1157,10 +1158,11 @@ export const SR_PL = {
   keysHint:
     "Strzałki w lewo i w prawo wybierają kamień, w górę i w dół jego koniec, Enter zagrywa, D dobiera, P pasuje, H podpowiada.",
   dealt: (round, n) => `Partia ${round}: masz ${kamienie(n)}.`,
-  placed: (who, you, tile, arm, points) =>
-    you
+  placed: (who, you, tile, arm, points, bust = 0) =>
+    (you
       ? `Zagrywasz ${tileWordsPl(tile)}${arm ? ` ${ARM_ON[arm] ?? arm}` : ""}${points ? ` i zdobywasz ${punkty(points)}` : ""}.`
-      : `${who} zagrywa ${tileWordsPl(tile)}${arm ? ` ${ARM_ON[arm] ?? arm}` : ""}${points ? ` i zdobywa ${punkty(points)}` : ""}.`,
+      : `${who} zagrywa ${tileWordsPl(tile)}${arm ? ` ${ARM_ON[arm] ?? arm}` : ""}${points ? ` i zdobywa ${punkty(points)}` : ""}.`) +
+    (bust ? ` Za dużo: ${punkty(bust)} przekroczyłoby cel, więc się nie liczy.` : ""),
   drewOwn: (tiles) => `Dobierasz ${tiles.map(tileWordsPl).join(", ")}.`,
   drewOther: (who, n) => `${who} dobiera ${n === 1 ? "kamień" : kamienie(n)}.`,
   passedEv: (who, you) => (you ? "Pasujesz." : `${who} pasuje.`),

@@ -110,6 +110,7 @@ export function takeSnapshot(state, snap, events, source, { layout, reduced }) {
       drew: T.drew,
       muggins: snap.rules.cribbage ? T.mugginsPegs : T.mugginsFloat,
       award: snap.rules.cribbage ? T.pegsFloat : null,
+      bust: T.bustFloat,
     },
     reduced,
   });

@@ -152,7 +152,7 @@ function eventWords(events, snap, turned) {
     if (e.kind === "deal") {
       if (snap.viewer !== null) out.push(SR.dealt(snap.round_no, snap.hand.length));
     } else if (e.kind === "placed") {
-      out.push(SR.placed(who(e.seat), isYou(snap, e.seat), e.tile, e.arm && armLabel(e.arm, turned), e.points));
+      out.push(SR.placed(who(e.seat), isYou(snap, e.seat), e.tile, e.arm && armLabel(e.arm, turned), e.points, e.bust));
     } else if (e.kind === "drew") {
       const run = [e];
       while (events[i + 1]?.kind === "drew" && events[i + 1].seat === e.seat) run.push(events[++i]);
