@@ -14,7 +14,7 @@ from ..round import Round
 from ..tiles import HI, IS_DOUBLE, LO, NAME, PIPS, WITH, mask_of, tiles_of
 from ..view import View, make_view
 from .expert import DEFAULT_THINK_MS, analyse, twin_key
-from .simple import casual, what_if
+from .simple import casual, counted, goes_out, what_if
 from .worlds import hand_constraints
 
 REVIEW_ITERATIONS = 120
@@ -30,22 +30,39 @@ def scoring_replies(view: View, move: int) -> tuple[int, int]:
 
 def reason_code(view: View, move: int) -> dict[str, Any]:
     """Why the move is good, as a code and values a page words in its language: ``only_draw``,
-    ``only_pass``, ``only_play`` (nothing else is legal); ``scores`` (``points``; ``safe``: no
-    single tile scores after it); ``dead_end`` (leaves ``sum``, and no single tile makes a
-    multiple of ``k``); ``sheds`` (a heavy tile of ``pips`` gone, leaving ``sum`` with ``replies``
-    tiles this seat cannot see that could score next); ``leaves`` (``sum``, ``replies``)."""
+    ``only_pass``, ``knock`` (block play: nothing fits and nothing is drawn), ``only_play``
+    (nothing else is legal); ``reaches`` (its ``points`` take the side exactly to an exact
+    target: the match is won); ``scores`` (``points``; ``safe``: no single tile scores after it);
+    ``busts`` (its ``points`` would take the side past an exact target, so they do not count,
+    and no play that counts is better); ``dead_end`` (leaves ``sum``, and no single tile makes a
+    multiple of ``k``); ``dead_end_f3`` (the same with fives and threes scoring: no single tile
+    makes a multiple of 5 or of 3); ``sheds`` (a heavy tile of ``pips`` gone, leaving ``sum``
+    with ``replies`` tiles this seat cannot see that could score next); ``leaves`` (``sum``,
+    ``replies``)."""
+    rules = view.rules
     if len(view.legal) == 1:
         if move == DRAW:
             return {"code": "only_draw"}
         if move == PASS:
+            if not rules.draw:
+                return {"code": "knock"}
             return {"code": "only_pass"}
         return {"code": "only_play"}
-    k = view.rules.multiple
+    k = rules.multiple
     end_sum, replies = scoring_replies(view, move)
-    points = view.rules.points(end_sum)
+    points = rules.points(end_sum)
+    if points and rules.exact_target:
+        got = counted(what_if(view), move, goes_out(view))
+        if not got:
+            return {"code": "busts", "points": points, "sum": end_sum}
+        side = rules.side_of(view.seat)
+        if view.scores[side] + view.round_points[side] + got == rules.target:
+            return {"code": "reaches", "points": got}
     if points:
         return {"code": "scores", "points": points, "safe": replies == 0}
     if replies == 0:
+        if rules.scoring == "fives_and_threes":
+            return {"code": "dead_end_f3", "sum": end_sum}
         return {"code": "dead_end", "sum": end_sum, "k": k}
     heavy = PIPS[tile_of(move)]
     if heavy >= SHED_PIPS:
@@ -63,13 +80,21 @@ def reason_words(why: dict[str, Any]) -> str:
         return "no tile fits: draw"
     if code == "only_pass":
         return "nothing fits and the boneyard is closed: pass"
+    if code == "knock":
+        return "nothing fits, and in block play nothing is drawn: knock"
     if code == "only_play":
         return "the only legal play"
     if code == "scores":
         safe = ", and no single tile scores after it" if why["safe"] else ""
         return f"scores {why['points']}{safe}"
+    if code == "reaches":
+        return f"scores {why['points']}: exactly the target, and the match"
+    if code == "busts":
+        return f"its {why['points']} would pass the target and not count; still the best play"
     if code == "dead_end":
         return f"leaves {why['sum']}: no single tile makes a multiple of {why['k']}"
+    if code == "dead_end_f3":
+        return f"leaves {why['sum']}: no single tile makes a multiple of 5 or of 3"
     n = why["replies"]
     chances = f"{n} tile{'s' if n > 1 else ''} you cannot see could score next"
     if code == "sheds":
@@ -153,7 +178,13 @@ def partner_note(view: View, move: int) -> dict[str, Any] | None:
     mine = after(move)
     if mine.over:
         return None
-    points = table.points_after(move)
+    last = goes_out(view)
+
+    def made(m: int) -> int:
+        """What a play makes (``Round.points_after``); with an exact target, none if it busts."""
+        return table.points_after(m) if counted(table, m, last) else 0
+
+    points = made(move)
     tile, arm = NAME[tile_of(move)], arm_name(move)
     base = {"seat": me, "tile": tile, "arm": arm}
     key = twin_key(view, move)
@@ -163,7 +194,7 @@ def partner_note(view: View, move: int) -> dict[str, Any] | None:
     if mine.open_mask & ~lacks:
         # the play a scorer would have made instead: as many points, the heaviest tile
         for m in sorted(others, key=lambda m: -PIPS[tile_of(m)]):
-            if table.points_after(m) != points:
+            if made(m) != points:
                 continue
             theirs = after(m)
             if not theirs.over and not theirs.open_mask & ~lacks:
@@ -192,7 +223,7 @@ def partner_note(view: View, move: int) -> dict[str, Any] | None:
     if scorer >= 0 and twin_key(view, scorer) != key:
         theirs = after(scorer)
         other = base | {"other_tile": NAME[tile_of(scorer)], "other_arm": arm_name(scorer)}
-        other["given_up"] = table.points_after(scorer) - points
+        other["given_up"] = made(scorer) - points
         if not theirs.over and rules.side_of(nxt) != rules.side_of(me):
             may_hold = unseen & ~known_lacking(view, nxt, groups)
             left, instead = _scoring(mine, may_hold), _scoring(theirs, may_hold)

@@ -39,6 +39,7 @@ from ..round import Round
 from ..tiles import IS_DOUBLE
 from ..view import View
 from .reading import tempered, weights_size
+from .simple import counted_points
 from .worlds import ENOUGH_WORLDS, deals, dealt_world, hand_constraints, read_plays, sample_world
 
 # The default time budget, a ceiling for devices slower than those measured with `scripts/bench
@@ -97,11 +98,16 @@ def rollout_rates(view: View) -> list[float]:
 
 def rollout(rnd: Round, rng: random.Random, rates: list[float] | None = None) -> None:
     """Finish the round: each seat mostly takes its best-scoring play (the heaviest on ties),
-    sometimes any play, as often as ``rates`` says for that seat; draws and passes as forced."""
+    sometimes any play, as often as ``rates`` says for that seat; draws and passes as forced (in
+    block play no draw: the round's own rules). Its points are those the rules count: with an
+    exact target a play that would bust is no score (``simple.counted_points``), so the imagined
+    players, the Expert's own side included, play for the exact finish as Casual does."""
     rand = rng.random
-    made = rnd.rules.made
+    rules = rnd.rules
+    made = rules.made
     if rates is None:
-        rates = [GREEDY_RATE] * rnd.rules.players
+        rates = [GREEDY_RATE] * rules.players
+    exact = rnd.exact
     while rnd.reason is None:
         moves = rnd.legal_moves()
         if len(moves) == 1:
@@ -110,11 +116,22 @@ def rollout(rnd: Round, rng: random.Random, rates: list[float] | None = None) ->
         if rand() < rates[rnd.turn]:
             best = moves[0]
             best_key = -1
-            for m in moves:
-                # the points it makes first, then its tile's weight
-                key = made[rnd.sum_after(m)] * 64 + PIPS_OF_MOVE[m]
-                if key > best_key:
-                    best, best_key = m, key
+            if exact:  # a play that would bust counts nothing (``simple.counted``), as at a table
+                seat = rnd.turn
+                room = rnd.room(rnd.side[seat])
+                last = rnd.hands[seat].bit_count() == 1 and not (
+                    rnd.team_out and rnd._partner_holds(seat)
+                )
+                for m in moves:
+                    key = counted_points(rules, rnd.sum_after(m), room, last) * 64 + PIPS_OF_MOVE[m]
+                    if key > best_key:
+                        best, best_key = m, key
+            else:
+                for m in moves:
+                    # the points it makes first, then its tile's weight
+                    key = made[rnd.sum_after(m)] * 64 + PIPS_OF_MOVE[m]
+                    if key > best_key:
+                        best, best_key = m, key
             rnd.step(best)
         else:
             rnd.step(moves[int(rand() * len(moves))])

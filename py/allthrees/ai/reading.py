@@ -34,7 +34,7 @@ from ..moves import DRAW, PASS, lead, tile_of
 from ..round import Round
 from ..tiles import IS_DOUBLE, PIPS, WITH
 from ..view import View
-from .simple import BEGINNER_NOTICE, easy_to_see
+from .simple import BEGINNER_NOTICE, counted_points, easy_to_see, standings
 
 # The strong player's evaluation of a move: points it scores now, pips it sheds, a double.
 # Fitted by scripts/fit_reader.py (its output, 2026-12-04: see docs/opponents.md for the data
@@ -45,18 +45,37 @@ LOG_FLOOR = -30.0  # log of a probability no model gives (a deal the model rules
 SMALL_PRODUCT = 1e-200  # a running product of chances becomes a logarithm before it underflows
 
 
-def features(table: Round, move: int) -> tuple[float, float, float]:
+def features(
+    table: Round, move: int, stood: tuple[int, bool] | None = None
+) -> tuple[float, float, float]:
     """What the strong player's model sees of a legal lead or play on ``table``: the points it
     makes now, its tile's pips, whether it is a double. (Two more were tried and left out: whether
     it scores at all, and the most any tile still off the table could score after it, what it
     leaves the next seat; fitted, each weighed under a tenth of a logit a point, and the second
-    costs a copy of the table per move.)"""
+    costs a copy of the table per move.) ``stood``: with an exact target, the mover's side's room
+    and whether this is its last tile (``simple.standings``): a play that would bust makes 0."""
     t = tile_of(move)
-    return (float(table.points_after(move)), float(PIPS[t]), 1.0 if IS_DOUBLE[t] else 0.0)
+    return (float(_points(table, move, stood)), float(PIPS[t]), 1.0 if IS_DOUBLE[t] else 0.0)
 
 
-def logit(table: Round, move: int, weights: tuple[float, ...] = STRONG_WEIGHTS) -> float:
-    return sum(w * f for w, f in zip(weights, features(table, move), strict=True))
+def _points(table: Round, move: int, stood: tuple[int, bool] | None) -> int:
+    """The points a move makes now (``Round.points_after``), none when it would bust an exact
+    target (``stood``: the room and last-tile flag of its side then)."""
+    pts = table.points_after(move)
+    if pts and stood is not None and table.rules.exact_target:
+        room, last = stood
+        if not counted_points(table.rules, table.sum_after(move), room, last):
+            return 0
+    return pts
+
+
+def logit(
+    table: Round,
+    move: int,
+    weights: tuple[float, ...] = STRONG_WEIGHTS,
+    stood: tuple[int, bool] | None = None,
+) -> float:
+    return sum(w * f for w, f in zip(weights, features(table, move, stood), strict=True))
 
 
 def tile_moves(table: Round, t: int) -> list[int]:
@@ -124,10 +143,13 @@ class Reading:
         self.decisions: list[Decision] = []
         table = Round.open_table(view.rules, view.leader)
         table.forced_lead = view.forced_lead
+        stood = standings(view)
         for i, e in enumerate(view.history):
             model = self.models[e.seat]
             if model is not None and e.move not in (DRAW, PASS):
-                self.decisions.append(self._prepare(table, i, e.seat, e.move, model, weights))
+                self.decisions.append(
+                    self._prepare(table, i, e.seat, e.move, model, weights, stood[i])
+                )
             if e.move not in (DRAW, PASS):
                 table.play_as(e.seat, e.move)
         # What each decision's seat held then: its groups opened before (the deal's: -1), and
@@ -143,7 +165,15 @@ class Reading:
             self.then.append(([(d.seat, g) for g in before], kept))
 
     @staticmethod
-    def _prepare(table: Round, i: int, seat: int, move: int, model: str, weights) -> Decision:
+    def _prepare(
+        table: Round,
+        i: int,
+        seat: int,
+        move: int,
+        model: str,
+        weights,
+        stood: tuple[int, bool] | None = None,
+    ) -> Decision:
         share: dict[int, float] = {}
         moves: dict[int, int] = {}
         easy: dict[int, int] = {}
@@ -153,14 +183,14 @@ class Reading:
             if not ms:
                 continue
             if model == "strong":
-                share[t] = sum(math.exp(logit(table, m, weights)) for m in ms)
+                share[t] = sum(math.exp(logit(table, m, weights, stood)) for m in ms)
             else:
                 moves[t] = len(ms)
-                easy[t] = sum(1 for m in ms if _easy_score(table, m))
+                easy[t] = sum(1 for m in ms if _easy_score(table, m, stood))
         if model == "strong":
-            mine = math.exp(logit(table, move, weights))
+            mine = math.exp(logit(table, move, weights, stood))
         else:
-            mine = 1.0 if _easy_score(table, move) else 0.0
+            mine = 1.0 if _easy_score(table, move, stood) else 0.0
         return Decision(i, seat, model, mine, share, moves, easy)
 
     def __bool__(self) -> bool:
@@ -186,9 +216,10 @@ class Reading:
         return total + math.log(product)
 
 
-def _easy_score(table: Round, move: int) -> bool:
-    """A scoring play a Beginner can spot (``simple.beginner``)."""
-    return bool(table.points_after(move)) and easy_to_see(table.ends, table.doubles, move)
+def _easy_score(table: Round, move: int, stood: tuple[int, bool] | None = None) -> bool:
+    """A scoring play a Beginner can spot (``simple.beginner``: one that would bust an exact
+    target does not score)."""
+    return bool(_points(table, move, stood)) and easy_to_see(table.ends, table.doubles, move)
 
 
 def _probability(d: Decision, hand: int) -> float:

@@ -29,6 +29,7 @@ from ..round import Round
 from ..tiles import DOUBLES, IS_DOUBLE, PIPS, WITH, tiles_of, weight_key
 from ..view import View
 from .reading import Reading
+from .simple import counted_points, standings
 
 # Worlds after which more did not make the Expert stronger in 2-player play (docs/opponents.md,
 # "What limits it": flat beyond about 150): the search stops here or at the time budget, whichever
@@ -87,6 +88,7 @@ def hand_constraints(view: View, timeline: list | None = None) -> list[list[list
     # The layout as it grew, to ask what else each play could have scored. Every hand is "full"
     # so no replayed play can end the round.
     table = Round.open_table(rules, view.leader)
+    stood = standings(view)
     for index, e in enumerate(view.history):
         g = groups[e.seat]
         if e.move == DRAW:
@@ -101,7 +103,10 @@ def hand_constraints(view: View, timeline: list | None = None) -> list[list[list
             continue
         bit = 1 << tile_of(e.move)
         if e.seat != view.seat and table.lead_tile >= 0:
-            made = rules.points(e.end_sum)
+            # points as the rules count them: with an exact target, a play that would have
+            # busted was no score to pass up (``simple.counted_points``)
+            room, last = stood[index]
+            made = counted_points(rules, e.end_sum, room, last)
             weight = weight_key(tile_of(e.move))
             better = lighter = 0
             for arm in range(4):
@@ -114,7 +119,7 @@ def hand_constraints(view: View, timeline: list | None = None) -> list[list[list
                     t = low.bit_length() - 1
                     m ^= low
                     if t < rules.tile_count:
-                        pts = table.points_after(play(t, arm))
+                        pts = counted_points(rules, table.sum_after(play(t, arm)), room, last)
                         if pts > made:
                             better |= low
                         elif pts == made and weight_key(t) > weight:

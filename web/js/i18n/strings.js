@@ -394,9 +394,13 @@ const EN = {
   why: {
     only_draw: () => "no tile fits: draw",
     only_pass: () => "nothing fits and the boneyard is closed: pass",
+    knock: () => "nothing fits, and in block play nothing is drawn: knock",
     only_play: () => "the only legal play",
+    reaches: (w) => `scores ${w.points}: exactly the target, and the match`,
     scores: (w) => `scores ${w.points}${w.safe ? ", and no single tile scores after it" : ""}`,
+    busts: (w) => `its ${w.points} would pass the target and not count; still the best play`,
     dead_end: (w) => `leaves ${w.sum}: no single tile makes a multiple of ${w.k}`,
+    dead_end_f3: (w) => `leaves ${w.sum}: no single tile makes a multiple of 5 or of 3`,
     sheds: (w) => `sheds ${w.pips} pips; leaves ${w.sum} (${EN.chances(w.replies)})`,
     leaves: (w) => `leaves ${w.sum}: ${EN.chances(w.replies)}`,
   },

@@ -397,9 +397,15 @@ export const PL = {
   why: {
     only_draw: () => "żaden kamień nie pasuje: dobierz",
     only_pass: () => "nic nie pasuje, a talon jest zamknięty: pasuj",
+    knock: () => "nic nie pasuje, a w grze blokowej się nie dobiera: pukaj",
     only_play: () => "jedyne dozwolone zagranie",
+    reaches: (w) => `daje ${punkty(w.points)}: dokładnie do celu, a z tym cały mecz`,
     scores: (w) => `daje ${punkty(w.points)}${w.safe ? ", a potem żaden pojedynczy kamień nie punktuje" : ""}`,
+    busts: (w) =>
+      `${punkty(w.points)} ${pl(w.points, "przekroczyłby", "przekroczyłyby", "przekroczyłoby")} cel, więc ` +
+      `${pl(w.points, "się nie liczy", "się nie liczą", "się nie liczy")}; mimo to najlepsze zagranie`,
     dead_end: (w) => `zostawia ${w.sum}: żaden pojedynczy kamień nie da wielokrotności ${w.k}`,
+    dead_end_f3: (w) => `zostawia ${w.sum}: żaden pojedynczy kamień nie da wielokrotności 5 ani 3`,
     sheds: (w) =>
       `pozbywa się ${w.pips} ${pl(w.pips, "oczka", "oczek", "oczek")}; zostawia ${w.sum} (${PL.chances(w.replies)})`,
     leaves: (w) => `zostawia ${w.sum}: ${PL.chances(w.replies)}`,
