@@ -9,7 +9,7 @@ import random
 import pytest
 
 from allthrees.ai import beginner, casual
-from allthrees.ai.advice import reason_code, reason_words
+from allthrees.ai.advice import _scoring, partner_note, reason_code, reason_words
 from allthrees.ai.expert import analyse, expert, rollout
 from allthrees.ai.reading import features
 from allthrees.ai.simple import standings
@@ -253,3 +253,38 @@ def test_the_expert_analyses_a_block_play_round_to_its_end_without_drawing():
     view = make_view(rnd, rnd.turn, [0, 0])
     analysis = analyse(view, random.Random(1), None, 20)
     assert analysis.iterations == 20 and analysis.moves
+
+
+# ---------------------------------------------------------------------- partner notes
+def test_partner_notes_hold_in_block_play_partners():
+    """Every note said for seat 0 in 120 Casual-played Fives and Threes partner rounds (block
+    play, partners go out together), held against the hands as dealt: an opponent said to be shut
+    out has no tile that fits (and knocks: there is no drawing), a partner said to lack a number
+    holds none of it, counts of scoring replies (fives and threes) are at least the true ones."""
+    rules = Rules.make("fives_and_threes", players=4, teams=True)
+    said = set()
+    for seed in range(120):
+        rnd = Match(rules, seed=seed).start_round()
+        while not rnd.over:
+            if rnd.turn == 0 and rnd.lead_tile >= 0:
+                view = make_view(rnd, 0, [0, 0])
+                for move in view.legal:
+                    note = partner_note(view, move) if move >= 0 else None
+                    if not note:
+                        continue
+                    said.add(note["code"])
+                    after = rnd.clone()
+                    after.step(move)
+                    fits = sum(WITH[v] for v in set(after.ends) if v >= 0)
+                    if note["code"] == "shut_out":
+                        assert note["must"] == "pass"
+                        assert not rnd.hands[note["opponent"]] & fits, note
+                    if note["code"] == "kept_open":
+                        for v in note["lacks"]:
+                            assert not rnd.hands[note["partner"]] & WITH[v], note
+                    if note["code"] == "safe":
+                        assert _scoring(after, rnd.hands[note["opponent"]]) <= note["left"]
+                    if note["code"] == "set_up":
+                        assert _scoring(after, rnd.hands[note["partner"]]) <= note["left"]
+            rnd.apply(casual(make_view(rnd, rnd.turn, [0, 0]), None))
+    assert {"kept_open", "shut_out", "safe"} <= said, said
