@@ -288,3 +288,13 @@ def test_partner_notes_hold_in_block_play_partners():
                         assert _scoring(after, rnd.hands[note["partner"]]) <= note["left"]
             rnd.apply(casual(make_view(rnd, rnd.turn, [0, 0]), None))
     assert {"kept_open", "shut_out", "safe"} <= said, said
+
+
+def test_a_last_tile_that_reaches_the_target_with_its_going_out_point_is_said_so():
+    """At 59 (58 and 1 this round), the last tile 4-1 on W makes 1, and going out 1 more: 61."""
+    rnd = scene(LAST_TILE[0], 1, [58, 20], LAST_TILE[3])
+    view = make_view(rnd, 0, [58, 20])
+    west = parse_move(rnd, "1-4@W")[0]
+    assert reason_code(view, west) == {"code": "reaches", "points": 1}
+    rnd.apply(west)
+    assert rnd.reason == "domino" and 58 + rnd.points[0] == 61

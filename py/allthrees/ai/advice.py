@@ -52,11 +52,13 @@ def reason_code(view: View, move: int) -> dict[str, Any]:
     end_sum, replies = scoring_replies(view, move)
     points = rules.points(end_sum)
     if points and rules.exact_target:
-        got = counted(what_if(view), move, goes_out(view))
+        last = goes_out(view)
+        got = counted(what_if(view), move, last)
         if not got:
             return {"code": "busts", "points": points, "sum": end_sum}
         side = rules.side_of(view.seat)
-        if view.scores[side] + view.round_points[side] + got == rules.target:
+        out = rules.out_bonus if last else 0  # going out counts with the last play's points
+        if view.scores[side] + view.round_points[side] + got + out == rules.target:
             return {"code": "reaches", "points": got}
     if points:
         return {"code": "scores", "points": points, "safe": replies == 0}
