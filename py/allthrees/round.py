@@ -635,6 +635,10 @@ class Round:
         tile making 6 is 2 + 1 = 3, too many). With muggins the play's points go to the taker
         first; if that reaches the target the round ends there, before any award for going out.
         """
+        if not pts and not empty:  # no points and not out: nothing to count (the hot path)
+            self.log.append((seat, move, s, 0, -1, -1 if claim is None else claim, 0, touch, -1, 0))
+            self._next_turn(seat)
+            return 0
         side = self.side
         mover = side[seat]
         out = empty and not (self.team_out and self._partner_holds(seat))

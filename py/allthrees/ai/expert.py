@@ -39,7 +39,6 @@ from ..round import Round
 from ..tiles import IS_DOUBLE
 from ..view import View
 from .reading import tempered, weights_size
-from .simple import counted_points
 from .worlds import ENOUGH_WORLDS, deals, dealt_world, hand_constraints, read_plays, sample_world
 
 # The default time budget, a ceiling for devices slower than those measured with `scripts/bench
@@ -108,6 +107,7 @@ def rollout(rnd: Round, rng: random.Random, rates: list[float] | None = None) ->
     if rates is None:
         rates = [GREEDY_RATE] * rules.players
     exact = rnd.exact
+    awarded, out_bonus = rules.awarded, rules.out_bonus
     while rnd.reason is None:
         moves = rnd.legal_moves()
         if len(moves) == 1:
@@ -119,11 +119,14 @@ def rollout(rnd: Round, rng: random.Random, rates: list[float] | None = None) ->
             if exact:  # a play that would bust counts nothing (``simple.counted``), as at a table
                 seat = rnd.turn
                 room = rnd.room(rnd.side[seat])
-                last = rnd.hands[seat].bit_count() == 1 and not (
+                if rnd.hands[seat].bit_count() == 1 and not (
                     rnd.team_out and rnd._partner_holds(seat)
-                )
+                ):
+                    room -= out_bonus  # its last tile: its points and going out count together
                 for m in moves:
-                    key = counted_points(rules, rnd.sum_after(m), room, last) * 64 + PIPS_OF_MOVE[m]
+                    # ``simple.counted_points``, inline: this loop is the search's hot path
+                    p = awarded[rnd.sum_after(m)]
+                    key = (p if p <= room else 0) * 64 + PIPS_OF_MOVE[m]
                     if key > best_key:
                         best, best_key = m, key
             else:
