@@ -95,8 +95,8 @@ def moves(pages: list[Page], n: int) -> None:
 
 
 def test_a_friend_opens_the_one_link_and_plays_a_whole_match(devices, relay: Relay) -> None:
-    # a whole match, to 40: one round or two (the suite's time), each dealt for real
-    host, link = host_table(devices, "?sprint=0&seats=you,friend:Anastasia&target=40")
+    # a whole match, to 20 (the suite's time: a round, rarely two), each round dealt for real
+    host, link = host_table(devices, "?sprint=0&seats=you,friend:Anastasia&target=20")
     assert "#room=" in link and link.startswith(devices.base)
     guest = devices("guest")
     guest.goto(link)  # nothing else: no answer to send, no button on either device

@@ -168,12 +168,14 @@ def _control(player: Player, label: str) -> dict:
     return next(c["rect"] for c in player.state()["claim"]["controls"] if c["label"] == label)
 
 
-def test_a_cribbage_match_to_61_moves_the_pegs_with_the_scores(page: Page) -> None:
+def test_a_cribbage_match_moves_the_pegs_with_the_scores_to_its_end(page: Page) -> None:
+    # a match to 20 pegs, not the board's 61 (about four rounds: the suite's time); the pegs
+    # leapfrog the same way on any target
     page.set_viewport_size({"width": 360, "height": 740})
-    open_table(page, "?cribbage=1&seats=you,casual&seed=5")
+    open_table(page, "?cribbage=1&target=20&seats=you,casual&seed=5")
     player = Player(page)
     st = player.idle()
-    assert st["rules"]["options"]["cribbage"] and st["rules"]["options"]["target"] == 61
+    assert st["rules"]["options"]["cribbage"] and st["rules"]["options"]["target"] == 20
     shots = 0
     while True:
         end = player.play_round()
@@ -186,7 +188,7 @@ def test_a_cribbage_match_to_61_moves_the_pegs_with_the_scores(page: Page) -> No
             page.locator("#btn-unpeek").click()
             shots += 1
         if end["match_over"]:
-            assert max(end["scores"]) >= 61
+            assert max(end["scores"]) >= 20
             break
         player.tap(end["buttons"]["next"])
 

@@ -37,6 +37,7 @@ export class LobbyDialog {
     const p = this.modal.prefix;
     const L = T.lobby;
     this.on = { join, refresh };
+    this.isPaused = false;
     this.line = statusLine(`${p}-status`);
     const nameBox = h("input", {
       type: "text",
@@ -125,7 +126,9 @@ export class LobbyDialog {
     if (!this.modal.isOpen) return;
     const p = this.modal.prefix;
     const L = T.lobby;
-    this.count.textContent = tables.length ? L.count(tables.length) : L.none;
+    // paused, the line keeps saying so: a change heard just before (or the waited times moving
+    // on) redraws the list, not the words that it is paused
+    if (!this.isPaused) this.count.textContent = tables.length ? L.count(tables.length) : L.none;
     const focused = document.activeElement?.dataset?.table;
     this.list.replaceChildren(
       ...tables.map((t) => {
@@ -164,6 +167,7 @@ export class LobbyDialog {
   /** The list is paused (the page idle or hidden) or not: Refresh brings it back. */
   paused(on) {
     if (!this.modal.isOpen) return;
+    this.isPaused = on;
     this.refreshBtn.hidden = !on;
     if (on) this.count.textContent = T.lobby.paused;
   }
