@@ -8,6 +8,7 @@ import hmac
 import math
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .errors import IllegalMove
@@ -82,6 +83,12 @@ class Deal:
     boneyard: list[int]
     first: int
     lots: list[int] | None = None  # the tiles drawn for the lead, when lots decided it
+
+    def round(self, rules: Rules, forced: int, scores: Sequence[int]) -> Round:
+        """The round this deal starts, ``forced`` its lead tile (-1: any), ``scores`` the match
+        totals before it (an exact target counts from them)."""
+        hands = [mask_of(h) for h in self.hands]
+        return Round(rules, hands, self.boneyard, self.first, forced, scores=scores)
 
 
 def decided_leader(rules: Rules, hands: list[int]) -> tuple[int, int]:
@@ -193,14 +200,7 @@ class Match:
         if expected is not None and deal.first != expected:
             raise IllegalMove(f"seat {expected} leads this round, not seat {deal.first}")
         self.deals.append(deal)
-        rnd = Round(
-            self.rules,
-            [mask_of(h) for h in deal.hands],
-            deal.boneyard,
-            deal.first,
-            forced,
-            scores=self.scores,
-        )
+        rnd = deal.round(self.rules, forced, self.scores)
         self.rounds.append(rnd)
         return rnd
 

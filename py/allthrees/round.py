@@ -621,6 +621,13 @@ class Round:
         """Whether a partner of ``seat`` still holds tiles (so its side is not out yet)."""
         return any(self.hands[s] for s in self.rules.seats_of(self.side[seat]) if s != seat)
 
+    def last_tile(self, seat: int) -> bool:
+        """Whether ``seat``'s next play takes its side out: its last tile, and with partners
+        going out together, its partners' hands already empty (what earns ``out_bonus``)."""
+        return self.hands[seat].bit_count() == 1 and not (
+            self.team_out and self._partner_holds(seat)
+        )
+
     def room(self, side: int) -> int:
         """Points ``side`` may still score before the target (exact_target: more do not count)."""
         return self.rules.target - self.base[side] - self.points[side]

@@ -11,7 +11,7 @@ from ..moves import DRAW, PASS, arm_name, play, tile_of
 from ..notation import format_move
 from ..record import claim_of
 from ..round import Round
-from ..tiles import HI, IS_DOUBLE, LO, NAME, PIPS, WITH, mask_of, tiles_of
+from ..tiles import HI, IS_DOUBLE, LO, NAME, PIPS, WITH, tiles_of
 from ..view import View, make_view
 from .expert import DEFAULT_THINK_MS, analyse, twin_key
 from .simple import casual, counted, goes_out, what_if
@@ -258,14 +258,7 @@ def review_round(
     played = match.rounds[index]
     scores_before = match.round_scores[index - 1] if index else [0] * match.rules.sides
     forced = played.forced_lead
-    rnd = Round(
-        match.rules,
-        [mask_of(h) for h in deal.hands],
-        deal.boneyard,
-        deal.first,
-        forced,
-        scores=scores_before,
-    )
+    rnd = deal.round(match.rules, forced, scores_before)
     out = []
     for k, e in enumerate(played.history):
         move = e.move

@@ -119,9 +119,7 @@ def rollout(rnd: Round, rng: random.Random, rates: list[float] | None = None) ->
             if exact:  # a play that would bust counts nothing (``simple.counted``), as at a table
                 seat = rnd.turn
                 room = rnd.room(rnd.side[seat])
-                if rnd.hands[seat].bit_count() == 1 and not (
-                    rnd.team_out and rnd._partner_holds(seat)
-                ):
+                if rnd.last_tile(seat):
                     room -= out_bonus  # its last tile: its points and going out count together
                 for m in moves:
                     # ``simple.counted_points``, inline: this loop is the search's hot path
