@@ -31,7 +31,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """The rules in force, in words, with a worked example (the page's Rules screen)."""
-    from .explain import text
+    from .english import text
     from .rules import OPTIONS
 
     options = {

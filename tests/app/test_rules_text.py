@@ -12,7 +12,8 @@ from appkit import call, person_intent, play_until, step
 
 from allthrees.ai import claim
 from allthrees.cli import main
-from allthrees.explain import english, preset_line, rules_lines, rules_text, text
+from allthrees.english import english, preset_line, rules_text, text
+from allthrees.explain import rules_lines
 from allthrees.match import Match
 from allthrees.present import snapshot
 from allthrees.rules import PRESETS, Rules

@@ -218,7 +218,7 @@ test("every reason advice.py gives a move has words, in every language", () => {
   assert.equal(CATALOGUES.en.T.why.leaves({ sum: 7, replies: 2 }), "leaves 7: 2 tiles you cannot see could score next");
 });
 
-/** The keys of a Python dict literal NAME = { "key": ... } in explain.py. */
+/** The keys of a Python dict literal NAME = { "key": ... } in english.py. */
 function dictKeys(source, name) {
   const start = source.indexOf(`\n${name} = {`);
   const body = source.slice(start, source.indexOf("\n}\n", start + 1));
@@ -226,9 +226,9 @@ function dictKeys(source, name) {
 }
 
 test("every line of the rules screen and every preset part explain.py sends has words, in every language", () => {
-  const source = py("explain.py");
-  const lines = dictKeys(source, "_ENGLISH");
-  const parts = dictKeys(source, "_PRESET_ENGLISH");
+  const source = py("english.py");
+  const lines = dictKeys(source, "LINES");
+  const parts = dictKeys(source, "PRESET_PARTS");
   assert.ok(lines.length > 20 && lines.includes("example_blocked"), lines.join());
   assert.ok(parts.length >= 9, parts.join());
   const titles = dictKeys(source, "TITLES");
