@@ -14,11 +14,11 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, NamedTuple
 
+from . import legality
 from .checks import is_whole
 from .errors import IllegalMove, MalformedMove
 from .jsontext import shown
 from .moves import (
-    ARMS,
     DRAW,
     LEAD_HI_WEST,
     LEAD_LO_WEST,
@@ -27,11 +27,8 @@ from .moves import (
     N,
     S,
     W,
-    is_lead,
-    kind_of,
     lead,
     play,
-    tile_of,
 )
 from .rules import BLOCKED, DOMINO, TARGET, Rules
 from .tiles import (
@@ -441,77 +438,8 @@ class Round:
 
     def check(self, move: int) -> None:
         """Raise ``MalformedMove`` or ``IllegalMove``, naming the reason, if ``move`` is not
-        legal now."""
-        if not is_whole(move):
-            raise MalformedMove(f"not a move: {shown(move)}")
-        if move < 0 and move not in (DRAW, PASS):
-            raise MalformedMove(f"not a move: {shown(move)}")
-        t, kind = tile_of(move), kind_of(move)
-        if move >= 0 and (kind > LEAD_LO_WEST or t >= self.rules.tile_count):
-            if t < len(NAME) and kind <= LEAD_LO_WEST:
-                raise MalformedMove(f"no tile {NAME[t]} in the {self.rules.set} set")
-            raise MalformedMove(f"not a move: {shown(move)}")
-        if self.reason is not None:
-            raise IllegalMove("the round is over")
-        seat = self.turn
-        hand = self.hands[seat]
-        if self.lead_tile < 0:
-            self._check_lead(move, seat, hand)
-            return
-        if move in (DRAW, PASS):
-            self._check_draw_or_pass(move, seat, hand)
-            return
-        if is_lead(move):
-            raise IllegalMove("the lead is already on the table: a play names an arm")
-        arm = kind
-        if not hand >> t & 1:
-            raise IllegalMove(f"tile {NAME[t]} is not in seat {seat}'s hand")
-        v = self.ends[arm]
-        if v < 0:
-            raise IllegalMove(self._closed_arm_reason(arm))
-        if HI[t] != v and LO[t] != v:
-            raise IllegalMove(f"tile {NAME[t]} does not match arm {ARMS[arm]} (open end {v})")
-
-    def _check_lead(self, move: int, seat: int, hand: int) -> None:
-        if not is_lead(move):
-            raise IllegalMove("the layout is empty: the first move leads a tile (no arm)")
-        t = tile_of(move)
-        if kind_of(move) == LEAD_LO_WEST and IS_DOUBLE[t]:
-            raise MalformedMove("a double is led one way only")
-        if not hand >> t & 1:
-            raise IllegalMove(f"tile {NAME[t]} is not in seat {seat}'s hand")
-        if self.forced_lead >= 0 and t != self.forced_lead:
-            why = "the highest double" if IS_DOUBLE[self.forced_lead] else "the heaviest tile"
-            raise IllegalMove(f"seat {seat} must lead {NAME[self.forced_lead]}, {why}")
-
-    def _check_draw_or_pass(self, move: int, seat: int, hand: int) -> None:
-        fits = hand & self.open_mask
-        word = "draw" if move == DRAW else "pass"
-        if fits:
-            t = (fits & -fits).bit_length() - 1
-            raise IllegalMove(f"seat {seat} cannot {word}: it holds a playable tile ({NAME[t]})")
-        left = len(self.boneyard) - self.drawn
-        if move == DRAW and not self.rules.draw:
-            raise IllegalMove(
-                "cannot draw: this is block play, the tiles not dealt are out of play"
-            )
-        if move == DRAW and left <= self.reserve:
-            if self.reserve:
-                raise IllegalMove(f"cannot draw: the boneyard is down to its reserve of {left}")
-            raise IllegalMove("cannot draw: the boneyard is empty")
-        if move == PASS and left > self.reserve:
-            raise IllegalMove("cannot pass: the boneyard still has tiles to draw")
-
-    def _closed_arm_reason(self, arm: int) -> str:
-        name = ARMS[arm]
-        if arm in (N, S):
-            if not self.rules.uses_spinner:
-                return f"arm {name} is not open: this game has no spinner"
-            if self.spin_arm < 0:
-                return f"arm {name} is not open: no double has been played yet, so no spinner"
-            sp = NAME[tile_id(self.spin_pip, self.spin_pip)]
-            return f"arm {name} is not open until both long sides of spinner {sp} are covered"
-        return f"arm {name} is not open"
+        legal now (``legality.check``: the reasons have a module of their own)."""
+        legality.check(self, move)
 
     def step(self, move: int, claim: int | None = None) -> int:
         """Make a legal move, unchecked, and return the points the mover scored. This is the hot
