@@ -169,7 +169,7 @@ export class Lobby {
       verify: (ev) => this.#checked(ev),
       onstatus: (status) => {
         this.onstatus(status);
-        if (status.open > 0 && !this.asked) this.#ask(); // once a relay can carry it
+        if (status.open > 0 && !this.asked) this.#ask().catch(() => {}); // once a relay can carry it; unsaid if not
       },
       WebSocketClass: this.WebSocketClass,
     });
@@ -210,11 +210,14 @@ export class Lobby {
    * tables at once, not at their next turn). */
   async #ask() {
     this.asked = true;
+    const pool = this.pool;
     const key = await keyPair(null, this.curve);
     const content = JSON.stringify({ v: LOBBY_VERSION, type: "ask" });
     const event = await signEvent({ kind: LOBBY_KIND, tags: [["t", this.topics.asks]], content }, key, this.curve);
+    // closed (or paused and opened again) while the ask was being signed: this one goes unsaid
+    if (this.closed || this.pool !== pool || !pool.running) return;
     // through this lobby's own sockets: a pool publishes any event, whatever topic it hears
-    await this.pool.publish(event);
+    await pool.publish(event);
   }
 
   #heard(ev) {
