@@ -451,7 +451,7 @@ def option_sets(draw) -> tuple[str, dict[str, Any]]:
     return preset, options
 
 
-@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(spec=option_sets(), seed=st.integers(0, 2**32 - 1))
 def test_random_rounds_follow_the_rules_under_random_options(spec, seed):
     preset, options = spec
