@@ -125,6 +125,20 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     }
 
 
+# The player's "reduce motion" setting is on in every browser context of these tests unless a test
+# asks for motion (tablekit.FULL_MOTION): the tiles land in their places at once and nothing
+# breathes, the same moves and checks for about a sixth less CPU (the table's frames are most of
+# a browser test's CPU on this 2-core machine; docs/testing.md). The rounds played by mouse and by
+# touch (test_table_desktop, test_table_phone, test_fives_and_threes_rounds) and test_motion play
+# with the motion a player sees by default.
+MOTION = {"reduced_motion": "reduce"}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, **MOTION}
+
+
 class Problems:
     """What went wrong in the browser during one test."""
 

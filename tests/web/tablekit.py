@@ -21,6 +21,9 @@ THUMB_PX = 44  # a tile or a control under a thumb is at least this big (CSS px)
 SAVE_KEY = "allthrees.save.v1"
 PREFS_KEY = "allthrees.prefs.v1"
 
+# A context option: the motion a player sees by default (the suite's contexts reduce it, conftest).
+FULL_MOTION = {"reduced_motion": "no-preference"}
+
 # idle() with a deadline, so a table that never settles fails the test instead of hanging it.
 IDLE = """() => Promise.race([
   window.allthreesTest.idle().then(() => true),
@@ -178,6 +181,23 @@ def first_move_by_keys(page: Page) -> None:
     page.keyboard.press("Enter")
 
 
+def best_move_by_keys(page: Page) -> None:
+    """The play that scores most now (the first of equals), chosen as a person does with keys:
+    Right to each playable tile in the rack's order, Down to each of its ends, then Enter."""
+    st = page.evaluate(STATE)
+    playable = [t["tile"] for t in st["hand"] if t["playable"]]
+    best = max(
+        ((i, j, target["points"]) for i, tile in enumerate(playable)
+         for j, target in enumerate(st["targets"][tile])),
+        key=lambda c: c[2],
+    )  # fmt: skip
+    for _ in range(best[0] + 1):
+        page.keyboard.press("ArrowRight")
+    for _ in range(best[1]):
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+
+
 def keys_round(
     page: Page,
     lang: str = "en",
@@ -316,10 +336,12 @@ def ready(page: Page) -> None:
     page.evaluate(IDLE)
 
 
-def finish_sprint(page: Page, played: int, lang: str = "en") -> dict:
+def finish_sprint(
+    page: Page, played: int, lang: str = "en", move: Callable[[Page], None] = first_move_by_keys
+) -> dict:
     """Play the sprint on the table with the keys until its panel is up and the career has it."""
     page.locator("#table").focus()
-    keys_round(page, lang)
+    keys_round(page, lang, move)
     expect(page.locator("#round-panel")).to_be_visible()
     page.wait_for_function("n => window.allthreesTest.state()?.career.played === n", arg=played)
     return page.evaluate(STATE)

@@ -8,12 +8,25 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, Playwright, expect
-from tablekit import Player, hook_record, open_table, replayed_scores, screenshot, shown_scores
+from tablekit import (
+    FULL_MOTION,
+    Player,
+    hook_record,
+    open_table,
+    replayed_scores,
+    screenshot,
+    shown_scores,
+)
 
 from allthrees.record import replay, result
 
 TWO = "?rules=fives_and_threes&seats=you,casual&seed=4"
 PARTNERS = "?rules=fives_and_threes&players=4&teams=1&seats=you,casual,beginner,casual&seed=7"
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, **FULL_MOTION}  # as a player sees it by default
 
 
 def fives_and_threes(total: int) -> int:
@@ -83,7 +96,7 @@ class TestPhone:
     @pytest.fixture
     def browser_context_args(self, browser_context_args: dict, playwright: Playwright) -> dict:
         phone = {**playwright.devices["Pixel 7"], "viewport": {"width": 360, "height": 780}}
-        return {**browser_context_args, **phone, "locale": "pl-PL"}
+        return {**browser_context_args, **phone, "locale": "pl-PL", **FULL_MOTION}
 
     def test_a_partners_round_by_touch_in_polish(self, page: Page) -> None:
         open_table(page, PARTNERS)

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import CSP_WATCH, Problems
+from conftest import CSP_WATCH, MOTION, Problems
 from playwright.sync_api import Browser, Page, expect
 from tablekit import BOOT_TIMEOUT_MS, PREFS_KEY, STATE, Player
 
@@ -56,7 +56,7 @@ def device(
     """One device: a context of its own (`options` for it), the sound off, no STUN server, and by
     default no relay either (the codes sent by hand)."""
     context = browser.new_context(
-        **{"viewport": {"width": 1280, "height": 800}, "locale": "en-US", **options}
+        **{"viewport": {"width": 1280, "height": 800}, "locale": "en-US", **MOTION, **options}
     )
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()

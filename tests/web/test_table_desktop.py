@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 from tablekit import (
+    FULL_MOTION,
     Player,
     choose_opponent,
     engine_round,
@@ -22,7 +23,7 @@ OPPONENT = "casual"  # deterministic, so the engine can play the same round in t
 
 @pytest.fixture
 def browser_context_args(browser_context_args: dict) -> dict:
-    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}}
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}, **FULL_MOTION}
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, Playwright, expect
 from tablekit import (
+    FULL_MOTION,
     Player,
     choose_opponent,
     engine_round,
@@ -22,7 +23,7 @@ THUMB_PX = 44
 
 @pytest.fixture
 def browser_context_args(browser_context_args: dict, playwright: Playwright) -> dict:
-    return {**browser_context_args, **playwright.devices["Pixel 7"]}
+    return {**browser_context_args, **playwright.devices["Pixel 7"], **FULL_MOTION}
 
 
 def test_a_round_played_with_taps_ends_with_the_engines_scores(page: Page) -> None:

@@ -37,6 +37,7 @@ export function screenTargets(tile, cam, free) {
     const flip = t.a !== hi && t.a !== t.b ? Math.PI : 0;
     return {
       arm: t.arm,
+      points: t.points, // Python's: what the play would score
       x: c.x,
       y: c.y,
       angle,

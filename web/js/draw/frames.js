@@ -26,6 +26,7 @@ const MAX_FRAME_STEP_MS = 64; // a frame after a long pause animates as if 64 ms
 const FIRST_FRAME_STEP_MS = 16;
 const SETTLE_POLL_MS = 16; // how often settled() looks again: about a frame
 const PULSE_PERIOD = 260; // ms per radian of the lit ends' pulse (a slow breath, ~1.6 s)
+const STEADY_PULSE = 0.75; // the pulse held still, with reduced motion: bright enough to find
 // When only decorations move (the lit ends' and the boneyard's pulse, a seat's glow): a frame
 // every 40 ms at most, about 25 a second, smooth for a 1.6 s breath. At every display frame they
 // kept the main thread busy most of the time while a person only looks at the table (a trace of a
@@ -212,13 +213,14 @@ export class Frames {
     if (eased.moving) this.floaters.follow(state.cam, state.R.free);
     let moving = eased.moving; // anything a test or the flow must wait for
     let decorating = false; // pulses and rising points: keep drawing, nothing to wait for
-    const pulse = 0.5 + 0.5 * Math.sin(now / PULSE_PERIOD);
+    // With reduced motion the lit ends and the boneyard glow steadily: no breathing, no frames.
+    const pulse = reduced ? STEADY_PULSE : 0.5 + 0.5 * Math.sin(now / PULSE_PERIOD);
     const ok = canAct(state);
     drawLayout(ctx, state);
-    if (drawTargets(ctx, state, pulse, ok)) decorating = true;
+    if (drawTargets(ctx, state, pulse, ok) && !reduced) decorating = true;
     const seats = drawSeats(ctx, state, now, reduced);
     if (seats.glowing) decorating = true;
-    if (drawBoneyard(ctx, state, pulse, snap.can_draw && ok)) decorating = true;
+    if (drawBoneyard(ctx, state, pulse, snap.can_draw && ok) && !reduced) decorating = true;
     if (drawHand(ctx, state, now, ok, reduced)) moving = true;
     const landed = (land) => {
       for (const s of land.sounds) this.sound.play(s);

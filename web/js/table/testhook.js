@@ -23,7 +23,7 @@ export function testState(state, { canvas, hud, panel, claimPad }) {
   const targets = {};
   for (const t of s.hand) {
     if (!t.playable) continue;
-    targets[t.tile] = targetsOf(state, t.tile).map((x) => ({ arm: x.arm, rect: client(x.rect) }));
+    targets[t.tile] = targetsOf(state, t.tile).map((x) => ({ arm: x.arm, rect: client(x.rect), points: x.points }));
   }
   const ok = canAct(state);
   const coverRect = s.cover !== null ? hud.coverRect : null;
