@@ -428,3 +428,32 @@ test("of two quick tables opened in the same second exactly one gives way, and t
   assert.equal(givesWay(older, younger), false);
   assert.equal(givesWay(small, small), false, "never to itself");
 });
+
+test("a lobby closed while its ask is being signed says nothing and throws nothing", async () => {
+  const relay = fakeRelay();
+  let release;
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  // the curve's signature waits until the test lets it go: the close comes first
+  const slow = {
+    ...curve,
+    schnorr: { ...curve.schnorr, signAsync: async (...a) => (await held, curve.schnorr.signAsync(...a)) },
+  };
+  const lobby = new Lobby({ relays: RELAYS, presets: PRESETS, WebSocketClass: relay.Socket, curve: slow });
+  const failures = [];
+  const heard = (reason) => failures.push(reason);
+  process.on("unhandledRejection", heard);
+  try {
+    await lobby.open();
+    await until(() => lobby.asked);
+    assert.equal(lobby.asked, true, "the ask is on its way");
+    lobby.close();
+    release();
+    await tick(50);
+    assert.deepEqual(failures, []);
+    assert.equal(relay.log.length, 0, "nothing published after the close");
+  } finally {
+    process.off("unhandledRejection", heard);
+  }
+});
