@@ -438,7 +438,13 @@ test("a lobby closed while its ask is being signed says nothing and throws nothi
   // the curve's signature waits until the test lets it go: the close comes first
   const slow = {
     ...curve,
-    schnorr: { ...curve.schnorr, signAsync: async (...a) => (await held, curve.schnorr.signAsync(...a)) },
+    schnorr: {
+      ...curve.schnorr,
+      signAsync: async (...a) => {
+        await held;
+        return curve.schnorr.signAsync(...a);
+      },
+    },
   };
   const lobby = new Lobby({ relays: RELAYS, presets: PRESETS, WebSocketClass: relay.Socket, curve: slow });
   const failures = [];
