@@ -143,7 +143,14 @@ def test_two_quick_matches_are_seated_together_and_play_a_round(devices) -> None
     # next round; the host gives the stranger's seat to a computer: its page is told, and is its
     # own again
     host.locator("#btn-next").click()
-    guest.wait_for_function("() => !window.allthreesTest.state().round_over")
+    try:
+        guest.wait_for_function("() => !window.allthreesTest.state().round_over")
+    except Exception as error:  # what each device showed, for whoever reads the failure
+        seen = {
+            name: {k: state(page).get(k) for k in ("round_over", "turn", "scores", "net")}
+            for name, page in (("host", host), ("guest", guest))
+        }
+        raise AssertionError(f"the next round did not reach the guest: {seen}") from error
     host.locator("#btn-give").click()
     host.get_by_role("dialog", name="Give a seat to a computer").locator("#give-1").click()
     expect(guest.locator("#toasts")).to_contain_text("The host gave this seat to a computer.")

@@ -21,6 +21,7 @@ import { Panel } from "../ui/panel.js";
 
 const PACE_MS = 600; // between two computer moves, so a person can follow them
 const ROUND_PANEL_DELAY_MS = 900; // the last tile lands and the table is seen before the panel
+const WORK_POLL_MS = 50; // how often a kept tap on Next round looks whether the table's work is done
 
 export class Controller {
   /**
@@ -56,6 +57,7 @@ export class Controller {
     this.pauses = new Set(); // the resolvers of pauses under way (cancelled: they resolve false)
     this.advancing = false; // a computer's move is scheduled or under way (its token)
     this.panelSoon = false; // the round panel is about to open
+    this.nextKept = false; // a tap on Next round waits for the table's work (next())
     this.hintToken = 0; // bumped when a hint no longer applies: a late answer is dropped
     this.reviewToken = 0; // bumped when the panel closes: a late review is dropped
   }
@@ -259,8 +261,21 @@ export class Controller {
     return this.state.waking;
   }
 
-  next() {
-    if (!this.state.snap?.round.over || this.state.work) return;
+  /** Next round (or the next match). A tap while the table's work is under way (a reply being
+   * taken in, on a host a friend's message) is kept and carried out once that work is done:
+   * dropped, the button looked dead. */
+  async next() {
+    if (!this.state.snap?.round.over || this.nextKept) return;
+    if (this.state.work) {
+      const epoch = this.epoch;
+      this.nextKept = true;
+      try {
+        while (this.state.work) await new Promise((resolve) => setTimeout(resolve, WORK_POLL_MS));
+      } finally {
+        this.nextKept = false;
+      }
+      if (epoch !== this.epoch || !this.state.snap?.round.over) return;
+    }
     this.panel.hide();
     this.clearHint();
     this.state.review = null;
