@@ -8,7 +8,9 @@ import re
 from playwright.sync_api import Page, expect
 from tablekit import BOOT_TIMEOUT_MS
 
-FOREIGN = "http://127.0.0.1:9/csp-probe"  # + "-page" or "-worker": which probe the words are about
+# + "-page" or "-worker": which probe the words are about. Loopback, but not 127.0.0.1: the CSP
+# admits that host (a relay on the player's own machine and its NIP-11 document), not this one.
+FOREIGN = "http://127.0.0.2:9/csp-probe"
 PROBE = "(url) => fetch(url).then(() => 'fetched', () => 'blocked')"
 REPORT_WAIT_MS = 30_000  # the browser reports a violation in its own time
 

@@ -1,109 +1,89 @@
 // The relays' side of a table played online: a small Nostr client (NIP-01) that publishes and
-// hears the events of one room and nothing else. A relay is untrusted: every frame it sends is
-// read by size first, then as JSON of the exact shapes NIP-01 gives (EVENT, OK, EOSE, NOTICE,
-// CLOSED), and an event is taken only when it is of the room's kind and topic, addressed to this
-// page, recent (`since`, a clock slack), and not heard before (its id, once, across every relay).
-// What an event says is room.js's to decrypt and check; nothing here parses its content.
+// hears the events of one room (or the lobby) and nothing else. A relay is untrusted: every frame
+// it sends is read by size first, then as JSON of the exact shapes NIP-01 gives (EVENT, OK, EOSE,
+// NOTICE, CLOSED, and NIP-42's AUTH), and an event is taken only when it is of the room's kind
+// and topic, addressed to this page, recent (`since`, a clock slack), its id its own, and not
+// heard before (its id, once, across every relay). What an event says is room.js's to decrypt
+// and check; nothing here parses its content.
 //
-//   const pool = new RelayPool(urls, { filter: {"#t": [topic], "#p": [me]}, onevent, onstatus });
+//   const pool = new RelayPool(urls, { topic, to: me, onevent, onstatus, key, curve });
 //   pool.start();
 //   await pool.publish(event);   // {ok, failed}: once a relay took it (or every one did not)
+//   pool.maxContent              // the longest content every relay in use takes (room.js's chunks)
 //   pool.stop();
 //
-// A relay that fails or closes is tried again later (backing off to a minute), while the pool
-// runs; onstatus says how many are open, so the page can say that every relay is down instead
-// of waiting forever. The events are ephemeral (a kind the relays pass on and need not keep).
-// Signing (BIP-340 Schnorr over secp256k1) is @noble/secp256k1's, fetched from later/vendor/ the
-// first time a room is opened (scripts/build copies it from web/node_modules), so a table played
-// alone never loads it.
+// Each relay is a RelayLink (relaylink.js): opened again with a growing delay when it fails,
+// its NIP-01 refusals each handled (a throttling relay paused, NIP-42 answered, a relay that
+// refuses our events dropped for this pool), its NIP-11 limits (relayinfo.js) kept. onstatus
+// says how many are open, so the page can say that every relay is down instead of waiting forever.
+//
+// A pool given the list net/relays.js chose (relaysFrom) learns: it asks its relays, now and then,
+// for NIP-66 monitors' reports (discovery.js) and, as they come, adds relays that take our kinds
+// without payment or authentication, never more of them than of the others. What each relay did
+// is written to the page's record (relaybook.js), from which the next table's list is chosen.
 
-import { siteURL } from "../boot/site.js";
+import { DISCOVERY_KIND, discoveryFilter, readReport } from "./discovery.js";
+import {
+  CLOCK_SLACK_S,
+  hex,
+  idOf,
+  isRoomEvent,
+  keyPair,
+  loadCurve,
+  MAX_CONTENT_CHARS,
+  MAX_FRAME_CHARS,
+  ROOM_KIND,
+  verifyEvent,
+} from "./nostrevent.js";
+import { Bucket } from "./peer.js";
+import { RelayBook } from "./relaybook.js";
+import { contentRoom, unusable } from "./relayinfo.js";
+import { byteLength, PUBLISH_WAIT_MS, RelayLink } from "./relaylink.js";
+import { learning, MOST_RELAYS } from "./relays.js";
 
-/** The room's events: ephemeral (20000-29999 in NIP-01), so relays forward them and may drop them. */
-export const ROOM_KIND = 25050;
-/** The largest frame read from a relay, in UTF-16 units; a longer one is dropped unread. */
-export const MAX_FRAME_CHARS = 200_000;
-/** The largest event content this client sends or takes (a chunk of a table message, encrypted). */
-export const MAX_CONTENT_CHARS = 64_000;
-/** Events further in the past than the subscription or this far in the future are dropped (s). */
-export const CLOCK_SLACK_S = 120;
+export {
+  CLOCK_SLACK_S,
+  isRoomEvent,
+  keyPair,
+  loadCurve,
+  MAX_CONTENT_CHARS,
+  MAX_FRAME_CHARS,
+  ROOM_KIND,
+  signEvent,
+  unhex,
+} from "./nostrevent.js";
+
 /** How many event ids are remembered to drop repeats (the same event from several relays). */
 const SEEN_IDS = 4096;
-/** Reconnecting a relay: first after this, doubling up to the most (ms). */
-const RETRY_MS = { first: 2000, most: 60_000 };
-/** How long a publish waits for relays' OK before it counts the silent ones as failed (ms). */
-const PUBLISH_WAIT_MS = 6000;
-
-const HEX64 = /^[0-9a-f]{64}$/;
-const HEX128 = /^[0-9a-f]{128}$/;
-const EVENT_KEYS = ["content", "created_at", "id", "kind", "pubkey", "sig", "tags"];
-
-const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-export function unhex(text) {
-  const out = new Uint8Array(text.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(text.slice(2 * i, 2 * i + 2), 16);
-  return out;
-}
-
-let secp = null;
-/** @noble/secp256k1, loaded once (a module of the site's later/vendor/). */
-export function loadCurve(load = () => import(siteURL("later/vendor/noble-secp256k1/index.js").href)) {
-  secp ??= load().catch((error) => {
-    secp = null; // a failed fetch (offline at the first table online) may be tried again
-    throw error;
-  });
-  return secp;
-}
-
-/** A page's key in the room: `secret` (hex) given, or a fresh one; `public` is BIP-340's x-only key. */
-export async function keyPair(secret = null, curve = null) {
-  const lib = curve ?? (await loadCurve());
-  const sk = secret ? unhex(secret) : lib.utils.randomSecretKey();
-  return { secret: hex(sk), public: hex(lib.schnorr.getPublicKey(sk)) };
-}
-
-/** An event's id (NIP-01): SHA-256 of the serialised event. */
-async function idOf({ pubkey, created_at, kind, tags, content }) {
-  const body = JSON.stringify([0, pubkey, created_at, kind, tags, content]);
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
-}
-
-/** A signed event (NIP-01): its id signed with Schnorr. */
-export async function signEvent({ kind = ROOM_KIND, tags, content, created_at }, key, curve = null) {
-  const lib = curve ?? (await loadCurve());
-  const event = { pubkey: key.public, created_at: created_at ?? Math.floor(Date.now() / 1000), kind, tags, content };
-  const id = await idOf(event);
-  const sig = await lib.schnorr.signAsync(id, unhex(key.secret));
-  return { id: hex(id), ...event, sig: hex(sig) };
-}
-
-/** Whether `ev` is an event as NIP-01 writes one, of `kind` (a room's), with a tag `t` of `topic`
- * and a tag `p` of `to` (when given); the content's size checked, never its meaning. */
-export function isRoomEvent(ev, topic, to = null, kind = ROOM_KIND) {
-  if (!ev || typeof ev !== "object" || Array.isArray(ev)) return false;
-  const keys = Object.keys(ev).sort();
-  if (keys.length !== EVENT_KEYS.length || keys.some((k, i) => k !== EVENT_KEYS[i])) return false;
-  if (typeof ev.id !== "string" || !HEX64.test(ev.id)) return false;
-  if (typeof ev.pubkey !== "string" || !HEX64.test(ev.pubkey)) return false;
-  if (typeof ev.sig !== "string" || !HEX128.test(ev.sig)) return false;
-  if (ev.kind !== kind || !Number.isSafeInteger(ev.created_at)) return false;
-  if (typeof ev.content !== "string" || ev.content.length > MAX_CONTENT_CHARS) return false;
-  if (!Array.isArray(ev.tags) || ev.tags.length > 8) return false;
-  const tag = (name) => ev.tags.find((t) => Array.isArray(t) && t[0] === name)?.[1];
-  if (
-    !ev.tags.every((t) => Array.isArray(t) && t.length <= 4 && t.every((v) => typeof v === "string" && v.length <= 200))
-  )
-    return false;
-  return tag("t") === topic && (to === null || tag("p") === to);
-}
+/** Monitors' reports checked (each a signature), for the whole pool: a flood of them is cut. */
+const REPORT_CHECKS = { burst: 120, perSecond: 1 };
 
 /**
  * The relays a room talks through, each a WebSocket kept open while the pool runs.
  *   onevent(ev, url)   an event of the room for this page, checked by isRoomEvent, heard once
- *   onstatus({open, total, states, down})   a relay opened, closed or failed; `down`: every relay
- *                                      has failed (not merely still connecting)
+ *   onstatus({open, total, states, down})   a relay opened, closed, failed or was dropped;
+ *                      `down`: every relay has failed or refused (not merely still connecting)
  */
 export class RelayPool {
+  /**
+   * @param {string[]} urls
+   * @param {object} o
+   * @param {string} o.topic the `t` tag heard
+   * @param {string|null} [o.to] the `p` tag heard (this page's key), or any
+   * @param {number} [o.kind]
+   * @param {number|null} [o.since] s: nothing older is heard
+   * @param {(ev: object, url: string) => void} o.onevent
+   * @param {(status: {open: number, total: number, states: object, down: boolean}) => void} [o.onstatus]
+   * @param {(ev: object) => Promise<boolean>} [o.verify] the owner's check before an id counts as heard
+   * @param {{secret: string, public: string}|null} [o.key] this page's key, for NIP-42 (else a key
+   *   of this pool's own, made when a relay first asks)
+   * @param {object|null} [o.curve] @noble/secp256k1 (else loaded when needed)
+   * @param {RelayBook} [o.book] the page's record of relays (RelayBook.shared())
+   * @param {Function|null} [o.fetch] for NIP-11 documents (null: none fetched)
+   * @param {number} [o.pow] the NIP-13 proof of work this pool's events carry (bits)
+   * @param {boolean} [o.learn] whether to learn relays from monitors (default: whether `urls` is
+   *   the list net/relays.js chose)
+   */
   constructor(
     urls,
     {
@@ -116,10 +96,19 @@ export class RelayPool {
       verify,
       WebSocketClass,
       now,
+      key = null,
+      curve = null,
+      book,
+      fetch,
+      pow = 0,
+      learn,
     } = {},
   ) {
-    this.verify = verify ?? null; // (ev) => Promise<boolean>: the owner's check before an id counts as heard
+    this.verify = verify ?? null;
+    this.chosen = learning(urls); // the chooser's word: may learn, and which of these it discovered
+    this.learn = learn ?? Boolean(this.chosen);
     this.urls = [...new Set(urls)];
+    this.discovered = new Set(this.chosen?.discovered ?? []);
     this.topic = topic;
     this.kind = kind; // a room's events, or the lobby's (net/lobby.js)
     this.to = to;
@@ -128,15 +117,38 @@ export class RelayPool {
     this.onevent = onevent;
     this.onstatus = onstatus;
     this.Socket = WebSocketClass ?? globalThis.WebSocket;
-    this.relays = new Map(); // url -> {ws, state, retry, timer, pending: Map(id -> resolve)}
+    this.key = key;
+    this.curve = curve;
+    this.book = book ?? RelayBook.shared();
+    this.fetch = fetch === undefined ? (globalThis.fetch?.bind(globalThis) ?? null) : fetch;
+    this.pow = pow;
+    this.links = new Map(); // url -> RelayLink
+    this.barred = new Map(); // url -> why: dropped for this pool, kept across stop() and start()
     this.seen = new Set();
     this.running = false;
+    this.stopped = false;
+    this.ownKey = null;
+    this.reports = new Bucket(REPORT_CHECKS);
     this.dropped = 0; // frames and events refused, for the tests and the benchmark
     this.sent = 0; // events this page published (each counted once, whatever the relays)
+    this.refusals = {}; // prefix -> how many refusals (OK false, CLOSED) the relays sent
   }
 
   get open() {
-    return [...this.relays.values()].filter((r) => r.state === "open").length;
+    return [...this.links.values()].filter((l) => l.state === "open").length;
+  }
+
+  /** The longest event content every relay in use takes (characters): the smallest NIP-11 limit
+   * among them (max_content_length, or max_message_length less an event's other fields), else
+   * MAX_CONTENT_CHARS. room.js cuts a table's messages to fit it. */
+  get maxContent() {
+    let most = MAX_CONTENT_CHARS;
+    for (const link of this.links.values()) {
+      if (link.state === "refused") continue;
+      const room = contentRoom(link.lim);
+      if (room !== null) most = Math.min(most, room);
+    }
+    return most;
   }
 
   /** Connect to every relay (again after stop(): hearing only what comes from now on). */
@@ -144,74 +156,88 @@ export class RelayPool {
     if (this.running) return;
     if (this.stopped) this.since = Math.floor(this.now() / 1000) - 10;
     this.running = true;
-    for (const url of this.urls) this.#connect(url, RETRY_MS.first);
+    for (const url of this.urls) this.#link(url);
+    this.#status();
+    this.#grow(); // what earlier pools learnt, within the rule
   }
 
   stop() {
     this.running = false;
     this.stopped = true;
-    for (const relay of this.relays.values()) {
-      clearTimeout(relay.timer);
-      for (const done of relay.pending.values()) done(false);
-      try {
-        relay.ws?.close();
-      } catch {
-        // already closed
-      }
+    for (const link of this.links.values()) link.stop();
+    this.links.clear();
+  }
+
+  /** Another relay for this pool (`discovered`: a monitor named it), opened at once if running. */
+  add(url, discovered = false) {
+    if (this.urls.includes(url) || this.urls.length >= MOST_RELAYS) return false;
+    this.urls.push(url);
+    if (discovered) this.discovered.add(url);
+    if (this.running) this.#link(url);
+    this.#status();
+    return true;
+  }
+
+  #link(url) {
+    const link = new RelayLink(url, this);
+    this.links.set(url, link);
+    if (this.barred.has(url)) {
+      link.state = "refused";
+      link.why = this.barred.get(url);
+      return;
     }
-    this.relays.clear();
+    link.start();
   }
 
   #status() {
-    const states = Object.fromEntries([...this.relays].map(([url, r]) => [url, r.state]));
+    const states = Object.fromEntries([...this.links].map(([url, l]) => [url, l.state]));
     const total = this.urls.length;
     const tried = Object.values(states);
-    const down = total > 0 && tried.length === total && tried.every((s) => s === "closed");
+    const down = total > 0 && tried.length === total && tried.every((s) => s === "closed" || s === "refused");
     this.onstatus({ open: this.open, total, states, down });
   }
 
-  #connect(url, retry) {
-    if (!this.running) return;
-    const relay = this.relays.get(url) ?? { pending: new Map() };
-    Object.assign(relay, { state: "connecting", retry, timer: null });
-    this.relays.set(url, relay);
-    let ws;
-    try {
-      ws = new this.Socket(url);
-    } catch {
-      this.#lost(url, relay); // a refused address (CSP, a bad URL): counted as down, retried later
-      return;
-    }
-    relay.ws = ws;
-    ws.onopen = () => {
-      relay.state = "open";
-      relay.retry = RETRY_MS.first;
-      const filter = { kinds: [this.kind], "#t": [this.topic], since: this.since };
-      if (this.to) filter["#p"] = [this.to];
-      ws.send(JSON.stringify(["REQ", "room", filter]));
-      this.#status();
-    };
-    // a socket of an earlier run (stop() then start()) that closes or speaks late is not this one
-    ws.onmessage = (message) => relay.ws === ws && this.#frame(url, relay, message.data);
-    ws.onerror = () => {}; // the close that follows says it
-    ws.onclose = () => relay.ws === ws && this.#lost(url, relay);
+  // ------------------------------------------------------------------ what the links ask of their pool
+
+  filter() {
+    const filter = { kinds: [this.kind], "#t": [this.topic], since: this.since };
+    if (this.to) filter["#p"] = [this.to];
+    return filter;
+  }
+
+  authKey() {
+    if (this.key) return Promise.resolve(this.key);
+    this.ownKey ??= this.curveLib().then((curve) => keyPair(null, curve));
+    return this.ownKey;
+  }
+
+  curveLib() {
+    return this.curve ? Promise.resolve(this.curve) : loadCurve();
+  }
+
+  linkState(link) {
+    if (this.links.get(link.url) !== link) return;
+    if (link.state === "refused") this.barred.set(link.url, link.why);
     this.#status();
   }
 
-  #lost(url, relay) {
-    if (this.relays.get(url) !== relay) return; // a relay of an earlier run
-    if (relay.state === "closed" && relay.timer) return;
-    relay.state = "closed";
-    relay.ws = null;
-    for (const done of relay.pending.values()) done(false);
-    relay.pending.clear();
-    this.#status();
-    if (!this.running) return;
-    const next = Math.min(RETRY_MS.most, relay.retry * 2);
-    relay.timer = setTimeout(() => this.#connect(url, next), relay.retry);
+  /** A relay opened: a pool that learns asks it for monitors' reports (not more often than the
+   * page's record allows, and only where a second subscription fits). */
+  linkOpened(link) {
+    if (!this.learn || !link.roomForAnother || !this.book.mayAsk(link.url)) return;
+    link.subscribe("monitors", discoveryFilter(Math.floor(this.now() / 1000)));
   }
 
-  #frame(url, relay, data) {
+  linkEose(link, name) {
+    if (name === "monitors") link.unsubscribe("monitors"); // the stored reports are all in: done
+  }
+
+  refused(prefix) {
+    const key = prefix || "other";
+    this.refusals[key] = (this.refusals[key] ?? 0) + 1;
+  }
+
+  frame(link, data) {
     if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return this.#drop();
     let msg;
     try {
@@ -219,18 +245,12 @@ export class RelayPool {
     } catch {
       return this.#drop();
     }
-    if (!Array.isArray(msg) || typeof msg[0] !== "string") return this.#drop();
-    if (msg[0] === "EVENT" && msg.length === 3 && msg[1] === "room") return this.#event(url, msg[2]);
-    if (msg[0] === "OK" && msg.length >= 3 && typeof msg[1] === "string" && typeof msg[2] === "boolean") {
-      relay.pending.get(msg[1])?.(msg[2]);
-      return;
-    }
-    if (msg[0] === "EOSE" || msg[0] === "NOTICE") return; // nothing to act on
-    if (msg[0] === "CLOSED" && msg[1] === "room") {
-      relay.ws?.close(); // the relay ended the subscription: reconnect later, as for a drop
-      return;
-    }
-    this.#drop();
+    if (!Array.isArray(msg) || typeof msg[0] !== "string" || !link.heard(msg)) this.#drop();
+  }
+
+  linkEvent(link, name, ev) {
+    if (name === "monitors") this.#report(ev);
+    else this.#event(link.url, ev);
   }
 
   async #event(url, ev) {
@@ -248,41 +268,71 @@ export class RelayPool {
     if (this.seen.has(ev.id)) return;
     this.seen.add(ev.id);
     if (this.seen.size > SEEN_IDS) this.seen.delete(this.seen.values().next().value);
+    this.book.served(url); // this relay brought it first: it serves this page
     this.onevent(ev, url);
+  }
+
+  /** A monitor's report: read, its signature checked (within the pool's budget), recorded; then
+   * the pool grows by what it names, within the rule. */
+  async #report(ev) {
+    const nowS = Math.floor(this.now() / 1000);
+    const read = ev?.kind === DISCOVERY_KIND ? readReport(ev, nowS, [this.kind]) : null;
+    if (!read || !this.reports.take()) return this.#drop();
+    if (!(await verifyEvent(ev, await this.curveLib()))) return this.#drop();
+    this.book.found(read.url, read.report);
+    this.#grow();
+  }
+
+  /** Relays that monitors reported (the page's record), added while the pool may learn, at most
+   * as many of them as of the others (pinned, kept by experience, or the player's), and within
+   * MOST_RELAYS; none set aside or known not to take our events. */
+  #grow() {
+    if (!this.running || !this.learn) return;
+    for (const url of this.book.discovered()) {
+      const fromMonitors = this.urls.filter((u) => this.discovered.has(u)).length;
+      if (fromMonitors >= this.urls.length - fromMonitors || this.urls.length >= MOST_RELAYS) return;
+      if (this.urls.includes(url) || this.book.aside(url) || this.barred.has(url)) continue;
+      if (unusable(this.book.info(url)?.lim ?? null, { pow: this.pow })) continue;
+      this.add(url, true);
+    }
   }
 
   #drop() {
     this.dropped += 1;
   }
 
-  /** Send a signed event to every open relay: resolves {ok, failed} as soon as one relay took it
-   * (a slow or silent relay holds nobody up: a table's messages go one after another), else once
-   * every relay refused it or its wait passed. */
+  /** Send a signed event to every relay that may take it: resolves {ok, failed} as soon as one
+   * relay took it (a slow, throttling or silent relay holds nobody up: a table's messages go one
+   * after another), else once every relay refused it or PUBLISH_WAIT_MS passed. A relay that is
+   * paused may still carry it later, unless another relay has by then. */
   publish(event) {
     this.sent += 1;
-    const open = [...this.relays.values()].filter((r) => r.state === "open");
+    const links = [...this.links.values()].filter((l) => l.writable);
     const text = JSON.stringify(["EVENT", event]);
-    const closedOnes = this.urls.length - open.length;
+    const bytes = byteLength(text);
+    const closedOnes = this.urls.length - links.length;
     return new Promise((resolve) => {
       let ok = 0;
       let answered = 0;
-      const settle = () => resolve({ ok, failed: answered - ok + closedOnes });
-      if (!open.length) return settle();
-      for (const relay of open) {
-        const timer = setTimeout(() => done(false), PUBLISH_WAIT_MS);
-        function done(took) {
-          clearTimeout(timer);
-          relay.pending.delete(event.id);
-          answered += 1;
-          if (took) ok += 1;
-          if ((took && ok === 1) || answered === open.length) settle();
-        }
-        relay.pending.set(event.id, done);
-        try {
-          relay.ws.send(text);
-        } catch {
-          done(false);
-        }
+      let settled = false;
+      // `waited`: the wait is over, and a relay that has not answered counts as not taking it
+      const settle = (waited = false) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve({ ok, failed: (waited ? links.length : answered) - ok + closedOnes });
+      };
+      const timer = setTimeout(() => settle(true), PUBLISH_WAIT_MS + 500);
+      if (!links.length) return settle();
+      for (const link of links) {
+        link
+          .send(event, text, bytes, () => ok > 0)
+          .catch(() => false)
+          .then((took) => {
+            answered += 1;
+            if (took) ok += 1;
+            if ((took && ok === 1) || answered === links.length) settle();
+          });
       }
     });
   }

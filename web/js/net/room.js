@@ -27,10 +27,53 @@ import { Bucket, FLOOD, MAX_MESSAGE_CHARS, NetError } from "./peer.js";
 const HEX64 = /^[0-9a-f]{64}$/;
 const isText = (most) => (v) => typeof v === "string" && v.length <= most;
 const isCount = (least, most) => (v) => Number.isSafeInteger(v) && v >= least && v <= most;
-/** The longest text a chunk of a relayed message holds: its event stays well under public relays' limits. */
+/** The longest text a chunk of a relayed message holds (its JSON, escaped, in UTF-8 bytes): its
+ * event stays well under public relays' limits. A relay in use that takes less content makes the
+ * chunks smaller (chunkBudget), down to MIN_CHUNK_CHARS. */
 export const CHUNK_CHARS = 16_000;
-/** A relayed message has at most this many chunks (its text is within peer.js's MAX_MESSAGE_CHARS). */
-const MAX_CHUNKS = Math.ceil(MAX_MESSAGE_CHARS / CHUNK_CHARS);
+/** The smallest chunk budget (a relay that takes less content is not used: relayinfo.js). */
+const MIN_CHUNK_CHARS = 2000;
+/** A relayed message has at most this many chunks: its text is within peer.js's
+ * MAX_MESSAGE_CHARS, and no character costs more than 6 bytes escaped. */
+const MAX_CHUNKS = Math.ceil((6 * MAX_MESSAGE_CHARS) / MIN_CHUNK_CHARS);
+/** What a chunk's event carries beside its text: the message's JSON around it, AES-GCM's nonce
+ * and tag (bytes, before base64). */
+const CHUNK_ENVELOPE = 200;
+
+/** A chunk's budget when the relays in use take at most `maxContent` characters of content
+ * (nostr.js's pool.maxContent): base64 makes 3 bytes 4 characters. */
+export function chunkBudget(maxContent) {
+  const fits = Math.floor((maxContent * 3) / 4) - CHUNK_ENVELOPE;
+  return Math.max(MIN_CHUNK_CHARS, Math.min(CHUNK_CHARS, fits));
+}
+
+/** `text` cut where each piece's JSON string (escaped, in UTF-8) is at most `budget` bytes: a
+ * quote or a backslash costs two, a control character six, a character beyond ASCII its UTF-8
+ * bytes; a surrogate pair is never cut. */
+export function cutText(text, budget) {
+  const parts = [];
+  let start = 0;
+  let cost = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const pair = c >= 0xd800 && c < 0xdc00 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    let w = 1;
+    if (pair) w = 4;
+    else if (c === 0x22 || c === 0x5c) w = 2;
+    else if (c < 0x20 || (c >= 0xd800 && c < 0xe000)) w = 6;
+    else if (c >= 0x800) w = 3;
+    else if (c >= 0x80) w = 2;
+    if (cost + w > budget && i > start) {
+      parts.push(text.slice(start, i));
+      start = i;
+      cost = 0;
+    }
+    cost += w;
+    if (pair) i += 1;
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
 export const KINDS = {
   knock: {
     most: 200,
@@ -133,6 +176,8 @@ export class Room {
     room.pool = new RelayPool(relays, {
       topic,
       to: me.public,
+      key: me, // NIP-42: a relay that asks is answered with this page's own key
+      curve: lib,
       onevent: (ev) => room.#heard(ev),
       onstatus,
       WebSocketClass,
@@ -338,9 +383,9 @@ export class RelayChannel {
     if (typeof text !== "string") throw new TypeError("a channel sends text");
     if (this.state === "closed") throw new NetError("closed", "the channel is closed");
     const m = this.m++;
-    const of = Math.max(1, Math.ceil(text.length / CHUNK_CHARS));
-    for (let i = 0; i < of; i++) {
-      const t = text.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS);
+    const parts = cutText(text, chunkBudget(this.room.pool?.maxContent ?? CHUNK_CHARS * 2));
+    const of = parts.length;
+    for (const [i, t] of parts.entries()) {
       this.sending = this.sending.then(() => this.room.send(this.peer, "data", { m, i, of, t })).catch(() => {});
     }
   }
