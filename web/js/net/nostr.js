@@ -129,6 +129,7 @@ export class RelayPool {
     this.stopped = false;
     this.ownKey = null;
     this.reports = new Bucket(REPORT_CHECKS);
+    this.reporting = Promise.resolve(); // monitors' reports are checked one after another
     this.dropped = 0; // frames and events refused, for the tests and the benchmark
     this.sent = 0; // events this page published (each counted once, whatever the relays)
     this.refusals = {}; // prefix -> how many refusals (OK false, CLOSED) the relays sent
@@ -229,7 +230,11 @@ export class RelayPool {
   }
 
   linkEose(link, name) {
-    if (name === "monitors") link.unsubscribe("monitors"); // the stored reports are all in: done
+    if (name !== "monitors") return;
+    link.unsubscribe("monitors"); // the stored reports are all in: done
+    // once every report before it is checked, the pool grows by the best of them (one choice
+    // for the whole batch, whatever order their checks end in)
+    this.reporting = this.reporting.then(() => this.#grow());
   }
 
   refused(prefix) {
@@ -249,7 +254,7 @@ export class RelayPool {
   }
 
   linkEvent(link, name, ev) {
-    if (name === "monitors") this.#report(ev);
+    if (name === "monitors") this.reporting = this.reporting.then(() => this.#report(ev)).catch(() => this.#drop());
     else this.#event(link.url, ev);
   }
 
@@ -272,15 +277,14 @@ export class RelayPool {
     this.onevent(ev, url);
   }
 
-  /** A monitor's report: read, its signature checked (within the pool's budget), recorded; then
-   * the pool grows by what it names, within the rule. */
+  /** A monitor's report: read, its signature checked (within the pool's budget), recorded in the
+   * page's record (the pool grows by it at the batch's end, linkEose). */
   async #report(ev) {
     const nowS = Math.floor(this.now() / 1000);
     const read = ev?.kind === DISCOVERY_KIND ? readReport(ev, nowS, [this.kind]) : null;
     if (!read || !this.reports.take()) return this.#drop();
     if (!(await verifyEvent(ev, await this.curveLib()))) return this.#drop();
     this.book.found(read.url, read.report);
-    this.#grow();
   }
 
   /** Relays that monitors reported (the page's record), added while the pool may learn, at most

@@ -30,6 +30,8 @@ export const CONNECT_TIMEOUT_MS = 8000;
 export const PUBLISH_WAIT_MS = 6000;
 /** A relay that says rate-limited gets nothing for this long, doubling in a row (ms). */
 export const RATE_PAUSE_MS = { first: 2000, most: 60_000 };
+/** A subscription that lived this long before the relay ended it starts its delays over (ms). */
+const SUB_LIVED_MS = 60_000;
 /** An event an `error:` refused is tried once more after this (ms). */
 const ERROR_RETRY_MS = 5000;
 /** An event is not sent again once this old (s): pages drop a message older than two minutes. */
@@ -260,7 +262,7 @@ export class RelayLink {
 
   /** Ask the relay for `filter`'s events under `name` (again whenever the socket opens). */
   subscribe(name, filter) {
-    this.subs.set(name, { filter, tries: 0 });
+    this.subs.set(name, { filter, tries: 0, at: 0 });
     if (this.state === "open") this.#req(name, filter);
   }
 
@@ -270,6 +272,8 @@ export class RelayLink {
   }
 
   #req(name, filter) {
+    const sub = this.subs.get(name);
+    if (sub) sub.at = this.owner.now();
     this.#write(["REQ", this.#subId(name), filter]);
   }
 
@@ -295,10 +299,11 @@ export class RelayLink {
       return this.#refuse("auth-required");
     }
     if (DROPPING.has(prefix)) return this.#refuse(prefix);
-    // rate-limited, error or anything else: asked again, further apart each time
+    // rate-limited, error or anything else: asked again, further apart each time it ends early
     if (prefix === "rate-limited") this.#pause();
+    if (this.owner.now() - sub.at > SUB_LIVED_MS) sub.tries = 0;
     sub.tries += 1;
-    const delay = Math.min(RETRY_MS.most, RETRY_MS.first * 2 ** Math.min(sub.tries, 5));
+    const delay = Math.min(RETRY_MS.most, RETRY_MS.first * 2 ** Math.min(sub.tries - 1, 5));
     await this.#wait(Math.max(delay, this.pausedUntil - this.owner.now()));
     if (this.state === "open" && this.subs.get(name) === sub) this.#req(name, sub.filter);
   }
