@@ -11,7 +11,9 @@ This module owns:
     test can forge events (hostile ones included) and watch what other clients receive.
   - `HostileRelay`: a relay of its own making (a WebSocket server on 127.0.0.1 in a thread) that
     answers a page's subscription with whatever frames a test gives it: junk, events of other
-    rooms, events under made-up ids, replays; as fast as the page takes them.
+    rooms, events under made-up ids, replays; as fast as the page takes them. Its HTTP face
+    answers NIP-11's request (`info_response`), as the pages ask every relay that opens.
+  - (a relay that refuses, throttles, asks for authentication and goes away is fakerelay.py's)
   - `new_secret()`, `public_key(secret)`, `event_id(event)`, `sign_event(...)`: NIP-01 event ids
     and BIP-340 Schnorr signatures over secp256k1, by coincurve (the library that nostr-relay's own
     signature check, aionostr's Event.verify, uses).
@@ -48,6 +50,8 @@ from pathlib import Path
 from typing import Any
 
 import coincurve
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
 from websockets.sync.client import ClientConnection, connect
 from websockets.sync.server import ServerConnection, serve
 
@@ -375,6 +379,25 @@ def running_relay(folder: Path, **options: Any) -> Iterator[Relay]:
         relay.kill()
 
 
+def info_response(request: Request, info: dict[str, Any]) -> Response | None:
+    """NIP-11: a relay's HTTP face answers a request that is no WebSocket upgrade with its
+    information document, with the CORS headers NIP-11 asks for (a page fetches it from another
+    origin); None lets an upgrade through."""
+    if "websocket" in request.headers.get("Upgrade", "").lower():
+        return None
+    body = json.dumps(info).encode()
+    headers = Headers(
+        [
+            ("Content-Type", "application/nostr+json"),
+            ("Access-Control-Allow-Origin", "*"),
+            ("Access-Control-Allow-Headers", "*"),
+            ("Access-Control-Allow-Methods", "*"),
+            ("Content-Length", str(len(body))),
+        ]
+    )
+    return Response(200, "OK", headers, body)
+
+
 class HostileRelay:
     """A relay that is no relay: on a page's REQ it sends the frames `frames(sub_id, filter)`
     makes, then reads (and ignores) whatever the page sends until it goes. Run it as a context
@@ -384,7 +407,13 @@ class HostileRelay:
         self.frames = frames
         self.sent = 0
         self.subscribers = 0
-        self._server = serve(self._handle, "127.0.0.1", 0, max_size=2**22)
+        self._server = serve(
+            self._handle,
+            "127.0.0.1",
+            0,
+            max_size=2**22,
+            process_request=lambda _conn, request: info_response(request, {"name": "hostile"}),
+        )
         self.port = self._server.socket.getsockname()[1]
         self.url = f"ws://127.0.0.1:{self.port}"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
