@@ -21,8 +21,9 @@ What it can be made to do (each a behaviour of `FakeRelay(...)`, set before or d
   - `drop=True`: every event is answered OK and then sent to nobody;
   - `stop()`: the relay goes away mid-match (every connection closed, no new one taken);
   - `info`: the NIP-11 document (a dict).
-Counters (`refused`, `accepted`, `delivered`, `authenticated`, `closed_subs`, `reqs`,
-`connections`, `events_by_kind`, `contents`) let a test show the behaviour really happened.
+Counters (`refused`: refusals by prefix, of events and of subscriptions; `accepted`, `delivered`,
+`authenticated`, `closed_subs`, `reqs`, `connections`, `events_by_kind`, `contents`) let a test
+show the behaviour really happened.
 Nothing leaves this machine: it binds 127.0.0.1.
 """
 
@@ -239,6 +240,7 @@ class FakeRelay:
     def _req(self, client: _Client, sub: str, filters: list[dict[str, Any]]) -> None:
         self.reqs += 1
         if self.auth and not client.authed:
+            self.refused["auth-required"] += 1
             client.send(["CLOSED", sub, "auth-required: read needs authentication"])
             return
         client.subs[sub] = filters
