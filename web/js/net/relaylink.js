@@ -41,7 +41,15 @@ const QUEUE_MOST = 64;
 /** A challenge longer than this is not one (characters). */
 const MAX_CHALLENGE_CHARS = 512;
 /** How long a relay that refused so is set aside in the page's record, at least (ms). */
-const ASIDE_MS = { restricted: 6 * 3_600_000, blocked: 6 * 3_600_000, pow: 6 * 3_600_000, unsupported: 6 * 3_600_000 };
+const HOUR_MS = 3_600_000;
+const ASIDE_MS = {
+  restricted: 6 * HOUR_MS,
+  blocked: 6 * HOUR_MS,
+  pow: 6 * HOUR_MS,
+  unsupported: 6 * HOUR_MS,
+  invalid: HOUR_MS, // perhaps this page's clock, or one bad event: sooner
+  "auth-required": HOUR_MS,
+};
 /** The refusals that drop a relay from its pool. */
 const DROPPING = new Set(["restricted", "blocked", "pow", "invalid", "unsupported"]);
 const ENCODER = new TextEncoder();
