@@ -16,7 +16,7 @@
 // untrusted anyway (every table message is encrypted and signed end to end), and a discovered
 // relay that fails is set aside like any other.
 
-import { CLOCK_SLACK_S, isEvent, verifyEvent } from "./nostrevent.js";
+import { CLOCK_SLACK_S, isEvent } from "./nostrevent.js";
 import { REPORT_LIFE_S } from "./relaybook.js";
 import { relayURL } from "./relayurl.js";
 
@@ -35,7 +35,8 @@ export const discoveryFilter = (nowS) => ({
 });
 
 /**
- * What a report says, or null when it is not one this page takes (its signature is verifyReport's).
+ * What a report says, or null when it is not one this page takes (its signature is checked
+ * apart: nostrevent.js verifyEvent).
  * @param {object} ev the event as a relay sent it
  * @param {number} nowS this page's clock (s)
  * @param {number[]} kinds the kinds this page writes there
@@ -67,6 +68,3 @@ export function readReport(ev, nowS, kinds) {
   const rtt = rtts.length ? Math.round(rtts.reduce((a, b) => a + b, 0) / rtts.length) : 0;
   return { url, report: { at: ev.created_at, rtt, by: ev.pubkey, ok } };
 }
-
-/** Whether a report is its monitor's own: its id recomputed, its signature checked. */
-export const verifyReport = (ev, curve) => verifyEvent(ev, curve);

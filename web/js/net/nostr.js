@@ -41,17 +41,8 @@ import { contentRoom, unusable } from "./relayinfo.js";
 import { byteLength, PUBLISH_WAIT_MS, RelayLink } from "./relaylink.js";
 import { learning, MOST_RELAYS } from "./relays.js";
 
-export {
-  CLOCK_SLACK_S,
-  isRoomEvent,
-  keyPair,
-  loadCurve,
-  MAX_CONTENT_CHARS,
-  MAX_FRAME_CHARS,
-  ROOM_KIND,
-  signEvent,
-  unhex,
-} from "./nostrevent.js";
+// the events' API (ids, signatures, shapes) is this module's too: room.js and lobby.js import it here
+export * from "./nostrevent.js";
 
 /** How many event ids are remembered to drop repeats (the same event from several relays). */
 const SEEN_IDS = 4096;

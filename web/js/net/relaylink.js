@@ -21,6 +21,7 @@
 
 import { authEvent } from "./nostrevent.js";
 import { fetchInfo, unusable } from "./relayinfo.js";
+import { relayURL } from "./relayurl.js";
 
 /** Opening a relay again: first after this, doubling up to the most (ms). */
 export const RETRY_MS = { first: 2000, most: 60_000 };
@@ -210,7 +211,8 @@ export class RelayLink {
   /** The relay's NIP-11 limits: fetched once it is open (a relay that is down costs no fetch). */
   async #info() {
     this.infoKnown = true;
-    if (!this.owner.fetch) return;
+    // only a relay's own address (never a test's made-up one, which would go looking for its host)
+    if (!this.owner.fetch || relayURL(this.url) !== this.url) return;
     const lim = await fetchInfo(this.url, { fetch: this.owner.fetch });
     this.owner.book.setInfo(this.url, lim);
     this.lim = lim;
