@@ -1,3 +1,4 @@
+// @ts-check
 // NIP-66: what relay monitors report of relays (kind 30166 relay discovery events), read so that
 // this page learns relays beyond its pinned list. A pool that may learn (nostr.js) asks each relay
 // it uses, now and then (relaybook.js ASK_EVERY_MS), for the recent reports, and takes a report

@@ -1,3 +1,4 @@
+// @ts-check
 // Nostr events (NIP-01) as this page makes and reads them: ids, BIP-340 signatures, and the exact
 // shape an event from a relay must have before anything else looks at it. Signing is
 // @noble/secp256k1's, fetched from later/vendor/ the first time a room is opened (scripts/build

@@ -170,9 +170,12 @@ export class RelayBook {
     if (e.good === KEEP_AFTER || e.good % 20 === 0) this.save();
   }
 
-  /** A relay failed (`why`: "down", or the refusal's prefix): set aside, for longer each time in
-   * a row, and at least `least` ms. */
+  /** A relay failed (`why`: "down", or the refusal's prefix): set aside, for longer each time it
+   * fails again once its time is over, and at least `least` ms. (A pool that keeps trying it
+   * meanwhile adds nothing: a relay down for half an hour is not set aside for a day.) */
   failed(url, why, least = 0) {
+    const had = this.get(url);
+    if (had && had.aside > this.now() && had.why === why) return;
     const e = this.#touch(url);
     if (!e) return;
     e.fails = Math.min(e.fails + 1, 30);

@@ -1,3 +1,4 @@
+// @ts-check
 // One relay of a pool (nostr.js): its WebSocket, kept open while the pool runs and opened again
 // with a growing delay when it fails; the subscriptions the pool asks for; what the relay answers
 // to each event this page sends it; its NIP-11 limits (relayinfo.js), which nothing sent here may
