@@ -95,6 +95,12 @@ Requests (``op``):
 - ``career_merge`` ``{mine, theirs, today?}``: two devices' careers merged both ways
   (``career.merge``); replies ``{merged: {entries, history, daily, prefs}, career, replaced,
   counts, keep}`` (``replaced``: ``mine`` as it was, for the backup).
+- ratings, rated results between people and the daily deal's standings: ``rated_table``,
+  ``ratings``, ``rated_part``, ``rated_document``, ``rated_take``, ``rated_abandon``,
+  ``standings_entry``, ``standings_check``, ``standings`` (``ratingops``, where each is
+  described). ``career``, ``career_entry``, ``export``, ``check_import`` and ``career_merge``
+  take the career's ``abandoned`` too, and the figures hold ``ratings``; a finished match's reply
+  also ``new_titles`` (``[{kind, title}]``: each title it reached, said once with the fanfare).
 - ``replay_round`` ``{settings, record, round, review?}``: one round (1-based) of a finished
   match kept as its settings and record, move by move with every hand face up, and the Expert's
   review of each person's plays (``replayview``; ``review: false`` leaves it out, for speed); the
@@ -115,7 +121,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import __version__, career, jsontext
+from . import __version__, career, jsontext, ratingops
 from .checks import is_whole
 from .errors import AllThreesError, refusal_json
 from .explain import rules_lines
@@ -170,16 +176,19 @@ class App:
                 req.get("settings"), req.get("record"), req.get("round"), req.get("review", True)
             )
             return {"ok": True, "round": view}
+        if op in ratingops.OPS:
+            return ratingops.handle(op, req, self.session)
         if op == "career":
-            figures = career.figures(req.get("entries"), req.get("today"), req.get("attempts"))
-            return {"ok": True, "career": figures}
+            asked = ("entries", "today", "attempts", "abandoned")
+            return {"ok": True, "career": career.figures(*(req.get(k) for k in asked))}
         if op == "daily":
             return {
                 "ok": True,
                 "daily": career.daily(req.get("date"), req.get("preset", DEFAULT_PRESET)),
             }
         if op == "export":
-            kept = (req.get(k) for k in ("exported", "entries", "daily", "history", "prefs"))
+            asked = ("exported", "entries", "daily", "history", "prefs", "abandoned")
+            kept = (req.get(k) for k in asked)
             return {"ok": True, "export": career.export_file(*kept)}
         if op == "check_import":
             return {"ok": True, "summary": career.check_import(req.get("data"))}
@@ -245,7 +254,7 @@ class App:
         if op == "record":
             return {"ok": True, "record": match_record(session)}
         if op == "career_entry":
-            ended = (req.get(k) for k in ("date", "daily", "entries", "attempts"))
+            ended = (req.get(k) for k in ("date", "daily", "entries", "attempts", "abandoned"))
             return {"ok": True, **career.recorded(session, *ended)}
         if op == "daily_start":
             started = career.daily_start(session, req.get("date"), req.get("attempts"))

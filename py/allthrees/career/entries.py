@@ -15,6 +15,7 @@ from ..settings import Seat, Settings
 from ..tiles import tile_id
 from .dailydeal import check_daily
 from .dates import checked_day, checked_stamp
+from .rated import rated_of
 from .refusals import NotOver
 
 DOUBLE_SIX = tile_id(6, 6)  # the domino_66 trophy's tile (in both sets)
@@ -39,6 +40,8 @@ def entry(session: Session, date: Any, daily_day: Any = None) -> dict[str, Any]:
         "practice": session.practice and day is None,
         **table(session.settings),
         **results(session),
+        # whether it counts for a rating, and every other seat's rating when it does
+        **rated_of(session, daily=day is not None),
         "record": match_record(session),
         "settings": session.settings.to_json(),
     }

@@ -1,0 +1,50 @@
+"""The ladder of titles by rating (``TITLES``, lowest first), from the first rated match up to
+Grand Master of the Parlor, and which title a run of ratings has reached (``reached``).
+
+A title is earned, not worn: once reached it stays, as a chess title does, whatever the rating
+does afterwards. The first is reached by playing one rated match; every other when the rating
+stands at or above its threshold while it is established (its deviation under
+``ratings.PROVISIONAL``): a provisional rating swings by a hundred points a match, and one lucky
+win must not crown anyone. The thresholds sit on the computers' ladder
+(``computers.COMPUTER_RATINGS``: Beginner about 1090, Casual 1500, the Expert about 1690), so
+each step means something at the table: past the Beginner, level with Casual, level with the
+Expert, then clearly above it. The page words the codes (phase 2 of issue 44)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Title(NamedTuple):
+    code: str
+    threshold: float | None  # None: the first rated match is enough
+
+
+TITLES: tuple[Title, ...] = (
+    Title("newcomer", None),  # a first rated match
+    Title("apprentice", 1300.0),  # well past the Beginner
+    Title("regular", 1450.0),  # about Casual's level
+    Title("adept", 1600.0),  # between Casual and the Expert
+    Title("expert", 1700.0),  # level with the Expert
+    Title("master", 1800.0),  # wins about two matches in three against the Expert
+    Title("grand_master", 1900.0),  # Grand Master of the Parlor: three in four
+)
+TITLE_CODES = tuple(t.code for t in TITLES)
+
+
+def title_at(rating: float, established: bool, held: str | None) -> str:
+    """The title held after a rated match at ``rating`` (``established``: its deviation is under
+    the provisional bound) by a player who held ``held`` before (None: this was the first)."""
+    rank = TITLE_CODES.index(held) if held is not None else 0
+    if established:
+        for i, title in enumerate(TITLES):
+            if title.threshold is not None and rating >= title.threshold:
+                rank = max(rank, i)
+    return TITLE_CODES[rank]
+
+
+def higher(a: str | None, b: str | None) -> str | None:
+    """The higher of two titles (None: no title)."""
+    if a is None or b is None:
+        return a or b
+    return a if TITLE_CODES.index(a) >= TITLE_CODES.index(b) else b
