@@ -27,7 +27,8 @@ Requests (``op``):
   deal; only ``hide_sum`` is taken from ``settings``).
 - ``intent`` ``{seat, intent}``: a person acts (see ``session.Session.act`` for the intents).
 - ``advance``: the computer to move makes one move (the page paces these).
-- ``hint`` ``{seat}``: the move the Expert would play for that person now, with a short reason.
+- ``hint`` ``{seat}``: the move the Expert would play for that person now, with a short reason;
+  with the ``save`` and ``stored`` to keep, as the match is now unrated (``rated_table``).
 - ``review`` ``{round?}``: each person's plays in a finished round where the Expert would have
   chosen differently.
 - ``career_entry`` ``{date, daily?, entries?, attempts?}``: the finished match as a career entry
@@ -47,12 +48,15 @@ Requests (``op``):
   the page keeps (``career.export_file``: the one format and version); replies ``{export}``.
 - ``check_import`` ``{data}``: an export (the object or its text) checked through, every record
   replayed, before the page replaces anything (``career.check_import``); replies ``{summary}``.
-- ``gather`` ``{settings, seed?, name?, clock?}``: a table across devices (``net``): the settings
-  hold a ``friend`` seat or more; nothing is dealt until every friend has joined. Replies
-  ``{gathering: {table, commitment, friends: [{seat, name, joined}], clock}, room, save,
-  stored}`` (``seed``: a practice table, its host secret derived from it; ``name``: the host's,
-  as friends see it; ``clock``: the table clock, seconds a move, one of 0 (none, the default),
-  30, 60, 120 (``net.clock.CHOICES``; another is refused, ``clock_choice``), kept in the save;
+- ``gather`` ``{settings, seed?, name?, clock?, rated?}``: a table across devices (``net``):
+  the settings hold a ``friend`` seat or more; nothing is dealt until every friend has
+  joined. Replies ``{gathering: {table, commitment, friends: [{seat, name, joined}], clock,
+  rated}, room, save, stored}`` (``seed``: a practice table, its host secret derived from it;
+  ``name``: the host's, as friends see it; ``clock``: the table clock, seconds a move, one of
+  0 (none, the default), 30, 60, 120 (``net.clock.CHOICES``; another is refused,
+  ``clock_choice``), kept in the save;
+  ``rated``: true for a rated table, the host's choice (never with a ``seed``), kept in the save
+  and shown in the gathering's and the snapshot's ``net``;
   ``room``: ``{secret, key}``, the table's room on the relays and the host's key there, which
   every reply of a table across devices carries to the host's page alone: ``Joint.room``).
 - ``fill`` ``{level}``: while a gathering is open, a computer of ``level`` (of
@@ -245,8 +249,10 @@ class App:
             if req.get("seat") in getattr(session.net, "given_away", ()):
                 raise BadIntent("the host gave this seat to a computer for good")
             return self._reply(session.set_stand_in(req.get("seat"), req.get("level")))
-        if op == "hint":
-            return {"ok": True, "hint": session.hint(req.get("seat"))}
+        if op == "hint":  # the match is now hinted (not rated): the save says so from here on
+            advice = session.hint(req.get("seat"))
+            self.saved = dump(session)
+            return {"ok": True, "hint": advice, "save": self.saved, "stored": stored(session)}
         if op == "review":
             return {"ok": True, "review": session.review(req.get("round"))}
         if op == "rules_text":

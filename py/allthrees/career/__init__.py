@@ -21,7 +21,7 @@ One module per concern, each saying what it owns:
 - ``titles``: the ladder of titles by rating (``TITLES``), up to Grand Master of the Parlor.
 - ``rated``: whether a table is rated (``rated_table``) and what a rated match leaves in its
   entry (``RatedResult``).
-- ``ratings``: every kind's rating as a pure function of the entries' rated results
+- ``rating``: every kind's rating as a pure function of the entries' rated results
   (``ratings``), the rating before a match, the titles a match reached.
 - ``signed``: a rated result between people: its document, digest, checks and the abandoned
   rule (``part``, ``document``, ``take``, ``abandon``).
@@ -69,7 +69,7 @@ from .entries import DOUBLE_SIX, entry, results, table
 from .intake import recorded
 from .merge import merge
 from .rated import KINDS, RatedResult, TableRating, rated_table
-from .ratings import PROVISIONAL, TAU, ratings, titles_reached
+from .rating import PROVISIONAL, TAU, ratings, titles_reached
 from .refusals import CareerError, NotOver
 from .schema import ENTRY_FIELDS, LEVELS, MATCH_ID, check_entries, check_entry
 from .signed import abandon, check_abandoned

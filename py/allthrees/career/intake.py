@@ -11,7 +11,7 @@ from .awards import trophies
 from .dailydeal import daily_line
 from .dates import in_date_order
 from .entries import entry
-from .ratings import ratings, titles_reached
+from .rating import ratings, titles_reached
 from .schema import check_entries
 from .stats import figures
 from .transfer import KEEP, MAX_ENTRIES
@@ -26,6 +26,7 @@ def recorded(
     entries: Any = None,
     attempts: Any = None,
     abandoned: Any = None,
+    chosen: bool | None = None,
 ) -> dict[str, Any]:
     """A finished match taken into the career in one go: ``{entry, line}`` (``line`` the daily's
     shareable result, or None) and, given the career's ``entries`` so far, the career as the page
@@ -33,8 +34,10 @@ def recorded(
     day ``date`` falls on), ``new_trophies`` (the ids this match earned, in the order earned)
     ``new_titles`` (``[{kind, title}]``: the titles this match reached, for the fanfare) and
     ``keep`` (how many entries and whole matches the page keeps). A match already among the
-    entries is not taken twice: its figures are the career's as it is, and it earns nothing."""
-    made = entry(session, date, daily_day)
+    entries is not taken twice: its figures are the career's as it is, and it earns nothing.
+    ``chosen``: whether a table with people was chosen rated, when the session cannot say (a
+    guest's, from the host's reveal: ``rated.rated_table``)."""
+    made = entry(session, date, daily_day, chosen)
     out: dict[str, Any] = {
         "entry": made,
         "line": daily_line(made) if made["daily"] is not None else None,

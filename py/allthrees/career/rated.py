@@ -91,12 +91,14 @@ def side_of(mode: str, seat: int) -> int:
     return seat % 2 if mode == "partners" else seat
 
 
-def rated_table(session: Session, daily: bool = False) -> TableRating:
+def rated_table(session: Session, daily: bool = False, chosen: bool | None = None) -> TableRating:
     """Whether the match in play counts for a rating (see the module's docstring); ``daily``:
-    it was started as the daily deal."""
+    it was started as the daily deal; ``chosen``: whether a table with people was chosen rated
+    before the deal, when the session has no table across devices to say so (a guest's, whose
+    host said so in its reveal); None: the session's own (``net.state.Joint.rated``)."""
     settings = session.settings
     people = bool(settings.friends())
-    reason = _unrated_reason(session, daily or session.worlds is not None)
+    reason = _unrated_reason(session, daily or session.worlds is not None, chosen)
     return {
         "rated": reason is None,
         "kind": rating_kind(settings),
@@ -105,7 +107,7 @@ def rated_table(session: Session, daily: bool = False) -> TableRating:
     }
 
 
-def _unrated_reason(session: Session, daily: bool) -> str | None:
+def _unrated_reason(session: Session, daily: bool, chosen: bool | None) -> str | None:
     settings = session.settings
     if session.practice:
         return "practice"
@@ -120,19 +122,19 @@ def _unrated_reason(session: Session, daily: bool) -> str | None:
         return "unmeasured"
     net = session.net
     if settings.friends():
-        if net is None or not getattr(net, "rated", False):
+        if not (getattr(net, "rated", False) if chosen is None else chosen):
             return "not_chosen"
         if getattr(net, "given_away", ()):
             return "abandoned"
     return None
 
 
-def rated_of(session: Session, daily: bool = False) -> dict[str, Any]:
+def rated_of(session: Session, daily: bool = False, chosen: bool | None = None) -> dict[str, Any]:
     """What a finished match leaves in its entry: ``{rated, unrated}``. Against computers only,
     a rated match's ``rated`` is complete at once (each computer at its fixed rating); at a
     rated table with people it waits for every device's signature (``unrated: unsigned``,
     ``signed.take`` fills it in)."""
-    table = rated_table(session, daily)
+    table = rated_table(session, daily, chosen)
     if not table["rated"]:
         return {"rated": None, "unrated": table["reason"]}
     if table["people"]:

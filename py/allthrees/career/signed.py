@@ -37,7 +37,7 @@ from ..jsontext import shown
 from .computers import fixed_rating
 from .dates import checked_stamp, in_date_order
 from .rated import KINDS, RatedResult, RatedSeat, kind_of
-from .ratings import rating_before
+from .rating import rating_before
 from .refusals import CareerError
 from .schema import check_entries, check_entry, is_match_id
 

@@ -13,7 +13,7 @@ from ..settings import MODES, PLAYER_COUNTS
 from .awards import trophies
 from .dailydeal import daily_figures
 from .dates import in_date_order
-from .ratings import ratings
+from .rating import ratings
 from .schema import LEVELS, check_entries
 from .signed import check_abandoned
 
