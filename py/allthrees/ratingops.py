@@ -95,7 +95,7 @@ def _standings_check(req: dict[str, Any], _: Session | None) -> dict[str, Any]:
 
 def _standings(req: dict[str, Any], _: Session | None) -> dict[str, Any]:
     asked = ("entries", "date", "today", "known")
-    return {"standings": career.standings(*(req.get(k) for k in asked))}
+    return {"standings": career.daily_standings(*(req.get(k) for k in asked))}
 
 
 OPS: dict[str, Handler] = {

@@ -76,8 +76,9 @@ from .signed import abandon, check_abandoned
 from .signed import document as rated_document
 from .signed import part as rated_part
 from .signed import take as rated_take
-from .standings import StandingsEntry, published_entry, standings
+from .standings import StandingsEntry, published_entry
 from .standings import check as standings_check
+from .standings import standings as daily_standings
 from .stats import AVERAGE_DIGITS, HISTOGRAM_FROM, RATE_DIGITS, WIN_RATE_WINDOW, figures
 from .titles import TITLE_CODES, TITLES
 from .transfer import (
@@ -127,7 +128,7 @@ __all__ = [
     "rated_table",
     "rated_take",
     "ratings",
-    "standings",
+    "daily_standings",
     "standings_check",
     "titles_reached",
     "LEVELS",
