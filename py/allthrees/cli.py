@@ -299,10 +299,10 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     from .ai import ladder
 
     lines: list[str] = []
-    for name in args.files:
-        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
-        lines += text.splitlines()
     try:
+        for name in args.files:
+            text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+            lines += text.splitlines()
         fitted = ladder.fit(ladder.pairs_of(lines))
     except (OSError, ValueError, KeyError) as exc:
         print(f"cannot fit the ladder: {exc}", file=sys.stderr)
