@@ -19,11 +19,14 @@ class Fixed(NamedTuple):
     deviation: float
 
 
-# Measured 2026-12-05, 2 players, parlor to 150, 300 matches a pair (docs/opponents.md).
+# Measured 2026-12-05, 2 players, parlor to 150, 300 matches a pair, the Expert at its usual 200
+# worlds (docs/opponents.md, "Their ratings"). Each deviation is the fit's standard error, at
+# least MIN_DEVIATION (Casual, the anchor, has none of its own: no level is known to the point).
+MIN_DEVIATION = 20.0
 COMPUTER_RATINGS: dict[str, Fixed] = {
-    "beginner": Fixed(1089.0, 31.0),
-    "casual": Fixed(1500.0, 20.0),
-    "expert": Fixed(1688.0, 22.0),
+    "beginner": Fixed(1114.0, 29.0),
+    "casual": Fixed(1500.0, MIN_DEVIATION),
+    "expert": Fixed(1672.0, 21.0),
 }
 
 

@@ -6,7 +6,7 @@ does afterwards. The first is reached by playing one rated match; every other wh
 stands at or above its threshold while it is established (its deviation under
 ``ratings.PROVISIONAL``): a provisional rating swings by a hundred points a match, and one lucky
 win must not crown anyone. The thresholds sit on the computers' ladder
-(``computers.COMPUTER_RATINGS``: Beginner about 1090, Casual 1500, the Expert about 1690), so
+(``computers.COMPUTER_RATINGS``: Beginner 1114, Casual 1500, the Expert 1672), so
 each step means something at the table: past the Beginner, level with Casual, level with the
 Expert, then clearly above it. The top is within reach of a very strong player only: the tiles'
 luck caps every rating, and even an Expert that saw every hand wins 93% against Casual
@@ -24,12 +24,12 @@ class Title(NamedTuple):
 
 TITLES: tuple[Title, ...] = (
     Title("newcomer", None),  # a first rated match
-    Title("apprentice", 1300.0),  # well past the Beginner (about 1090)
+    Title("apprentice", 1300.0),  # well past the Beginner (1114)
     Title("journeyman", 1450.0),  # about Casual's level (1500)
     Title("adept", 1575.0),  # between Casual and the Expert
-    Title("expert", 1675.0),  # level with the Expert (about 1690)
-    Title("master", 1750.0),  # wins about three matches in five against the Expert
-    Title("grand_master", 1825.0),  # Grand Master of the Parlor: about two in three
+    Title("expert", 1650.0),  # about level with the Expert (1672)
+    Title("master", 1725.0),  # wins about three matches in five against the Expert
+    Title("grand_master", 1800.0),  # Grand Master of the Parlor: about two in three
 )
 TITLE_CODES = tuple(t.code for t in TITLES)
 
