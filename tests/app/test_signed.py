@@ -260,3 +260,79 @@ def test_abandoned_matches_travel_with_an_export_and_merge_by_id():
     theirs = {**mine, "abandoned": [*other, *gone]}
     merged = call("career_merge", mine=mine, theirs=theirs)
     assert merged["merged"]["abandoned"] == [*gone, *other]
+
+
+# ---------------------------------------------------------------------- through the controller
+def test_a_rated_table_across_devices_is_signed_by_both_and_taken_by_both():
+    """The host gathers a rated table, a friend joins and the match is played through the
+    controller; the host's entry and the guest's (its own check of the reveal) both wait for
+    signatures, make the same document, and take it."""
+    from netkit import join_all, part_of, play_match
+
+    from allthrees import app
+    from allthrees.net.protocol import host_message
+
+    gathered = call("gather", settings={"mode": "sprint", "seats": ["you", "friend"]}, rated=True)
+    assert gathered["ok"] and gathered["gathering"]["rated"] is True
+    dealt = join_all(gathered)
+    assert dealt["snapshot"]["net"]["rated"] is True
+    assert call("rated_table")["table"] == {
+        "rated": True,
+        "kind": "two",
+        "reason": None,
+        "people": True,
+    }
+    assert call("start", save=app._app.saved)["ok"]  # a reload keeps the host's choice
+    assert call("rated_table")["table"]["rated"] is True
+    end = play_match(dealt, lambda r: None)
+    reveal = host_message(end["outbox"]["1"][-1])
+    assert reveal["rated"] is True
+    host = call("career_entry", date=at(1), entries=[])["entry"]
+    shared = call(
+        "check_shared",
+        commitment=gathered["gathering"]["commitment"],
+        reveal=end["outbox"]["1"][-1],
+        my_part=part_of(1),
+        seen={"events": []},
+        date=at(1),
+        entries=[],
+    )
+    assert shared["ok"], shared
+    guest = shared["shared"]["entry"]
+    assert host["unrated"] == guest["unrated"] == "unsigned"
+    doc = exchange([host], host, [guest], guest)
+    here, there = take([host], host, doc, HOST_KEY), take([guest], guest, doc, GUEST_KEY)
+    assert here["ok"] and there["ok"]
+    moved = [r["career"]["ratings"]["kinds"]["two"]["rating"] - 1500 for r in (here, there)]
+    assert moved[0] == pytest.approx(-moved[1], abs=0.2) or host["margin"] == 0
+
+
+def test_a_table_not_chosen_rated_leaves_the_guests_entry_unrated_too():
+    from netkit import join_all, part_of, play_match
+
+    from allthrees.net.protocol import host_message
+
+    gathered = call("gather", settings={"mode": "sprint", "seats": ["you", "friend"]})
+    assert gathered["gathering"]["rated"] is False
+    end = play_match(join_all(gathered), lambda r: None)
+    assert host_message(end["outbox"]["1"][-1])["rated"] is False
+    shared = call(
+        "check_shared",
+        commitment=gathered["gathering"]["commitment"],
+        reveal=end["outbox"]["1"][-1],
+        my_part=part_of(1),
+        seen={"events": []},
+        date=at(1),
+    )
+    assert shared["shared"]["entry"]["unrated"] == "not_chosen"
+    # a reveal from a host from before ratings has no such field: not rated either
+    older = {k: v for k, v in host_message(end["outbox"]["1"][-1]).items() if k != "rated"}
+    shared = call(
+        "check_shared",
+        commitment=gathered["gathering"]["commitment"],
+        reveal=older,
+        my_part=part_of(1),
+        seen={"events": []},
+        date=at(1),
+    )
+    assert shared["ok"] and shared["shared"]["entry"]["unrated"] == "not_chosen"
