@@ -16,8 +16,9 @@ Requests (``op``), each reply ``{ok: true, ...}`` or a refusal as ``app`` gives 
   last, history: [{id, date, rating, deviation, change}], best: {rating, date, id} | null}``.
   The same is ``career``'s figures' ``ratings``.
 - ``rated_part`` ``{entries, entry, key}``: at a rated table with people, once the match is over
-  (``entry``: its entry as ``career_entry`` or ``check_shared`` made it, with its record),
-  this device's part of the result: ``{part: {seat, key, rating, deviation, previous}}``.
+  (``entry``: its entry as ``career_entry`` or ``check_shared`` made it, with its record: the
+  page's stored entry has none, so it puts back its history item's), this device's part of the
+  result: ``{part: {seat, key, rating, deviation, previous}}``.
 - ``rated_document`` ``{entry, parts}``: the result document from every person's part, and its
   digest, which each device signs (BIP-340): ``{document, digest}``.
 - ``rated_take`` ``{entries, entry, signed: {document, digest, signatures}, verified, key,

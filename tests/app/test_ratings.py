@@ -300,6 +300,8 @@ def test_a_damaged_rated_result_is_refused_naming_it():
         lambda x: x["rated"]["others"][0].update(seat=0),
         lambda x: x["rated"].update(others=[]),
         lambda x: x.update(unrated="because"),
+        lambda x: x["rated"].update(signed={"document": {}, "digest": "x", "signatures": {}}),
+        lambda x: x["rated"].update(signed=[]),
     ):
         bad = copy.deepcopy(e)
         change(bad)

@@ -191,6 +191,23 @@ def rated_problem(e: dict[str, Any]) -> str | None:
             o["deviation"], 1.0, MOST_DEVIATION
         ):
             return "rated"
-    if rated["signed"] is not None and not isinstance(rated["signed"], dict):
+    if rated["signed"] is not None and not _kept_signed(rated["signed"]):
         return "rated"
     return None
+
+
+def _kept_signed(signed: Any) -> bool:
+    """Whether a kept signed result has the shape the chain is read from (``signed``): its
+    document's seats with their keys and previous results, its digest and its signatures. What
+    it says was checked when it was taken."""
+    if not isinstance(signed, dict) or set(signed) != {"document", "digest", "signatures"}:
+        return False
+    document, signatures = signed["document"], signed["signatures"]
+    seats = document.get("seats") if isinstance(document, dict) else None
+    return (
+        isinstance(signed["digest"], str)
+        and isinstance(signatures, dict)
+        and all(isinstance(k, str) and isinstance(v, str) for k, v in signatures.items())
+        and isinstance(seats, list)
+        and all(isinstance(x, dict) and {"key", "previous"} <= set(x) for x in seats)
+    )
