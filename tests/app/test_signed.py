@@ -263,11 +263,26 @@ def test_abandoned_matches_travel_with_an_export_and_merge_by_id():
 
 
 # ---------------------------------------------------------------------- through the controller
+def guest_check(gathered: dict[str, Any], reveal: Any, **extra: Any) -> dict[str, Any]:
+    """The guest at seat 1 checks the host's reveal and makes its own entry of the match."""
+    from netkit import part_of
+
+    return call(
+        "check_shared",
+        commitment=gathered["gathering"]["commitment"],
+        reveal=reveal,
+        my_part=part_of(1),
+        seen={"events": []},
+        date=at(1),
+        **extra,
+    )
+
+
 def test_a_rated_table_across_devices_is_signed_by_both_and_taken_by_both():
     """The host gathers a rated table, a friend joins and the match is played through the
     controller; the host's entry and the guest's (its own check of the reveal) both wait for
     signatures, make the same document, and take it."""
-    from netkit import join_all, part_of, play_match
+    from netkit import join_all, play_match
 
     from allthrees import app
     from allthrees.net.protocol import host_message
@@ -288,15 +303,7 @@ def test_a_rated_table_across_devices_is_signed_by_both_and_taken_by_both():
     reveal = host_message(end["outbox"]["1"][-1])
     assert reveal["rated"] is True
     host = call("career_entry", date=at(1), entries=[])["entry"]
-    shared = call(
-        "check_shared",
-        commitment=gathered["gathering"]["commitment"],
-        reveal=end["outbox"]["1"][-1],
-        my_part=part_of(1),
-        seen={"events": []},
-        date=at(1),
-        entries=[],
-    )
+    shared = guest_check(gathered, end["outbox"]["1"][-1], entries=[])
     assert shared["ok"], shared
     guest = shared["shared"]["entry"]
     assert host["unrated"] == guest["unrated"] == "unsigned"
@@ -308,7 +315,7 @@ def test_a_rated_table_across_devices_is_signed_by_both_and_taken_by_both():
 
 
 def test_a_table_not_chosen_rated_leaves_the_guests_entry_unrated_too():
-    from netkit import join_all, part_of, play_match
+    from netkit import join_all, play_match
 
     from allthrees.net.protocol import host_message
 
@@ -316,23 +323,9 @@ def test_a_table_not_chosen_rated_leaves_the_guests_entry_unrated_too():
     assert gathered["gathering"]["rated"] is False
     end = play_match(join_all(gathered), lambda r: None)
     assert host_message(end["outbox"]["1"][-1])["rated"] is False
-    shared = call(
-        "check_shared",
-        commitment=gathered["gathering"]["commitment"],
-        reveal=end["outbox"]["1"][-1],
-        my_part=part_of(1),
-        seen={"events": []},
-        date=at(1),
-    )
+    shared = guest_check(gathered, end["outbox"]["1"][-1])
     assert shared["shared"]["entry"]["unrated"] == "not_chosen"
     # a reveal from a host from before ratings has no such field: not rated either
     older = {k: v for k, v in host_message(end["outbox"]["1"][-1]).items() if k != "rated"}
-    shared = call(
-        "check_shared",
-        commitment=gathered["gathering"]["commitment"],
-        reveal=older,
-        my_part=part_of(1),
-        seen={"events": []},
-        date=at(1),
-    )
+    shared = guest_check(gathered, older)
     assert shared["ok"] and shared["shared"]["entry"]["unrated"] == "not_chosen"
