@@ -27,7 +27,8 @@ Requests (``op``):
   deal; only ``hide_sum`` is taken from ``settings``).
 - ``intent`` ``{seat, intent}``: a person acts (see ``session.Session.act`` for the intents).
 - ``advance``: the computer to move makes one move (the page paces these).
-- ``hint`` ``{seat}``: the move the Expert would play for that person now, with a short reason.
+- ``hint`` ``{seat}``: the move the Expert would play for that person now, with a short reason;
+  with the ``save`` and ``stored`` to keep, as the match is now unrated (``rated_table``).
 - ``review`` ``{round?}``: each person's plays in a finished round where the Expert would have
   chosen differently.
 - ``career_entry`` ``{date, daily?, entries?, attempts?}``: the finished match as a career entry
@@ -47,12 +48,15 @@ Requests (``op``):
   the page keeps (``career.export_file``: the one format and version); replies ``{export}``.
 - ``check_import`` ``{data}``: an export (the object or its text) checked through, every record
   replayed, before the page replaces anything (``career.check_import``); replies ``{summary}``.
-- ``gather`` ``{settings, seed?, name?, clock?}``: a table across devices (``net``): the settings
-  hold a ``friend`` seat or more; nothing is dealt until every friend has joined. Replies
-  ``{gathering: {table, commitment, friends: [{seat, name, joined}], clock}, room, save,
-  stored}`` (``seed``: a practice table, its host secret derived from it; ``name``: the host's,
-  as friends see it; ``clock``: the table clock, seconds a move, one of 0 (none, the default),
-  30, 60, 120 (``net.clock.CHOICES``; another is refused, ``clock_choice``), kept in the save;
+- ``gather`` ``{settings, seed?, name?, clock?, rated?}``: a table across devices (``net``):
+  the settings hold a ``friend`` seat or more; nothing is dealt until every friend has
+  joined. Replies ``{gathering: {table, commitment, friends: [{seat, name, joined}], clock,
+  rated}, room, save, stored}`` (``seed``: a practice table, its host secret derived from it;
+  ``name``: the host's, as friends see it; ``clock``: the table clock, seconds a move, one of
+  0 (none, the default), 30, 60, 120 (``net.clock.CHOICES``; another is refused,
+  ``clock_choice``), kept in the save;
+  ``rated``: true for a rated table, the host's choice (never with a ``seed``), kept in the save
+  and shown in the gathering's and the snapshot's ``net``;
   ``room``: ``{secret, key}``, the table's room on the relays and the host's key there, which
   every reply of a table across devices carries to the host's page alone: ``Joint.room``).
 - ``fill`` ``{level}``: while a gathering is open, a computer of ``level`` (of
@@ -95,6 +99,12 @@ Requests (``op``):
 - ``career_merge`` ``{mine, theirs, today?}``: two devices' careers merged both ways
   (``career.merge``); replies ``{merged: {entries, history, daily, prefs}, career, replaced,
   counts, keep}`` (``replaced``: ``mine`` as it was, for the backup).
+- ratings, rated results between people and the daily deal's standings: ``rated_table``,
+  ``ratings``, ``rated_part``, ``rated_document``, ``rated_take``, ``rated_abandon``,
+  ``standings_entry``, ``standings_check``, ``standings`` (``ratingops``, where each is
+  described). ``career``, ``career_entry``, ``export``, ``check_import`` and ``career_merge``
+  take the career's ``abandoned`` too, and the figures hold ``ratings``; a finished match's reply
+  also ``new_titles`` (``[{kind, title}]``: each title it reached, said once with the fanfare).
 - ``replay_round`` ``{settings, record, round, review?}``: one round (1-based) of a finished
   match kept as its settings and record, move by move with every hand face up, and the Expert's
   review of each person's plays (``replayview``; ``review: false`` leaves it out, for speed); the
@@ -115,7 +125,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import __version__, career, jsontext
+from . import __version__, career, jsontext, ratingops
 from .checks import is_whole
 from .errors import AllThreesError, refusal_json
 from .explain import rules_lines
@@ -170,16 +180,19 @@ class App:
                 req.get("settings"), req.get("record"), req.get("round"), req.get("review", True)
             )
             return {"ok": True, "round": view}
+        if op in ratingops.OPS:
+            return ratingops.handle(op, req, self.session)
         if op == "career":
-            figures = career.figures(req.get("entries"), req.get("today"), req.get("attempts"))
-            return {"ok": True, "career": figures}
+            asked = ("entries", "today", "attempts", "abandoned")
+            return {"ok": True, "career": career.figures(*(req.get(k) for k in asked))}
         if op == "daily":
             return {
                 "ok": True,
                 "daily": career.daily(req.get("date"), req.get("preset", DEFAULT_PRESET)),
             }
         if op == "export":
-            kept = (req.get(k) for k in ("exported", "entries", "daily", "history", "prefs"))
+            asked = ("exported", "entries", "daily", "history", "prefs", "abandoned")
+            kept = (req.get(k) for k in asked)
             return {"ok": True, "export": career.export_file(*kept)}
         if op == "check_import":
             return {"ok": True, "summary": career.check_import(req.get("data"))}
@@ -236,8 +249,10 @@ class App:
             if req.get("seat") in getattr(session.net, "given_away", ()):
                 raise BadIntent("the host gave this seat to a computer for good")
             return self._reply(session.set_stand_in(req.get("seat"), req.get("level")))
-        if op == "hint":
-            return {"ok": True, "hint": session.hint(req.get("seat"))}
+        if op == "hint":  # the match is now hinted (not rated): the save says so from here on
+            advice = session.hint(req.get("seat"))
+            self.saved = dump(session)
+            return {"ok": True, "hint": advice, "save": self.saved, "stored": stored(session)}
         if op == "review":
             return {"ok": True, "review": session.review(req.get("round"))}
         if op == "rules_text":
@@ -245,7 +260,7 @@ class App:
         if op == "record":
             return {"ok": True, "record": match_record(session)}
         if op == "career_entry":
-            ended = (req.get(k) for k in ("date", "daily", "entries", "attempts"))
+            ended = (req.get(k) for k in ("date", "daily", "entries", "attempts", "abandoned"))
             return {"ok": True, **career.recorded(session, *ended)}
         if op == "daily_start":
             started = career.daily_start(session, req.get("date"), req.get("attempts"))

@@ -6,6 +6,7 @@ import argparse
 import json
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 from .ai import get_player
@@ -293,6 +294,26 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ladder(args: argparse.Namespace) -> int:
+    """The computer levels' ratings fitted from arena results (``ai.ladder``)."""
+    from .ai import ladder
+
+    lines: list[str] = []
+    try:
+        for name in args.files:
+            text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+            lines += text.splitlines()
+        fitted = ladder.fit(ladder.pairs_of(lines))
+    except (OSError, ValueError, KeyError) as exc:
+        print(f"cannot fit the ladder: {exc}", file=sys.stderr)
+        return 2
+    for level, figure in fitted.items():
+        print(f"{level:>10}: {figure['rating']:7.1f} +- {figure['deviation']:.1f}")
+    if args.json:
+        print(json.dumps(fitted))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m allthrees", description="All Threes dominoes")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -344,6 +365,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_arena, target=None)
+
+    p = sub.add_parser("ladder", help="fit the computer levels' ratings from arena results")
+    p.add_argument("files", nargs="+", help="files of `arena ... --json` output, or -")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_ladder)
 
     args = parser.parse_args(argv)
     return args.func(args)

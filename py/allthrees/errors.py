@@ -69,6 +69,7 @@ REFUSAL_CODES = (
     "bad_date",
     "match_not_over",
     "not_daily",
+    "rated_result",
     "not_an_export",
     "export_newer",
     "export_version",

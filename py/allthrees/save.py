@@ -39,6 +39,7 @@ SAVE_VERSION = 3
 READS = (1, 2, 3)
 MAX_SAVE_CHARS = 1_000_000  # a whole long match is well under 100 kB
 OLD_SEED_BITS = 64  # versions 1 and 2 dealt from a seed below 2**64 (the string scheme)
+MAX_WORLDS = 10_000  # a fixed search's worlds a save may name (the daily's are far fewer)
 
 
 class BadSave(BadRecord):
@@ -132,6 +133,8 @@ def _data(session: Session) -> dict[str, Any]:
         "rounds": rounds,
         "viewer": session.viewer,
         "cover": session.cover,
+        "hinted": session.hinted,  # a hint was asked: the match is not rated (``career.rated``)
+        "worlds": session.worlds,  # the daily deal's computers search a fixed count of worlds
     }
 
 
@@ -174,6 +177,10 @@ def load(text: Any, salvage: bool = False, seed: Any = None) -> Session:
                 session.set_stand_in(int(key), level)
     if version >= 2:
         session.restore_view(data.get("viewer"), data.get("cover"))
+    # a save from before these fields: no hint asked, the usual search
+    session.hinted = data.get("hinted") is True
+    worlds = data.get("worlds")
+    session.worlds = worlds if is_whole(worlds, least=1, most=MAX_WORLDS) else None
     return session
 
 

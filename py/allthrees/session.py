@@ -156,6 +156,12 @@ class Session:
         self.cover: int | None = None
         self.stand_in: dict[int, str] = {}  # a friend's seat -> the computer level playing it
         self.net: Any = None  # ``net.state.Joint`` for a table across devices
+        # A fixed count of worlds for every computer's search, with no time budget: the same
+        # moves on every device, however fast (the daily deal's: ``career.dailydeal``); None,
+        # the usual budget (``ai.expert``).
+        self.worlds: int | None = None
+        # A person here asked for a hint during this match: it is not rated (``career.rated``).
+        self.hinted = False
         self._show(fresh=True)
 
     # ------------------------------------------------------------------ who is who
@@ -347,7 +353,7 @@ class Session:
         from .ai import claim, get_player  # the players load on first use: a shorter page start
 
         view = self.view(seat)
-        move = get_player(name)(view, self._rng())
+        move = get_player(name, self.worlds)(view, self._rng())
         said = claim(name, view, move, self._rng(":claim")) if self.match.rules.muggins else None
         note = None
         if (
@@ -417,10 +423,13 @@ class Session:
         elif self.match.over:  # a rematch: the same table, a new seed
             self.seed = secrets.randbits(SEED_BITS)
             self.practice = False
+            self.worlds = None  # a rematch of the daily is no daily: a fresh seed
             self.match_id = secrets.token_hex(8)
             self.match = Match(self.settings.to_rules(), seed=self.seed)
         elif not self.round.over:
             raise IllegalMove("the round is still being played")
+        if len(self.match.rounds) == 0:  # a new match: no hint asked in it yet
+            self.hinted = False
         self.match.start_round()
         return [Dealt(len(self.match.rounds)), *self._show(fresh=True)]
 
@@ -432,6 +441,7 @@ class Session:
         from .ai.advice import hint
 
         advice = hint(self.view(seat), self._rng(":hint"))
+        self.hinted = True  # asked, whatever it says: the match is no longer rated
         move = advice["move"]
         out: dict[str, Any] = {
             "seat": seat,

@@ -906,7 +906,7 @@ def test_the_export_file_is_built_in_python_in_its_one_format(export):
     assert reply["ok"], reply
     data = reply["export"]
     assert (data["format"], data["version"]) == (career.EXPORT_FORMAT, career.EXPORT_VERSION)
-    assert data["career"] == {"entries": entries, "daily": {"attempts": {}}}
+    assert data["career"] == {"entries": entries, "daily": {"attempts": {}}, "abandoned": []}
     assert data["history"] == export["history"] and data["exported"] == stamp(50)
     assert data["prefs"] == {"lang": "pl"}
     assert checked(data)["summary"]["history"] == len(export["history"])  # it imports again

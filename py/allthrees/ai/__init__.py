@@ -4,6 +4,7 @@ cannot read another hand or the boneyard order."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 
@@ -40,8 +41,14 @@ def claim(name: str, view: View, move: int, rng: random.Random) -> int | None:
     return made
 
 
-def get_player(name: str) -> Player:
+def get_player(name: str, worlds: int | None = None) -> Player:
+    """The player of that name; with ``worlds``, a search player searches exactly that many
+    worlds with no time budget, so its move is a function of the view and the random source
+    alone, the same on every device (the daily deal's computers). The others are so already."""
     try:
-        return PLAYERS[name]
+        player = PLAYERS[name]
     except KeyError:
         raise ValueError(f"unknown player {name!r} (known: {', '.join(PLAYERS)})") from None
+    if worlds is not None and player is expert:
+        return functools.partial(expert, think_ms=None, iterations=worlds)
+    return player

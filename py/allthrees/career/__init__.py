@@ -16,6 +16,17 @@ One module per concern, each saying what it owns:
 - ``transfer``: the export file (``EXPORT_FORMAT``, ``EXPORT_VERSION``, ``export_file``), how much
   the page keeps (``MAX_ENTRIES``, ``MAX_HISTORY``) and the import's check (``check_import``).
 - ``merge``: two devices' careers merged both ways (``merge``), the figures worked out again.
+- ``glicko``: Glicko-2 as Glickman published it (``rate``, ``aged``).
+- ``computers``: each computer level's fixed rating (``COMPUTER_RATINGS``), measured.
+- ``titles``: the ladder of titles by rating (``TITLES``), up to Grand Master of the Parlor.
+- ``rated``: whether a table is rated (``rated_table``) and what a rated match leaves in its
+  entry (``RatedResult``).
+- ``rating``: every kind's rating as a pure function of the entries' rated results
+  (``ratings``), the rating before a match, the titles a match reached.
+- ``signed``: a rated result between people: its document, digest, checks and the abandoned
+  rule (``part``, ``document``, ``take``, ``abandon``).
+- ``standings``: the daily deal's published entry and the check of every entry before it is
+  ranked (``published_entry``, ``standings``).
 
 Nothing here reads a clock: what "today" is stays the page's to say. What the page words
 arrives as codes (the seats' ``labels``, ``daily_line``). The names below are the package's
@@ -57,9 +68,19 @@ from .dates import in_date_order, parse_day, parse_stamp
 from .entries import DOUBLE_SIX, entry, results, table
 from .intake import recorded
 from .merge import merge
+from .rated import KINDS, RatedResult, TableRating, rated_table
+from .rating import PROVISIONAL, TAU, ratings, titles_reached
 from .refusals import CareerError, NotOver
 from .schema import ENTRY_FIELDS, LEVELS, MATCH_ID, check_entries, check_entry
+from .signed import abandon, check_abandoned
+from .signed import document as rated_document
+from .signed import part as rated_part
+from .signed import take as rated_take
+from .standings import StandingsEntry, published_entry
+from .standings import check as standings_check
+from .standings import standings as daily_standings
 from .stats import AVERAGE_DIGITS, HISTOGRAM_FROM, RATE_DIGITS, WIN_RATE_WINDOW, figures
+from .titles import TITLE_CODES, TITLES
 from .transfer import (
     EXPORT_FORMAT,
     EXPORT_VERSION,
@@ -91,6 +112,25 @@ __all__ = [
     "GRAND_MASTER_WINS",
     "HISTOGRAM_FROM",
     "KEEP",
+    "KINDS",
+    "PROVISIONAL",
+    "TAU",
+    "TITLES",
+    "TITLE_CODES",
+    "RatedResult",
+    "StandingsEntry",
+    "TableRating",
+    "abandon",
+    "check_abandoned",
+    "published_entry",
+    "rated_document",
+    "rated_part",
+    "rated_table",
+    "rated_take",
+    "ratings",
+    "daily_standings",
+    "standings_check",
+    "titles_reached",
     "LEVELS",
     "MATCH_ID",
     "MAX_ENTRIES",

@@ -25,6 +25,12 @@ DAILY_SEED_HEX = 12  # hex digits of the hash kept: 48 bits, a seed a ?seed= lin
 # A daily's seed must be a seed a link and the New game request take (below 10**15).
 assert 16**DAILY_SEED_HEX <= 10**MAX_SEED_DIGITS
 DAILY_OPPONENT = "expert"  # everyone meets the same player: the strongest
+# The daily's computers search exactly this many worlds a move, with no time budget, from a
+# random source fixed by the day's seed, the round and the move (``Session._rng``): the same
+# moves on every device, so any device can replay anyone's attempt and check every computer
+# move in it (``standings``). 100 worlds play as strongly as the usual 200 (docs/opponents.md:
+# more than about 150 add nothing) at half the cost of a check.
+DAILY_WORLDS = 100
 # Days from a streak's newest daily to today for it to be alive: played today (0) or
 # yesterday (1), today's deal is still there to extend it.
 STREAK_ALIVE_DAYS = 1
@@ -62,7 +68,9 @@ def daily_session(date: Any, preset: Any = DEFAULT_PRESET, hide_sum: bool = Fals
     (``daily_start``)."""
     deal = daily(date, preset)
     settings = replace(Settings.from_json(deal["settings"]), hide_sum=hide_sum)
-    return Session(settings, deal["seed"], practice=False)
+    session = Session(settings, deal["seed"], practice=False)
+    session.worlds = DAILY_WORLDS
+    return session
 
 
 def check_daily(session: Session, day: str) -> None:

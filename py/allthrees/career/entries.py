@@ -15,16 +15,21 @@ from ..settings import Seat, Settings
 from ..tiles import tile_id
 from .dailydeal import check_daily
 from .dates import checked_day, checked_stamp
+from .rated import rated_of
 from .refusals import NotOver
 
 DOUBLE_SIX = tile_id(6, 6)  # the domino_66 trophy's tile (in both sets)
 
 
-def entry(session: Session, date: Any, daily_day: Any = None) -> dict[str, Any]:
+def entry(
+    session: Session, date: Any, daily_day: Any = None, chosen: bool | None = None
+) -> dict[str, Any]:
     """The session's finished match as a career entry (JSON): who sat where, the results for the
     device owner's seat (``you``) and side, the record with its seed revealed, and the settings.
     ``date`` is when it ended (the page's clock), ``daily_day`` the UTC day when this was that
-    day's scored daily (None otherwise; the match must be that deal)."""
+    day's scored daily (None otherwise; the match must be that deal); ``chosen``, whether a
+    table with people was chosen rated, when the session has no table across devices to say so
+    (a guest's: ``rated.rated_table``)."""
     if not session.match.over:
         raise NotOver("the match is not over yet: a career entry is made when it ends")
     stamp = checked_stamp(date, "the date")
@@ -39,6 +44,8 @@ def entry(session: Session, date: Any, daily_day: Any = None) -> dict[str, Any]:
         "practice": session.practice and day is None,
         **table(session.settings),
         **results(session),
+        # whether it counts for a rating, and every other seat's rating when it does
+        **rated_of(session, day is not None, chosen),
         "record": match_record(session),
         "settings": session.settings.to_json(),
     }

@@ -9,6 +9,9 @@ the same on both devices but for the preferences, each device's own first.
 - **Whole matches** (the history) by id likewise: an item is good when its record replays from
   its revealed seed and agrees with its entry (``transfer``'s import check, item by item).
 - **The daily's attempts** by day: a day's attempt that has its entry wins, else the smaller id.
+- **Ratings** are worked out again from the merged entries (``ratings``: a pure function of their
+  rated results), so a match both devices hold counts once; of two versions of one entry, the
+  one with its rated result signed wins. **Abandoned matches** by match id.
 - **The caps** keep the newest as ever: ``MAX_ENTRIES`` entries and ``MAX_HISTORY`` whole matches,
   by date, so nothing the caps keep is lost.
 - **Trophies and figures** are worked out again from the merged entries (``figures``).
@@ -27,6 +30,7 @@ from .dailydeal import are_attempts
 from .dates import in_date_order, parse_day, parse_stamp
 from .refusals import CareerError
 from .schema import check_entry, is_match_id
+from .signed import check_abandoned
 from .stats import figures
 from .transfer import KEEP, MAX_ENTRIES, MAX_HISTORY, _check_history_item
 
@@ -52,11 +56,16 @@ def _kept(side: Any, name: str) -> dict[str, Any]:
         if not ok:
             raise CareerError(f"{name}'s {key} is damaged", code="export_shape", field=key)
     attempts = daily.get("attempts", {})
+    try:
+        abandoned = check_abandoned(side.get("abandoned"))
+    except AllThreesError:
+        abandoned = []  # damaged: none kept, as a damaged entry
     return {
         "entries": entries,
         "history": history,
         "attempts": attempts if are_attempts(attempts) else {},
         "prefs": prefs,
+        "abandoned": abandoned,
     }
 
 
@@ -71,6 +80,11 @@ def _good_entry(e: Any) -> bool:
     except AllThreesError:
         return False
     return True
+
+
+def _signed(e: dict[str, Any]) -> bool:
+    """The entry holds its rated result (a table with people: once every device signed)."""
+    return e.get("rated") is not None
 
 
 def _complete(e: dict[str, Any]) -> bool:
@@ -94,7 +108,8 @@ def _merge_entries(sides: list[list[Any]]) -> tuple[list[dict[str, Any]], int, i
             if held == e:
                 continue
             conflicts += 1
-            if (_complete(e), _order(e)) > (_complete(held), _order(held)):
+            rank = (_signed(e), _complete(e), _order(e))
+            if rank > (_signed(held), _complete(held), _order(held)):
                 best[e["id"]] = e
     ordered = in_date_order(list(best.values()))
     return ordered[-MAX_ENTRIES:], damaged, conflicts
@@ -149,15 +164,18 @@ def _merge_attempts(sides: list[dict[str, str]], by_id: dict[str, Any]) -> dict[
 
 def merge(mine: Any, theirs: Any, today: Any = None) -> dict[str, Any]:
     """``mine`` (this device's career, as the page keeps it) and ``theirs`` (the other device's)
-    as one: ``{merged: {entries, history, daily: {attempts}, prefs}, career, replaced, counts,
-    keep}``; ``replaced`` is ``mine`` as it was, for the page's backup; ``career`` the figures
-    and trophies of the merged entries (as of ``today`` when given)."""
+    as one: ``{merged: {entries, history, daily: {attempts}, prefs, abandoned}, career,
+    replaced, counts, keep}``; ``replaced`` is ``mine`` as it was, for the page's backup;
+    ``career`` the figures, trophies and ratings of the merged entries (as of ``today`` when
+    given)."""
     a, b = _kept(mine, "mine"), _kept(theirs, "theirs")
     entries, damaged, conflicts = _merge_entries([a["entries"], b["entries"]])
     by_id = {e["id"]: e for e in entries}
     history, bad_history = _merge_history([a["history"], b["history"]], by_id)
     attempts = _merge_attempts([a["attempts"], b["attempts"]], by_id)
     prefs = {**b["prefs"], **a["prefs"]}  # this device's own choices first
+    abandoned = list({x["id"]: x for x in [*b["abandoned"], *a["abandoned"]]}.values())
+    abandoned.sort(key=lambda x: (parse_stamp(x["date"]), x["id"]))
     mine_ids = {e.get("id") for e in a["entries"] if isinstance(e, dict)}
     return {
         "merged": {
@@ -165,13 +183,16 @@ def merge(mine: Any, theirs: Any, today: Any = None) -> dict[str, Any]:
             "history": history,
             "daily": {"attempts": attempts},
             "prefs": prefs,
+            "abandoned": abandoned,
         },
-        "career": figures(entries, today, attempts),
+        "career": figures(entries, today, attempts, abandoned),
         "replaced": {
             "entries": a["entries"],
             "history": a["history"],
             "daily": {"attempts": a["attempts"]},
             "prefs": a["prefs"],
+            # a page from before ratings kept no abandoned list: none is made up for it
+            **({"abandoned": a["abandoned"]} if a["abandoned"] else {}),
         },
         "counts": {
             "entries": len(entries),

@@ -13,6 +13,7 @@ from ..checks import is_whole
 from ..rules import PRESETS
 from ..settings import COMPUTERS, CONTROLLERS, MODES, PLAYER_COUNTS
 from .dates import QUOTED_CHARS, parse_day, parse_stamp
+from .rated import rated_problem
 from .refusals import CareerError
 
 MATCH_ID = re.compile(r"[0-9a-f]{16}")  # ``Session.match_id``: 8 random bytes in hex
@@ -43,7 +44,9 @@ def _is(kind: type) -> Callable[[Any], bool]:
 
 _COUNT = _whole(0)
 # Every field ``figures`` and ``daily_line`` read, with what it must be (the words of a refusal).
-# ``record`` and ``settings`` are the page's (it may leave them out of what it sends).
+# ``record`` and ``settings`` are the page's (it may leave them out of what it sends); ``rated``
+# and ``unrated`` are checked apart (``rated.rated_problem``): an entry from before ratings has
+# neither.
 ENTRY_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "id": (is_match_id, "a match id"),
     "date": (lambda v: parse_stamp(v) is not None, "an ISO UTC time"),
@@ -105,6 +108,10 @@ def check_entry(e: Any, index: int = 0) -> dict[str, Any]:
     for key, ok in agree.items():
         if not ok:
             raise CareerError(f"{name}: {key} does not fit the table", field=key, **at)
+    # a rated result, when it has one (an entry from before ratings has none)
+    wrong = rated_problem(e)
+    if wrong is not None:
+        raise CareerError(f"{name}: {wrong} is not a rated result of its table", field=wrong, **at)
     return e
 
 

@@ -13,7 +13,9 @@ from ..settings import MODES, PLAYER_COUNTS
 from .awards import trophies
 from .dailydeal import daily_figures
 from .dates import in_date_order
+from .rating import ratings
 from .schema import LEVELS, check_entries
+from .signed import check_abandoned
 
 WIN_RATE_WINDOW = 10  # matches in the rolling win rate's window
 # The lower edge (points) of each bucket of the plays histogram; the last bucket is open.
@@ -22,12 +24,15 @@ RATE_DIGITS = 4  # decimals of a rate (0..1)
 AVERAGE_DIGITS = 2  # decimals of points per round or turn
 
 
-def figures(entries: Any, today: Any = None, attempts: Any = None) -> dict[str, Any]:
+def figures(
+    entries: Any, today: Any = None, attempts: Any = None, abandoned: Any = None
+) -> dict[str, Any]:
     """Every figure of the career from its entries (checked first: ``check_entries``). Points
     figures (per round, per turn, the largest play, the histogram) leave out cribbage matches,
     whose points are pegs; counts (matches, wins, scoring plays, dominoes, blocks) take all.
     ``today`` (the page's UTC day) and ``attempts`` (the daily's) make the daily's figures as
-    of that day (``daily_figures``)."""
+    of that day (``daily_figures``), and the ratings as of that day (``ratings``), with the
+    rated matches each kind counts as ``abandoned`` (``signed.check_abandoned``)."""
     ordered = in_date_order(check_entries(entries))
     won = [e["won"] for e in ordered]
     points = [e for e in ordered if not e["pegs"]]
@@ -60,6 +65,7 @@ def figures(entries: Any, today: Any = None, attempts: Any = None) -> dict[str, 
         "plays_histogram": _histogram(p for e in points for p in e["plays"]),
         "daily": daily_figures(ordered, today, attempts),
         "trophies": trophies(ordered),
+        "ratings": ratings(ordered, today, check_abandoned(abandoned)),
     }
 
 

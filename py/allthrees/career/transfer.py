@@ -24,6 +24,7 @@ from .dates import checked_stamp, in_date_order, parse_stamp
 from .entries import results, table
 from .refusals import CareerError
 from .schema import check_entries, is_match_id, where
+from .signed import check_abandoned
 
 EXPORT_FORMAT = "allthrees-export"
 EXPORT_VERSION = 1
@@ -62,13 +63,14 @@ class NotAnExport(CareerError):
 
 
 def export_file(
-    exported: Any, entries: Any, daily: Any, history: Any, prefs: Any
+    exported: Any, entries: Any, daily: Any, history: Any, prefs: Any, abandoned: Any = None
 ) -> dict[str, Any]:
     """The export file's object from what the page keeps: the career's ``entries`` (checked as
     ``figures`` reads them), the daily's ``{attempts}``, the whole matches of the ``history``
     (newest first: at most the newest ``MAX_HISTORY``) and the page's ``prefs``, stamped with
-    the page's time ``exported``. The match in play is not the page's to send: its seed is
-    sealed to the browser's key and never travels as readable text."""
+    the page's time ``exported``, with the rated matches this device ``abandoned`` (none: an
+    empty list). The match in play is not the page's to send: its seed is sealed to the
+    browser's key and never travels as readable text."""
     stamp = checked_stamp(exported, "the export's time")
     shape = {
         "daily": isinstance(daily, dict),
@@ -87,6 +89,7 @@ def export_file(
         "career": {
             "entries": check_entries(entries),
             "daily": {"attempts": check_attempts(daily.get("attempts"))},
+            "abandoned": check_abandoned(abandoned),
         },
         "history": history[:MAX_HISTORY],
         "prefs": prefs,
@@ -133,6 +136,7 @@ def check_import(data: Any) -> dict[str, Any]:
             most=MAX_HISTORY,
         )
     entries = check_entries(career["entries"])
+    check_abandoned(career.get("abandoned"))  # an export from before ratings has none
     by_id = {e["id"]: e for e in entries}
     seen: set[str] = set()
     for i, item in enumerate(history):

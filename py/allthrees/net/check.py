@@ -107,8 +107,9 @@ def check_shared(
             raise BadMessage("the reveal's settings are not its record's", code="shared_replay")
         mine = Session(settings, seed, match, match_id=reveal["match_id"])
         mine.practice = reveal["practice"]
-        if not mine.practice:
-            out |= recorded(mine, date, None, entries, attempts)
+        if not mine.practice:  # rated only at a table its host chose rated before the deal
+            chosen = reveal.get("rated") is True
+            out |= recorded(mine, date, None, entries, attempts, chosen=chosen)
     return out
 
 

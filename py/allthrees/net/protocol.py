@@ -27,8 +27,9 @@ The host sends (``HOST_KINDS``, at most ``HOST_LIMITS``):
 - ``presence {table, seats: [{seat, presence}]}``: ``PRESENCE`` per seat played elsewhere.
 - ``reaction {table, seat, id}``: a quick reaction, relayed.
 - ``reveal {table, seat, match, commitment, host_part, parts, seed, record, settings, match_id,
-  practice}``: at a match's end, everything a guest needs to check the deal and to count the
-  match in its own career (``check.check_shared``).
+  practice, rated?}``: at a match's end, everything a guest needs to check the deal and to count
+  the match in its own career (``check.check_shared``); ``rated``, the host's choice of a rated
+  table (absent from a host from before ratings: not rated).
 - ``refusal {table, code, values, error}``: what the host refused of that guest's message.
 """
 
@@ -288,12 +289,14 @@ HOST_SHAPES: dict[str, dict[str, Any]] = {
     },
 }
 assert tuple(HOST_SHAPES) == HOST_KINDS
+# Fields a host's message may leave out (a host from before them sends none).
+HOST_MAY: dict[str, dict[str, Any]] = {"reveal": {"rated": lambda v: isinstance(v, bool)}}
 
 
 def host_message(text: Any) -> dict[str, Any]:
     """A host's message text as its object, or ``BadMessage``: what a guest's page may use."""
     kind, data = _parse(text, HOST_LIMITS, "the host")
-    _fields(data, HOST_SHAPES[kind])
+    _fields(data, HOST_SHAPES[kind], HOST_MAY.get(kind))
     return data
 
 

@@ -39,7 +39,8 @@ def key_hash(key: str) -> str:
 class Joint:
     """A table across devices: its id, the host's secret, which match of the chain is dealt
     (``k``), the friends' parts and names, the host's name, whether it is a practice table,
-    the table clock's seconds a move (``clock_s``, 0 for none: ``clock``)."""
+    the table clock's seconds a move (``clock_s``, 0 for none: ``clock``), whether the host
+    chose a rated table (``rated``)."""
 
     table: str
     top: bytes = field(repr=False)  # the host's secret: sealed, never in a message before the end
@@ -56,6 +57,9 @@ class Joint:
     # reactions each seat sent since the table's last move (not kept: a flood limit)
     reactions: dict[int, tuple[int, int]] = field(default_factory=dict)
     clock_s: int = 0  # the table clock: seconds a move, one of ``clock.CHOICES``; 0, none
+    # the host chose a rated table before the deal (never a practice one): its matches count
+    # for ratings once every person's device signs the result (``career.signed``)
+    rated: bool = False
     # friends' seats the host gave to a computer for good (``give``): their keys take no seat
     given_away: frozenset[int] = frozenset()
     # the clock's turn stamp and each seat's time-outs in a row (not kept: a reload restarts them)
@@ -63,15 +67,29 @@ class Joint:
 
     @classmethod
     def new(
-        cls, settings: Settings, seed: int | None, host_name: str = "", clock_s: int = 0
+        cls,
+        settings: Settings,
+        seed: int | None,
+        host_name: str = "",
+        clock_s: int = 0,
+        rated: bool = False,
     ) -> Joint:
         friends = tuple(settings.friends())
         if not friends:
             raise BadMessage("a table across devices has a friend's seat", code="no_friends")
         top = joint.practice_top(seed) if seed is not None else secrets.token_bytes(32)
         table = secrets.token_hex(TABLE_HEX // 2)
+        practice = seed is not None
         return cls(
-            table, top, friends, settings.you(), 0, seed is not None, host_name, clock_s=clock_s
+            table,
+            top,
+            friends,
+            settings.you(),
+            0,
+            practice,
+            host_name,
+            clock_s=clock_s,
+            rated=rated and not practice,
         )
 
     # ------------------------------------------------------------------ the seed
@@ -188,6 +206,7 @@ class Joint:
             ],
             "clock_s": self.clock_s,
             "clock": clock,
+            "rated": self.rated,
         }
 
     def reveal(self, session: Any, seat: int) -> dict[str, Any]:
@@ -205,6 +224,7 @@ class Joint:
             "settings": session.settings.to_json(),
             "match_id": session.match_id,
             "practice": session.practice,
+            "rated": self.rated,
         }
 
     # ------------------------------------------------------------------ kept
@@ -220,6 +240,7 @@ class Joint:
             "names": {str(s): n for s, n in self.names.items()},
             "keys": {str(s): k for s, k in self.keys.items()},
             "clock": self.clock_s,
+            "rated": self.rated,
             "given_away": sorted(self.given_away),
         }
 
@@ -282,5 +303,6 @@ class Joint:
             kept_names,
             {seats[key]: k for key, k in keys.items()},
             clock_s=clock,
+            rated=data.get("rated") is True and data.get("practice") is not True,
             given_away=frozenset(given),
         )

@@ -60,6 +60,7 @@ class Host:
                 "commitment": net.commitment(),
                 "friends": net.friends_json(settings),
                 "clock": net.clock_s,
+                "rated": net.rated,
             },
             "room": net.room(),
             "save": stored["text"],
@@ -76,7 +77,8 @@ class Host:
     def gather(self, req: dict[str, Any], seed: int | None) -> dict[str, Any]:
         settings = Settings.from_json(req.get("settings"))
         name = clean_name(req.get("name", "") or "")
-        net = Joint.new(settings, seed, name, clock.seconds(req.get("clock")))
+        rated = req.get("rated") is True  # the host's choice, before the deal
+        net = Joint.new(settings, seed, name, clock.seconds(req.get("clock")), rated)
         self.app.session = None
         self.app.gathering = (net, settings)
         return self.gathering_reply()

@@ -299,6 +299,7 @@ const EN = {
     bad_date: (v) => `"${v.text}" is not a date.`,
     match_not_over: () => "The match is not over yet.",
     not_daily: () => "That match was not the daily deal.",
+    rated_result: () => "This rated result does not agree with your own record of the match, so it does not count.",
     not_an_export: () => "This file is not an All Threes export.",
     export_newer: () => "This export was made by a newer version of the game.",
     export_version: () => "This export is from an unknown version of the game.",

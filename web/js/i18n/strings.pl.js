@@ -302,6 +302,7 @@ export const PL = {
     bad_date: (v) => `„${v.text}” to nie jest data.`,
     match_not_over: () => "Rozgrywka jeszcze się nie skończyła.",
     not_daily: () => "Ta rozgrywka nie była rozdaniem dnia.",
+    rated_result: () => "Ten wynik rankingowy nie zgadza się z twoim zapisem rozgrywki, więc się nie liczy.",
     not_an_export: () => "Ten plik nie jest eksportem All Threes.",
     export_newer: () => "Ten eksport zrobiła nowsza wersja gry.",
     export_version: () => "Ten eksport pochodzi z nieznanej wersji gry.",
