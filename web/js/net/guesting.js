@@ -19,8 +19,10 @@ import { T } from "../i18n/strings.js";
 import { answerLink, parseLink, readPasted } from "./codes.js";
 import { GUEST_KEY } from "./guestkey.js";
 import { netErrorWords } from "./handoff.js";
+import { earlyHostMessage } from "./earlycheck.js";
 import { answerInvite, NetError } from "./peer.js";
 import { relaysFrom } from "./relays.js";
+import { PROTOCOL } from "./version.js";
 
 export { GUEST_KEY };
 
@@ -196,8 +198,10 @@ export class Guesting {
           this.#keep();
         }
         if (this.kept.snapshot) this.toast(T.room.back);
-        // light on the relays: a direct channel needs the room no more, until it ends
-        if (channel.via === "direct") this.room.room.quiet(true);
+        // light on the relays: once both sides have moved to a direct channel the room is needed
+        // no more, until that channel ends
+        channel.onmoved = () => this.room?.room.quiet(true);
+        if (channel.released) this.room.room.quiet(true);
         return this.#attach(channel);
       } catch (error) {
         if (error instanceof NetError && error.code === "full") return this.toast(T.room.full);
@@ -285,8 +289,9 @@ export class Guesting {
       this.changed();
     };
     const { table, part, resume, key } = this.kept;
-    // the protocol's version is Python's (net/protocol.py): the host checks it, and says if it differs
-    this.protocol ??= (await this.local.call("ping"))?.protocol;
+    // the protocol's version is Python's (net/protocol.py, stamped in version.js by the build): the
+    // host checks it, and says if it differs
+    this.protocol ??= PROTOCOL ?? (await this.local.call("ping"))?.protocol;
     this.#send({ kind: "hello", table, part, name: this.name || undefined, resume: resume || undefined, key });
   }
 
@@ -300,7 +305,11 @@ export class Guesting {
   /** A text from the host: checked by this device's Python, then taken in, in order. */
   #heard(text) {
     this.applying = this.applying.then(async () => {
-      const reply = await this.local.call("host_message", { message: text });
+      // before this device's engine is up, a message whose shape can be drawn is taken at once
+      // (earlycheck.js) and read by Python as soon as it is up (#checkEarly)
+      const early = this.local.up === false ? earlyHostMessage(text) : null;
+      if (early) this.#checkEarly(text);
+      const reply = early ? { ok: true, message: early } : await this.local.call("host_message", { message: text });
       if (!reply?.ok) return; // a message that cannot be taken changes nothing (the console has it)
       const m = reply.message;
       if (m.table !== this.kept.table) return;
@@ -326,6 +335,21 @@ export class Guesting {
         if (m.code === "seat_given") return this.#given();
       }
       this.#keep();
+    });
+  }
+
+  /** A message taken before this device's engine was up, read by its Python once it is: one it
+   * refuses was no message of a table (the host's page is not this game's), so this device leaves
+   * that table, saying why. */
+  #checkEarly(text) {
+    this.local.whenUp?.then(() => {
+      this.applying = this.applying.then(async () => {
+        const reply = await this.local.call("host_message", { message: text });
+        if (reply?.ok || !this.kept) return;
+        console.warn(`All Threes: the host's message was refused once read (${reply?.code}): leaving the table`);
+        this.toast(T.refusals[reply?.code]?.(reply.values ?? {}) ?? T.refusals.refused());
+        this.#given();
+      });
     });
   }
 

@@ -28,6 +28,10 @@ import { relaysFrom } from "./relays.js";
  * (never sent to the site's host). */
 export const roomLink = (site, secret, host) => `${site}#room=${secret}.${host}`;
 
+/** A seat away through the room for this long is the host's to decide about (ms): a shorter
+ * absence (a reload, a locked screen, a network change) asks nobody anything. */
+export const AWAY_ASK_MS = 20_000;
+
 /** How a seat played elsewhere stands, as the test hook and the seats' chips say it. */
 export const PRESENCE = ["waiting", "connected", "reconnecting", "away"];
 
@@ -51,6 +55,7 @@ export class Hosting {
    *   address from other players"
    * @param {() => boolean} [o.listed] the table is listed in Play online (table/parlor.js): no
    *   invite dialog pops up
+   * @param {(seat: number) => string} [o.nameOf] a seat's name as the table shows it
    */
   constructor({
     call,
@@ -66,8 +71,10 @@ export class Hosting {
     relays,
     relayOnly,
     listed,
+    nameOf,
   }) {
     Object.assign(this, { call, accept, gathered, toast, reacted, changed, away, dialogs, iceServers, site });
+    this.nameOf = nameOf ?? ((seat) => this.#name(seat));
     this.listed = listed ?? (() => false);
     this.relays = relaysFrom({ relays }).urls;
     this.relayOnly = relayOnly ?? { get: () => false, set: () => {} };
@@ -335,28 +342,40 @@ export class Hosting {
 
   #attach(seat, channel) {
     const entry = this.seats.get(seat);
+    const wasAway = entry.presence === "away" || entry.presence === "reconnecting";
+    clearTimeout(entry.awayTimer);
     entry.channel = channel;
     entry.invite = null;
     this.#setPresence(seat, "connected", true);
+    // back after a drop: said once, by the name the table shows (nothing was asked if it was short)
+    if (wasAway && entry.awaySince) this.toast(T.netTable.back(this.nameOf(seat)));
+    entry.awaySince = null;
     channel.onmessage = (text) => this.#heard(seat, text);
     channel.onstate = (state) => {
-      if (state === "closed") {
-        entry.channel = null;
-        entry.shown = false;
-        this.#setPresence(seat, "away");
+      if (state !== "closed") return void this.#setPresence(seat, state);
+      entry.channel = null;
+      entry.shown = false;
+      entry.awaySince = Date.now();
+      this.#setPresence(seat, "away");
+      if (!this.room) {
+        // codes sent by hand: the host's choice for the seat meanwhile (asked once a match), then
+        // its fresh invite is up (a new handshake the host passes on)
         this.toast(T.netTable.left(this.#name(seat)));
-        // the host's choice for the seat meanwhile (asked once a match); then, without relays, its
-        // fresh invite is up (a new handshake); through the room, its page knocks again by itself
-        const asked = this.#whileAway(seat);
-        if (!this.room) asked.finally(() => this.invite(seat));
-      } else this.#setPresence(seat, state);
+        this.#whileAway(seat).finally(() => this.invite(seat));
+        return;
+      }
+      // through the room its page knocks again by itself: a short absence (a reload, a locked
+      // screen, a network change) asks nobody anything; past AWAY_ASK_MS the host chooses
+      entry.awayTimer = setTimeout(() => {
+        if (this.presence(seat) !== "connected" && this.seats.get(seat) === entry) this.#whileAway(seat);
+      }, AWAY_ASK_MS);
     };
     channel.ondrop = () => {}; // dropped unread by the channel (size, flood): nothing to take
   }
 
   async #whileAway(seat) {
     if (this.choice === undefined) {
-      this.choice = await this.away(seat, this.#name(seat));
+      this.choice = await this.away(seat, this.nameOf(seat));
       return;
     }
     if (!this.choice) return; // the table waits, as chosen before
@@ -398,6 +417,7 @@ export class Hosting {
     this.roomDialog?.close();
     Object.assign(this, { room: null, opening: null, roomDialog: null, roomShown: false });
     for (const entry of this.seats.values()) {
+      clearTimeout(entry.awayTimer);
       entry.dialog?.close();
       entry.invite?.cancel?.();
       entry.channel?.close();

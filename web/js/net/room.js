@@ -56,6 +56,8 @@ export const KINDS = {
       name: isText(60),
     },
   },
+  // a page moved its table's messages to a direct channel after `m` of them went through the room (link.js)
+  moved: { most: 80, fields: { m: isCount(0, Number.MAX_SAFE_INTEGER) } },
   full: { most: 40, fields: {} },
   busy: { most: 40, fields: {} },
   ping: { most: 40, fields: {} },
