@@ -17,9 +17,9 @@
 
 import { T } from "../i18n/strings.js";
 import { answerLink, parseLink, readPasted } from "./codes.js";
+import { earlyHostMessage } from "./earlycheck.js";
 import { GUEST_KEY } from "./guestkey.js";
 import { netErrorWords } from "./handoff.js";
-import { earlyHostMessage } from "./earlycheck.js";
 import { answerInvite, NetError } from "./peer.js";
 import { relaysFrom } from "./relays.js";
 import { PROTOCOL } from "./version.js";
@@ -159,6 +159,7 @@ export class Guesting {
         };
     this.#keep();
     if (!this.relays.length) return this.toast(T.room.down); // this player wants no relay: no room to knock at
+    this.presence = this.kept.table ? "reconnecting" : "waiting"; // back at its seat, or a first knock
     this.changed();
     let room;
     try {
@@ -167,7 +168,7 @@ export class Guesting {
       room = await Room.open({
         secret,
         relays: this.relays,
-        onmessage: (from, kind, body) => seating?.heard(from, kind, body),
+        onmessage: (from, kind, body, run) => seating?.heard(from, kind, body, run),
         onstatus: (status) => this.#relayStatus(status),
       });
       seating = new GuestRoom(room, host, {
@@ -299,7 +300,14 @@ export class Guesting {
     const clean = Object.fromEntries(
       Object.entries({ v: this.protocol, ...message }).filter(([, v]) => v !== undefined),
     );
-    this.channel?.send(JSON.stringify(clean));
+    try {
+      this.channel?.send(JSON.stringify(clean));
+    } catch (error) {
+      // the channel is closing (its end is on its way, and this page knocks again then): a move
+      // sent now waits for the table again, as after any drop
+      if (!(error instanceof NetError)) throw error;
+      for (const w of this.waiters.splice(0)) w();
+    }
   }
 
   /** A text from the host: checked by this device's Python, then taken in, in order. */
@@ -369,9 +377,11 @@ export class Guesting {
       this.shared = null; // a rematch: its own deal to check, its own record to keep
       this.kept.record = null;
     }
+    const first = !this.kept.snapshot;
     this.kept.snapshot = snapshot;
     await this.accept({ ok: true, snapshot, events });
     this.#answered();
+    if (first) this.changed(); // the seats' names and how each stands, now that the table names them
   }
 
   #answered() {

@@ -182,19 +182,23 @@ export class GuestRoom {
     this.making = null; // the answer to the host's offer, while its channel opens
   }
 
-  /** A message the room heard: only the host's is read. */
-  heard(from, kind, body) {
+  /** A message the room heard (`run`: the host's page's run): only the host's is read. */
+  heard(from, kind, body, run = null) {
     if (from !== this.host) return;
     const link = this.link?.state === "closed" ? null : this.link;
     if (link && kind === "moved") link.heardMoved(body.m);
     else if (link) link.relay.heard?.(kind, body);
     if (kind === "offer") this.#offer(body.code).catch(() => {});
+    // the host's page is back after a reload: the link this page holds is gone with the old page
+    if (kind === "back" && link && run !== this.hostRun) return void link.drop();
     // seated again by the host while this page holds a link (a late knock of its own reached the
     // host): that link is no longer the host's; this page knocks again and is seated afresh
     if (kind === "relay" && !this.settle && link) return void link.drop();
     if (!this.settle) return;
-    if (kind === "relay") this.#seated(body);
-    else if (kind === "full") this.settle.reject(new NetError("full", "the table is full"));
+    if (kind === "relay") {
+      this.hostRun = run; // the host's page that seated this one
+      this.#seated(body);
+    } else if (kind === "full") this.settle.reject(new NetError("full", "the table is full"));
     // "busy": another page is taking a seat just now; the next knock asks again
   }
 

@@ -21,8 +21,10 @@ export class Across {
    * @param {object} o
    * @param {object} o.bridge the engine {call(op, payload) -> reply} (boot/bridge.js)
    * @param {object|null} o.guest on a guest's page, net/guesting.js (main.js loads it first)
+   * @param {{snap: object}|null} [o.kept] the table kept by the last visit (a host's reload: its
+   *   room is opened at once, before Python is up)
    */
-  constructor(table, { bridge, guest }) {
+  constructor(table, { bridge, guest, kept = null }) {
     this.table = table;
     this.hosting = null;
     this.guesting = null;
@@ -86,6 +88,9 @@ export class Across {
         });
         return this.hosting;
       }));
+    // a host's reload at a table played online: its friends are heard knocking from the start
+    const keptTable = kept?.snap?.net?.table;
+    if (typeof keptTable === "string") hosting().then((h) => h.openEarly(keptTable));
     this.bridge = {
       call: async (op, payload) => {
         const reply = await bridge.call(op, payload);

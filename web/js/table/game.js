@@ -88,7 +88,7 @@ export class Game {
       sound: this.sound,
       resized: () => this.refreshHud(),
     });
-    this.across = new Across(this, { bridge, guest });
+    this.across = new Across(this, { bridge, guest, kept });
     this.live = false; // Python has the table (or, on a guest's page, the host's table answers)
     this.waking = new Waking({
       state: this.state,
