@@ -12,7 +12,10 @@ import time
 from playwright.sync_api import Page, expect
 from tablekit import screenshot
 from test_net_table import ALL_IN, ready, state
-from test_online_table import devices, host_table, moves, seated  # noqa: F401 (a fixture)
+import test_online_table
+from test_online_table import host_table, moves, seated
+
+devices = test_online_table.devices  # the fixture: devices meeting at the test's relay
 
 # Every animation frame of a guest's page from its first: the hook's table (its hand, whether it
 # is live, its role) and the seats' words, as the person saw them frame by frame.
