@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import time
 
+import test_online_table
 from playwright.sync_api import Page, expect
 from tablekit import screenshot
 from test_net_table import ALL_IN, ready, state
-import test_online_table
 from test_online_table import host_table, moves, seated
 
 devices = test_online_table.devices  # the fixture: devices meeting at the test's relay
