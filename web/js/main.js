@@ -22,7 +22,7 @@
 import { bootWithLoadingScreen } from "./boot/boot.js";
 import { watchForUpdates } from "./boot/update.js";
 import { GUEST_KEY } from "./net/guestkey.js";
-import { keptTable, TABLE_KEY } from "./store/tablekeep.js";
+import { keptPicture, keptTable, TABLE_KEY } from "./store/tablekeep.js";
 
 // How long the engine waits for a kept table's first frame before it starts anyway (ms).
 const FIRST_FRAME_WAIT_MS = 250;
@@ -45,6 +45,19 @@ function guestInvite() {
     return kept.room && typeof kept.room === "object"
       ? { secret: String(kept.room.secret), host: String(kept.room.host) }
       : "";
+  } catch {
+    return null;
+  }
+}
+
+/** A returning guest's last table (the host's snapshot it kept, net/guestkey.js), drawn at once
+ * while it takes its seat again; null on a first visit or when it cannot be drawn. */
+function guestKeptTable(invite) {
+  if (typeof invite !== "object") return null;
+  try {
+    const kept = JSON.parse(localStorage.getItem(GUEST_KEY) ?? "null");
+    const same = kept?.room?.secret === invite.secret && kept?.room?.host === invite.host;
+    return same ? keptPicture(kept.snapshot) : null;
   } catch {
     return null;
   }
@@ -89,8 +102,13 @@ async function start() {
   const invite = guestInvite();
   const pairing = invite === null ? pairInvite() : null;
   const pairingRoom = invite === null ? pairRoomInvite() : null;
-  // the last table drawn here (a guest's page draws the host's table: none of this device's)
-  const kept = invite === null ? keptTable() : null;
+  // the last table drawn here (a guest's page draws the host's table: none of this device's, but
+  // the host's table it saw last, when it comes back to it)
+  const kept = invite === null ? keptTable() : guestKeptTable(invite);
+  // A guest's page at a table played online does not wait for its own engine: its table is the
+  // host's, drawn from the host's snapshot as soon as it arrives (net/earlycheck.js), while Python
+  // starts beside it.
+  const early = invite !== null && typeof invite === "object";
   let quiet = kept !== null;
   const loud = () => {
     quiet = false; // a first visit's loading screen after all
@@ -116,9 +134,18 @@ async function start() {
   const claimed = invite === null ? tabsModule.then(({ claimTable }) => claimTable()) : null;
   const opened = import("./store/savekeys.js").then(({ openSaveKeys }) => openSaveKeys());
   // The table's requests wait for the engine: the table itself does not (a kept one is drawn now).
-  const engine = { call: async (op, payload) => (await booted).call(op, payload) };
+  let up = false;
+  const engine = {
+    call: async (op, payload) => (await booted).call(op, payload),
+    get up() {
+      return up;
+    },
+    whenUp: booted.then(() => {
+      up = true;
+    }),
+  };
   // a first visit's table comes up behind the loading screen once the engine is up, as it always did
-  if (!kept) await booted;
+  if (!kept && !early) await booted;
   const { Game } = await gameModule;
   const guest = await guestModule;
   let announced = false;
@@ -138,7 +165,12 @@ async function start() {
       await game.resume();
     });
   };
-  const game = new Game(engine, { onStale: elsewhere, onReady: announceReady, invite, guest, kept });
+  // a guest's first table from the host is drawn over the loading screen's place
+  const drawn = () => {
+    quiet = true;
+    document.getElementById("loading").hidden = true;
+  };
+  const game = new Game(engine, { onStale: elsewhere, onReady: announceReady, onDrawn: drawn, invite, guest, kept });
   if (quiet && !game.waking.active) loud(); // the kept table did not draw: the engine is awaited
   if (game.waking.active) {
     requestAnimationFrame(() => setTimeout(bootNow)); // after the kept table's frame
@@ -147,12 +179,14 @@ async function start() {
   // Until this tab has the table, it shows the playing tab's last, as that tab draws it.
   const follow = (e) => e.key === TABLE_KEY && game.waking.follow(keptTable());
   window.addEventListener("storage", follow);
+  // the guest's table is the host's: it comes as soon as the host answers, Python or not
+  const starting = early ? game.start() : null;
   const bridge = await booted;
   const table = await claimed;
   window.removeEventListener("storage", follow);
   game.useSaveKeys(await opened);
   table?.onLost(elsewhere);
-  await game.start();
+  await (starting ?? game.start());
   announceReady();
   if (pairing)
     game.pair(pairing); // over the table, as Career → Pair a device

@@ -898,6 +898,7 @@ const EN = {
     waitingFor: (who) => `Waiting for ${who} to join`,
     someone: "your friend",
     joined: (name) => `${name ?? "Your friend"} joined the table.`,
+    back: (name) => `${name} is back.`,
     left: (name) => `${name ?? "Your friend"}'s connection ended: a fresh invite is ready for them.`,
     otherTable: "This answer is for another table: ask your friend to open the newest invite.",
     connecting: "Connecting…",

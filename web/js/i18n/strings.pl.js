@@ -901,6 +901,7 @@ export const PL = {
     waitingFor: (who) => `Czekamy, aż dołączy: ${who}`,
     someone: "twój przyjaciel",
     joined: (name) => `${name ?? "Twój przyjaciel"} dołącza do stołu.`,
+    back: (name) => `${name} jest z powrotem.`,
     left: (name) => `Połączenie z: ${name ?? "Twój przyjaciel"} zostało zerwane: czeka nowe zaproszenie.`,
     otherTable: "Ta odpowiedź dotyczy innego stołu: poproś przyjaciela, by otworzył najnowsze zaproszenie.",
     connecting: "Łączenie…",

@@ -17,10 +17,12 @@
 
 import { T } from "../i18n/strings.js";
 import { answerLink, parseLink, readPasted } from "./codes.js";
+import { earlyHostMessage } from "./earlycheck.js";
 import { GUEST_KEY } from "./guestkey.js";
 import { netErrorWords } from "./handoff.js";
 import { answerInvite, NetError } from "./peer.js";
 import { relaysFrom } from "./relays.js";
+import { PROTOCOL } from "./version.js";
 
 export { GUEST_KEY };
 
@@ -157,6 +159,7 @@ export class Guesting {
         };
     this.#keep();
     if (!this.relays.length) return this.toast(T.room.down); // this player wants no relay: no room to knock at
+    this.presence = this.kept.table ? "reconnecting" : "waiting"; // back at its seat, or a first knock
     this.changed();
     let room;
     try {
@@ -165,7 +168,7 @@ export class Guesting {
       room = await Room.open({
         secret,
         relays: this.relays,
-        onmessage: (from, kind, body) => seating?.heard(from, kind, body),
+        onmessage: (from, kind, body, run) => seating?.heard(from, kind, body, run),
         onstatus: (status) => this.#relayStatus(status),
       });
       seating = new GuestRoom(room, host, {
@@ -196,8 +199,10 @@ export class Guesting {
           this.#keep();
         }
         if (this.kept.snapshot) this.toast(T.room.back);
-        // light on the relays: a direct channel needs the room no more, until it ends
-        if (channel.via === "direct") this.room.room.quiet(true);
+        // light on the relays: once both sides have moved to a direct channel the room is needed
+        // no more, until that channel ends
+        channel.onmoved = () => this.room?.room.quiet(true);
+        if (channel.released) this.room.room.quiet(true);
         return this.#attach(channel);
       } catch (error) {
         if (error instanceof NetError && error.code === "full") return this.toast(T.room.full);
@@ -285,8 +290,9 @@ export class Guesting {
       this.changed();
     };
     const { table, part, resume, key } = this.kept;
-    // the protocol's version is Python's (net/protocol.py): the host checks it, and says if it differs
-    this.protocol ??= (await this.local.call("ping"))?.protocol;
+    // the protocol's version is Python's (net/protocol.py, stamped in version.js by the build): the
+    // host checks it, and says if it differs
+    this.protocol ??= PROTOCOL ?? (await this.local.call("ping"))?.protocol;
     this.#send({ kind: "hello", table, part, name: this.name || undefined, resume: resume || undefined, key });
   }
 
@@ -294,13 +300,24 @@ export class Guesting {
     const clean = Object.fromEntries(
       Object.entries({ v: this.protocol, ...message }).filter(([, v]) => v !== undefined),
     );
-    this.channel?.send(JSON.stringify(clean));
+    try {
+      this.channel?.send(JSON.stringify(clean));
+    } catch (error) {
+      // the channel is closing (its end is on its way, and this page knocks again then): a move
+      // sent now waits for the table again, as after any drop
+      if (!(error instanceof NetError)) throw error;
+      for (const w of this.waiters.splice(0)) w();
+    }
   }
 
   /** A text from the host: checked by this device's Python, then taken in, in order. */
   #heard(text) {
     this.applying = this.applying.then(async () => {
-      const reply = await this.local.call("host_message", { message: text });
+      // before this device's engine is up, a message whose shape can be drawn is taken at once
+      // (earlycheck.js) and read by Python as soon as it is up (#checkEarly)
+      const early = this.local.up === false ? earlyHostMessage(text) : null;
+      if (early) this.#checkEarly(text);
+      const reply = early ? { ok: true, message: early } : await this.local.call("host_message", { message: text });
       if (!reply?.ok) return; // a message that cannot be taken changes nothing (the console has it)
       const m = reply.message;
       if (m.table !== this.kept.table) return;
@@ -329,6 +346,21 @@ export class Guesting {
     });
   }
 
+  /** A message taken before this device's engine was up, read by its Python once it is: one it
+   * refuses was no message of a table (the host's page is not this game's), so this device leaves
+   * that table, saying why. */
+  #checkEarly(text) {
+    this.local.whenUp?.then(() => {
+      this.applying = this.applying.then(async () => {
+        const reply = await this.local.call("host_message", { message: text });
+        if (reply?.ok || !this.kept) return;
+        console.warn(`All Threes: the host's message was refused once read (${reply?.code}): leaving the table`);
+        this.toast(T.refusals[reply?.code]?.(reply.values ?? {}) ?? T.refusals.refused());
+        this.#given();
+      });
+    });
+  }
+
   #friends(friends) {
     this.others = friends.map((f) => ({ seat: f.seat, presence: f.joined ? "connected" : "waiting" }));
     this.changed();
@@ -345,9 +377,11 @@ export class Guesting {
       this.shared = null; // a rematch: its own deal to check, its own record to keep
       this.kept.record = null;
     }
+    const first = !this.kept.snapshot;
     this.kept.snapshot = snapshot;
     await this.accept({ ok: true, snapshot, events });
     this.#answered();
+    if (first) this.changed(); // the seats' names and how each stands, now that the table names them
   }
 
   #answered() {

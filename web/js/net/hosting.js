@@ -24,9 +24,41 @@ import { listenForAnswers, netErrorWords } from "./handoff.js";
 import { createInvite } from "./peer.js";
 import { relaysFrom } from "./relays.js";
 
+/** The room of the table this page hosts, kept so that a reload opens it before Python is up:
+ * friends who knock meanwhile are heard, and seated as soon as Python has the table again. */
+const ROOM_KEY = "allthrees.hostroom.v1";
+const HEX = /^[0-9a-f]{64}$/;
+
+/** The kept room of `table` ({secret, key, guests}: `guests` the friends' pages' keys in the
+ * room when it was last kept, told at once that the host is back), or null. */
+export function keptRoom(table) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(ROOM_KEY) ?? "null");
+    const ok = kept?.table === table && HEX.test(kept.secret ?? "") && HEX.test(kept.key ?? "");
+    const guests = Array.isArray(kept?.guests) ? kept.guests.filter((k) => HEX.test(String(k))).slice(0, 8) : [];
+    return ok ? { secret: kept.secret, key: kept.key, guests } : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepRoom(table, room, guests = []) {
+  try {
+    const kept = { table, secret: room?.secret, key: room?.key, guests: guests.slice(-8) };
+    if (room) localStorage.setItem(ROOM_KEY, JSON.stringify(kept));
+    else localStorage.removeItem(ROOM_KEY);
+  } catch {
+    // storage refused: a reload opens the room once Python is up, as before
+  }
+}
+
 /** The table's one link: the room's secret and the host's public key there, in the fragment
  * (never sent to the site's host). */
 export const roomLink = (site, secret, host) => `${site}#room=${secret}.${host}`;
+
+/** A seat away through the room for this long is the host's to decide about (ms): a shorter
+ * absence (a reload, a locked screen, a network change) asks nobody anything. */
+export const AWAY_ASK_MS = 20_000;
 
 /** How a seat played elsewhere stands, as the test hook and the seats' chips say it. */
 export const PRESENCE = ["waiting", "connected", "reconnecting", "away"];
@@ -51,6 +83,7 @@ export class Hosting {
    *   address from other players"
    * @param {() => boolean} [o.listed] the table is listed in Play online (table/parlor.js): no
    *   invite dialog pops up
+   * @param {(seat: number) => string} [o.nameOf] a seat's name as the table shows it
    */
   constructor({
     call,
@@ -66,8 +99,10 @@ export class Hosting {
     relays,
     relayOnly,
     listed,
+    nameOf,
   }) {
     Object.assign(this, { call, accept, gathered, toast, reacted, changed, away, dialogs, iceServers, site });
+    this.nameOf = nameOf ?? ((seat) => this.#name(seat));
     this.listed = listed ?? (() => false);
     this.relays = relaysFrom({ relays }).urls;
     this.relayOnly = relayOnly ?? { get: () => false, set: () => {} };
@@ -80,6 +115,13 @@ export class Hosting {
     this.seats = new Map(); // seat -> {channel, invite, presence, dialog, open}
     this.stopListening = () => {};
     this.queue = Promise.resolve(); // guests' messages go to Python one after another, in order
+    this.roomOf = null; // the room's {secret, key} the room was opened with
+    this.read = new Promise((resolve) => (this.hasRead = resolve)); // Python's table read once
+    // this page goes (a reload, a closed tab): every friend is told at once, so each knocks again
+    // (through the relays a silent page would be waited for until its keepalive ran out)
+    addEventListener("pagehide", () => {
+      for (const entry of this.seats.values()) entry.channel?.close();
+    });
   }
 
   get active() {
@@ -150,12 +192,19 @@ export class Hosting {
     const table = net.table;
     if (table !== this.table) {
       this.#close();
-      this.table = table;
-      this.stopListening = listenForAnswers(table, (code, answer) => this.#handedOver(code, answer));
+      this.#begin(table);
     }
     if (net.commitment !== this.commitment) this.choice = undefined; // a new match: asked again
     this.commitment = net.commitment;
-    if (room && this.relays.length && !this.opening) this.opening = this.#openRoom(room);
+    if (room && this.roomOf && (room.secret !== this.roomOf.secret || room.key !== this.roomOf.key)) {
+      this.#closeRoom(); // a kept room that is not Python's: opened again from Python's
+    }
+    if (room && this.relays.length && !this.opening) {
+      this.roomOf = room;
+      keepRoom(table, room);
+      this.opening = this.#openRoom(room);
+    }
+    this.hasRead();
     this.friends = net.friends;
     for (const f of this.friends) {
       if (!this.seats.has(f.seat)) this.seats.set(f.seat, { presence: "waiting" });
@@ -173,6 +222,22 @@ export class Hosting {
     } else this.invite(empty.seat);
   }
 
+  /** This page hosts `table` from now on (its answers by hand, its room). */
+  #begin(table) {
+    this.table = table;
+    this.stopListening = listenForAnswers(table, (code, answer) => this.#handedOver(code, answer));
+  }
+
+  /** A host's reload: the room of its kept table opened at once, before Python is up, so friends
+   * knocking meanwhile are heard (each is seated once Python has read the table again). */
+  openEarly(table) {
+    const room = keptRoom(table);
+    if (!room || !this.relays.length || this.table !== null) return;
+    this.#begin(table);
+    this.roomOf = { secret: room.secret, key: room.key };
+    this.opening = this.#openRoom(this.roomOf, room.guests);
+  }
+
   /** The Invite tool: the table's one link, or (without relays) the first seat not connected. */
   inviteWaiting() {
     if (this.relays.length) return this.showRoom();
@@ -183,16 +248,23 @@ export class Hosting {
   // ------------------------------------------------------------------ the room on the relays
   /** The table's room: opened once per table, from Python's secret and key (the same after a
    * reload, so friends knocking again find it). */
-  async #openRoom({ secret, key }) {
+  async #openRoom({ secret, key }, back = []) {
     const [{ Room }, { HostRoom }] = await Promise.all([import("./room.js"), import("./online.js")]);
     let seating = null;
     const room = await Room.open({
       secret,
       key: { secret: key },
       relays: this.relays,
-      onmessage: (from, kind, body) => seating?.heard(from, kind, body),
+      onmessage: (from, kind, body, run) => seating?.heard(from, kind, body, run),
       onstatus: (status) => this.#relayStatus(status),
     });
+    if (this.roomOf?.secret !== secret) {
+      room.close(); // another room was opened meanwhile (a kept one that was not Python's)
+      return null;
+    }
+    // after a reload: the friends seated before are told the host is back, so each knocks at once
+    // (a friend on a direct channel saw it end; one through the relays would wait for silence)
+    for (const guest of back) room.send(guest, "back", {}).catch(() => {});
     seating = new HostRoom(room, {
       seatFor: (seatKey) => this.#seatFor(seatKey),
       attach: (seat, channel) => this.#joined(seat, channel),
@@ -205,8 +277,10 @@ export class Hosting {
     return this.room;
   }
 
-  /** Python's seat for a knocking page: its own, the first free one, or null (the table is full). */
+  /** Python's seat for a knocking page: its own, the first free one, or null (the table is full).
+   * A knock heard before this page has read Python's table (a reload) waits for it. */
   async #seatFor(key) {
+    await this.read;
     const reply = await this.call("seat_for", { key });
     if (reply?.ok) return reply.seat;
     if (reply?.code === "table_full" || reply?.code === "seat_given") return null; // "full"
@@ -224,6 +298,7 @@ export class Hosting {
     }
     entry.dialog?.close();
     this.#attach(seat, channel);
+    if (this.room) keepRoom(this.table, this.roomOf, [...this.room.seating.links.keys()]);
     if (this.friends.every((f) => this.presence(f.seat) === "connected")) this.roomDialog?.close();
   }
 
@@ -335,28 +410,40 @@ export class Hosting {
 
   #attach(seat, channel) {
     const entry = this.seats.get(seat);
+    const wasAway = entry.presence === "away" || entry.presence === "reconnecting";
+    clearTimeout(entry.awayTimer);
     entry.channel = channel;
     entry.invite = null;
     this.#setPresence(seat, "connected", true);
+    // back after a drop: said once, by the name the table shows (nothing was asked if it was short)
+    if (wasAway && entry.awaySince) this.toast(T.netTable.back(this.nameOf(seat)));
+    entry.awaySince = null;
     channel.onmessage = (text) => this.#heard(seat, text);
     channel.onstate = (state) => {
-      if (state === "closed") {
-        entry.channel = null;
-        entry.shown = false;
-        this.#setPresence(seat, "away");
+      if (state !== "closed") return void this.#setPresence(seat, state);
+      entry.channel = null;
+      entry.shown = false;
+      entry.awaySince = Date.now();
+      this.#setPresence(seat, "away");
+      if (!this.room) {
+        // codes sent by hand: the host's choice for the seat meanwhile (asked once a match), then
+        // its fresh invite is up (a new handshake the host passes on)
         this.toast(T.netTable.left(this.#name(seat)));
-        // the host's choice for the seat meanwhile (asked once a match); then, without relays, its
-        // fresh invite is up (a new handshake); through the room, its page knocks again by itself
-        const asked = this.#whileAway(seat);
-        if (!this.room) asked.finally(() => this.invite(seat));
-      } else this.#setPresence(seat, state);
+        this.#whileAway(seat).finally(() => this.invite(seat));
+        return;
+      }
+      // through the room its page knocks again by itself: a short absence (a reload, a locked
+      // screen, a network change) asks nobody anything; past AWAY_ASK_MS the host chooses
+      entry.awayTimer = setTimeout(() => {
+        if (this.presence(seat) !== "connected" && this.seats.get(seat) === entry) this.#whileAway(seat);
+      }, AWAY_ASK_MS);
     };
     channel.ondrop = () => {}; // dropped unread by the channel (size, flood): nothing to take
   }
 
   async #whileAway(seat) {
     if (this.choice === undefined) {
-      this.choice = await this.away(seat, this.#name(seat));
+      this.choice = await this.away(seat, this.nameOf(seat));
       return;
     }
     if (!this.choice) return; // the table waits, as chosen before
@@ -389,15 +476,24 @@ export class Hosting {
     });
   }
 
+  /** The room closes (opened again from Python's secret when it differs from the kept one). */
+  #closeRoom() {
+    this.room?.seating.close();
+    this.room?.room.close();
+    this.opening?.then((opened) => opened !== this.room && opened?.room.close()).catch(() => {});
+    Object.assign(this, { room: null, opening: null, roomOf: null });
+  }
+
   /** The table has no friends any more (a new match here alone): every connection ends. */
   #close() {
     this.stopListening();
     this.stopListening = () => {};
-    this.room?.seating.close();
-    this.room?.room.close();
+    if (this.table !== null) keepRoom(null, null);
+    this.#closeRoom();
     this.roomDialog?.close();
-    Object.assign(this, { room: null, opening: null, roomDialog: null, roomShown: false });
+    Object.assign(this, { roomDialog: null, roomShown: false });
     for (const entry of this.seats.values()) {
+      clearTimeout(entry.awayTimer);
       entry.dialog?.close();
       entry.invite?.cancel?.();
       entry.channel?.close();

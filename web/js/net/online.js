@@ -1,40 +1,52 @@
-// Seating through the room: how a page that opened the host's one link gets a channel to the host
-// with nothing sent back by hand, and how a page that dropped gets its seat back by itself.
+// Seating through the room: how a page that opened the host's one link gets a seat at the host's
+// table with nothing sent back by hand, and how a page that dropped gets its seat back by itself.
 //
 //   guest                                   host
 //   knock {key, relay} ------------------>  Python's seat_for(key): its own seat, else the first
 //                                           free one; none left: "full"
-//                      <------------------  offer {code}   (peer.js's invite; "relay" instead
-//   answer {code}      ------------------>                  when either side hides its address)
-//                                           the direct channel, or after DIRECT_WAIT_MS "relay":
-//                                           the table's messages go through the room (room.js)
+//                      <------------------  relay {table, seat, commitment}: seated at once, the
+//                                           table's messages through the room (room.js)
+//                      <------------------  offer {code}   (peer.js's invite; not sent when either
+//   answer {code}      ------------------>                  side hides its address or has no WebRTC)
+//                                           the direct channel opens: both sides move to it
+//                                           (link.js: `moved {m}`, the messages keep their order)
 //
-// The guest knocks again every KNOCK_EVERY_MS until the host answers (the host's page may be
-// reloading); the seat key it sends is its own (kept with what it saw), and the hello on the
-// channel carries it again, which the host's Python checks (a seat with another key is refused).
-// The guest is told its table and seat by the host (the offer's meta, or the "relay" message's):
-// the host's Python decides the seat, and the channel is bound to it.
+// Seating never waits on WebRTC: the relays seat a page within a round trip, and a direct channel,
+// when one opens, takes over without a gap. A guest knocks at once, then often for a few seconds
+// (KNOCKS_MS: the host's page may be reloading), then every KNOCK_EVERY_MS, until the host answers;
+// the seat key it sends is its own (kept with what it saw), and the hello on the channel carries
+// it again, which the host's Python checks (a seat with another key is refused). The guest is told
+// its table and seat by the host (the "relay" message): the host's Python decides the seat, and
+// the channel is bound to it.
 
+import { Link } from "./link.js";
 import { answerInvite, createInvite, NetError } from "./peer.js";
 import { RelayChannel } from "./room.js";
 
-/** How long a direct connection is given before the table's messages go through the room (ms). */
+/** How long a direct connection is given to open once its offer is out (ms); the page is seated
+ * through the room meanwhile. */
 export const DIRECT_WAIT_MS = 6000;
-/** "Hide my address": a fixed answer, or the preference read at each handshake (it may change
- * while the table is open). */
-const hides = (relayOnly) => (typeof relayOnly === "function" ? relayOnly() : Boolean(relayOnly));
+/** This browser can make direct connections (some have no WebRTC: hardened or embedded ones). */
+export const canDirect = () => typeof globalThis.RTCPeerConnection === "function";
+/** Through the room only: "Hide my address" (a fixed answer, or the preference read at each
+ * handshake: it may change while the table is open), or no WebRTC here. */
+const hides = (relayOnly) => !canDirect() || (typeof relayOnly === "function" ? relayOnly() : Boolean(relayOnly));
 
-/** How often a guest knocks while the host has not answered (ms), and for how long at most. */
+/** When a guest knocks while the host has not answered (ms after it began): at once, then often
+ * (a host's page that reloads is back within seconds), then every KNOCK_EVERY_MS, for KNOCK_FOR_MS. */
+export const KNOCKS_MS = [0, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 8000, 10_000, 12_000, 15_000];
 export const KNOCK_EVERY_MS = 3000;
 export const KNOCK_FOR_MS = 120_000;
 /** A knock from a page seated less than this long ago was on its way before the page was seated;
  * a later one is that page knocking again (ms). */
-export const SEATED_GRACE_MS = KNOCK_EVERY_MS + 2000;
+export const SEATED_GRACE_MS = 3000;
+/** Another page holds a seat it was just given for this long (its hello claims it in Python). */
+const HOLD_MS = 20_000;
 
 /**
  * The host's side of the room: every knock answered.
  *   seatFor(key) -> Promise<number|null>   Python's seat for that key; null: the table is full
- *   attach(seat, channel)                   a guest's channel, bound to its seat
+ *   attach(seat, link)                      a guest's link (link.js), bound to its seat
  */
 export class HostRoom {
   constructor(
@@ -42,166 +54,220 @@ export class HostRoom {
     { seatFor, attach, meta, iceServers, relayOnly = false, directWait = DIRECT_WAIT_MS, now = () => Date.now() },
   ) {
     Object.assign(this, { room, seatFor, attach, meta, iceServers, relayOnly, directWait, now });
-    this.attempts = new Map(); // guest's key in the room -> {seat, invite, at, relay}
-    this.relayed = new Map(); // guest's key in the room -> RelayChannel
-    this.pending = new Map(); // seat -> the guest's key in the room, while its handshake runs
-    this.seated = new Map(); // the guest's key in the room -> {channel, at}, once seated
+    this.attempts = new Map(); // guest's key in the room -> {seat, invite, link}: a direct channel being made
+    this.links = new Map(); // guest's key in the room -> {link, seat, at}, once seated
+    this.holds = new Map(); // seat -> {from, at}: the page just given that seat (until its hello claims it)
+    this.knocking = new Set(); // guest's keys whose knock is being answered
   }
 
   /** A message the room heard (room.js onmessage). */
   heard(from, kind, body) {
-    const relayed = this.relayed.get(from);
-    if (relayed && relayed.state !== "closed") relayed.heard(kind, body);
+    const seated = this.links.get(from);
+    if (seated && seated.link.state !== "closed") {
+      if (kind === "moved") seated.link.heardMoved(body.m);
+      else seated.link.relay.heard?.(kind, body);
+    }
     if (kind === "knock") this.#knock(from, body).catch(() => {});
     else if (kind === "answer") this.#answer(from, body).catch(() => {});
   }
 
   async #knock(from, { key, relay }) {
+    if (this.knocking.has(from)) return; // its seat is being found
     const now = this.now();
-    // a knock sent before its page was seated, arriving just after: that page has its channel (a
+    // a knock sent before its page was seated, arriving just after: that page has its link (a
     // page that reloads knocks with a new key of its own). Later, a knock from a seated page says
-    // that page has lost its channel while this side has not seen it end yet (this side's direct
-    // wait ran out as the guest's side opened, so the guest holds a direct channel this side
-    // closed, and this side a relayed one the guest never took): it is seated again, afresh.
-    const seated = this.seated.get(from);
-    if (seated?.channel.state === "connected" && now - seated.at < SEATED_GRACE_MS) return;
-    if (seated) this.seated.delete(from); // (its channel is replaced when the seat's new one comes)
-    const attempt = this.attempts.get(from);
-    if (attempt && now - attempt.at < this.directWait + KNOCK_EVERY_MS) return; // being answered
-    const seat = await this.seatFor(key);
-    if (seat === null) return void this.room.send(from, "full", {});
-    const holder = this.pending.get(seat);
-    if (holder && holder !== from && this.attempts.get(holder) && now - this.attempts.get(holder).at < 20_000)
-      return void this.room.send(from, "busy", {}); // another page is taking that seat just now
-    this.pending.set(seat, from);
-    if (relay || hides(this.relayOnly)) return this.#relay(from, seat);
+    // that page has lost its link while this side has not seen it end yet: it is seated again,
+    // afresh.
+    const seated = this.links.get(from);
+    if (seated?.link.state === "connected" && now - seated.at < SEATED_GRACE_MS) return;
+    this.knocking.add(from);
+    try {
+      const seat = await this.seatFor(key);
+      if (seat === null) return void this.room.send(from, "full", {});
+      const hold = this.holds.get(seat);
+      const held = hold && hold.from !== from && this.links.get(hold.from)?.link.state !== "closed";
+      if (held && this.now() - hold.at < HOLD_MS) return void this.room.send(from, "busy", {}); // another page just took it
+      this.holds.set(seat, { from, at: this.now() });
+      const link = await this.#seat(from, seat);
+      if (!relay && !hides(this.relayOnly)) await this.#offer(from, seat, link);
+    } finally {
+      this.knocking.delete(from);
+    }
+  }
+
+  /** Seat the page through the room at once: a relayed channel, in a link a direct one may take over. */
+  async #seat(from, seat) {
+    this.#forget(from); // that page's earlier link ends without a word: a "bye" would reach its new one
+    const relayed = new RelayChannel(this.room, from);
+    const link = new Link(relayed, (m) => this.room.send(from, "moved", { m }).catch(() => {}));
+    this.links.set(from, { link, seat, at: this.now() });
+    const { table, commitment } = this.meta();
+    await this.room.send(from, "relay", { table, seat, commitment });
+    this.attach(seat, link);
+    return link;
+  }
+
+  /** Offer the seated page a direct channel: its link moves to it once it opens. */
+  async #offer(from, seat, link) {
     const invite = await createInvite({
       iceServers: this.iceServers,
       meta: { ...this.meta(), seat },
       timeouts: { connect: this.directWait },
     });
-    this.attempts.set(from, { seat, invite, at: now });
+    if (link.state === "closed") return invite.cancel();
+    this.attempts.get(from)?.invite.cancel();
+    this.attempts.set(from, { seat, invite, link });
     await this.room.send(from, "offer", { code: invite.code });
   }
 
   async #answer(from, { code }) {
     const attempt = this.attempts.get(from);
-    if (!attempt?.invite || attempt.answered) return;
+    if (!attempt || attempt.answered) return;
     attempt.answered = true;
     try {
       const channel = await attempt.invite.accept(code);
       channel.via = "direct";
-      this.#done(from, attempt.seat);
-      this.seated.set(from, { channel, at: this.now() });
-      this.attach(attempt.seat, channel);
-    } catch (error) {
-      if (error instanceof NetError && error.code === "code") return; // an answer that is not one
-      this.#relay(from, attempt.seat); // no direct path in time: through the room
+      if (attempt.link.state === "closed") channel.close();
+      else attempt.link.move(channel);
+    } catch {
+      // no direct path (or an answer that is not one): the link stays on the relays
+    } finally {
+      if (this.attempts.get(from) === attempt) this.attempts.delete(from);
     }
   }
 
-  async #relay(from, seat) {
-    const channel = new RelayChannel(this.room, from);
-    // that page's earlier relayed channel ends without a word: a "bye" would reach its new one
-    const old = this.relayed.get(from);
-    if (old) {
-      old.onstate = null;
-      old.drop();
-    }
-    this.relayed.set(from, channel);
-    this.#done(from, seat);
-    const { table, commitment } = this.meta();
-    this.seated.set(from, { channel, at: this.now() });
-    await this.room.send(from, "relay", { table, seat, commitment });
-    this.attach(seat, channel);
-  }
-
-  #done(from, seat) {
+  #forget(from) {
+    this.attempts.get(from)?.invite.cancel();
     this.attempts.delete(from);
-    if (this.pending.get(seat) === from) this.pending.delete(seat);
+    const old = this.links.get(from);
+    if (old) {
+      old.link.onstate = null;
+      old.link.drop();
+      this.links.delete(from);
+    }
   }
 
   close() {
     for (const a of this.attempts.values()) a.invite?.cancel?.();
-    for (const c of this.relayed.values()) c.close();
+    for (const { link } of this.links.values()) link.close();
     this.attempts.clear();
-    this.relayed.clear();
-    this.seated.clear();
+    this.links.clear();
+    this.holds.clear();
   }
 }
 
 /**
- * A guest's side: knock until the host answers, then the channel (direct, or through the room).
- * Resolves with the channel; a NetError "full" when the table has no seat for this page,
- * "timeout" when the host did not answer in KNOCK_FOR_MS.
+ * A guest's side: knock until the host answers, then its link (through the room, moving to a
+ * direct channel when one opens). Resolves with the link; a NetError "full" when the table has no
+ * seat for this page, "timeout" when the host did not answer in KNOCK_FOR_MS.
  */
 export class GuestRoom {
   constructor(
     room,
     host,
-    { key, meta, iceServers, relayOnly = false, knockEvery = KNOCK_EVERY_MS, knockFor = KNOCK_FOR_MS },
+    {
+      key,
+      meta,
+      iceServers,
+      relayOnly = false,
+      knocks = KNOCKS_MS,
+      knockEvery = KNOCK_EVERY_MS,
+      knockFor = KNOCK_FOR_MS,
+    },
   ) {
-    Object.assign(this, { room, host, key, meta, iceServers, relayOnly, knockEvery, knockFor });
-    this.channel = null;
+    Object.assign(this, { room, host, key, meta, iceServers, relayOnly, knocks, knockEvery, knockFor });
+    this.link = null;
     this.settle = null;
+    this.direct = null; // a direct channel that opened before this page was seated
+    this.making = null; // the answer to the host's offer, while its channel opens
   }
 
-  /** A message the room heard: only the host's is read. */
-  heard(from, kind, body) {
+  /** A message the room heard (`run`: the host's page's run): only the host's is read. */
+  heard(from, kind, body, run = null) {
     if (from !== this.host) return;
-    if (this.channel?.via === "relay" && this.channel.state !== "closed") this.channel.heard(kind, body);
+    const link = this.link?.state === "closed" ? null : this.link;
+    if (link && kind === "moved") link.heardMoved(body.m);
+    else if (link) link.relay.heard?.(kind, body);
+    if (kind === "offer") this.#offer(body.code).catch(() => {});
+    // the host's page is back after a reload: the link this page holds is gone with the old page
+    if (kind === "back" && link && run !== this.hostRun) return void link.drop();
+    // seated again by the host while this page holds a link (a late knock of its own reached the
+    // host): that link is no longer the host's; this page knocks again and is seated afresh
+    if (kind === "relay" && !this.settle && link) return void link.drop();
     if (!this.settle) return;
-    if (kind === "offer") this.#offer(body.code).catch((error) => this.settle.reject(error));
-    else if (kind === "relay") this.#relayed(body);
-    else if (kind === "full") this.settle.reject(new NetError("full", "the table is full"));
+    if (kind === "relay") {
+      this.hostRun = run; // the host's page that seated this one
+      this.#seated(body);
+    } else if (kind === "full") this.settle.reject(new NetError("full", "the table is full"));
     // "busy": another page is taking a seat just now; the next knock asks again
   }
 
   connect() {
     return new Promise((resolve, reject) => {
       const started = Date.now();
+      let timer;
+      let i = 0;
       const knock = () => {
         if (Date.now() - started > this.knockFor) return finish(new NetError("timeout", "the host did not answer"));
         this.room.send(this.host, "knock", { key: this.key, relay: hides(this.relayOnly) }).catch(() => {});
+        i += 1;
+        const last = this.knocks.length - 1;
+        const at = i <= last ? this.knocks[i] : this.knocks[last] + (i - last) * this.knockEvery;
+        timer = setTimeout(knock, Math.max(0, started + at - Date.now()));
       };
-      const timer = setInterval(knock, this.knockEvery);
-      const finish = (error, channel) => {
-        clearInterval(timer);
+      const finish = (error, link) => {
+        clearTimeout(timer);
         this.settle = null;
-        this.pendingAnswer?.cancel?.();
         if (error) reject(error);
-        else resolve(channel);
+        else resolve(link);
       };
-      this.settle = { resolve: (channel) => finish(null, channel), reject: (error) => finish(error) };
+      this.settle = { resolve: (link) => finish(null, link), reject: (error) => finish(error) };
       knock();
     });
   }
 
-  async #offer(code) {
-    if (this.answering) return;
-    this.answering = true;
-    try {
-      const made = await answerInvite(code, { iceServers: this.iceServers, meta: this.meta() });
-      this.pendingAnswer = made;
-      await this.room.send(this.host, "answer", { code: made.answerCode });
-      const channel = await made.channel;
-      channel.via = "direct";
-      this.pendingAnswer = null;
-      this.channel = channel;
-      this.settle?.resolve(channel);
-    } catch {
-      // no direct path: the host says "relay" when its wait is over
-    } finally {
-      this.answering = false;
-    }
+  /** Seated: the table's messages go through the room from now on (a direct channel may take over). */
+  #seated(meta) {
+    this.link?.drop(); // an earlier seating of this page's that the host replaced
+    const relayed = new RelayChannel(this.room, this.host);
+    relayed.peerMeta = meta; // the table and seat the host's Python gave this page
+    this.link = new Link(relayed, (m) => this.room.send(this.host, "moved", { m }).catch(() => {}));
+    if (this.direct) this.#moveWhenOpen(this.direct);
+    this.settle?.resolve(this.link);
   }
 
-  #relayed(meta) {
-    this.pendingAnswer?.cancel?.();
-    this.pendingAnswer = null;
-    const channel = new RelayChannel(this.room, this.host);
-    channel.peerMeta = meta; // the table and seat, as the host's invite says them on a direct path
-    this.channel = channel;
-    this.settle?.resolve(channel);
+  /** The host offers a direct channel: answered; once it opens, this page's link moves to it. */
+  async #offer(code) {
+    if (hides(this.relayOnly)) return;
+    this.making?.cancel?.();
+    const made = await answerInvite(code, { iceServers: this.iceServers, meta: this.meta() });
+    this.making = made;
+    await this.room.send(this.host, "answer", { code: made.answerCode });
+    let channel;
+    try {
+      channel = await made.channel;
+    } catch {
+      return; // no direct path: the relays carry the table
+    } finally {
+      if (this.making === made) this.making = null;
+    }
+    channel.via = "direct";
+    this.#moveWhenOpen(channel);
+  }
+
+  #moveWhenOpen(channel) {
+    if (!this.link || this.link.state === "closed") {
+      this.direct = channel; // seated a moment later (the "relay" message came after the offer)
+      return;
+    }
+    this.direct = null;
+    this.link.move(channel);
+  }
+
+  /** This page leaves: the handshake under way stops. */
+  close() {
+    this.making?.cancel?.();
+    this.direct?.close();
+    this.link?.close();
   }
 }

@@ -99,6 +99,10 @@ export const KINDS = {
       name: isText(60),
     },
   },
+  // a page moved its table's messages to a direct channel after `m` of them went through the room (link.js)
+  moved: { most: 80, fields: { m: isCount(0, Number.MAX_SAFE_INTEGER) } },
+  // the host's page is back after a reload: a friend seated before knocks again at once
+  back: { most: 40, fields: {} },
   full: { most: 40, fields: {} },
   busy: { most: 40, fields: {} },
   ping: { most: 40, fields: {} },
@@ -163,7 +167,8 @@ export class Room {
    * @param {{secret: string, public: string}|null} o.key this page's key (the host's is the
    *   table's own, so a reload keeps it); null: a fresh one
    * @param {string[]} o.relays the relays' URLs
-   * @param {(from: string, kind: string, body: object) => void} o.onmessage
+   * @param {(from: string, kind: string, body: object, run: string) => void} o.onmessage `run`: the
+   *   sending page's run (a reload of that page starts a new one)
    * @param {(status: {open: number, total: number}) => void} [o.onstatus]
    */
   static async open({ secret, key = null, relays, onmessage, onstatus = () => {}, WebSocketClass, curve }) {
@@ -307,7 +312,7 @@ export class Room {
     peer.top = Math.max(peer.top, msg.n);
     if (peer.taken.size > REPLAY_WINDOW)
       for (const n of peer.taken) if (n <= peer.top - REPLAY_WINDOW) peer.taken.delete(n);
-    this.onmessage(ev.pubkey, msg.k, msg.b);
+    this.onmessage(ev.pubkey, msg.k, msg.b, msg.s);
   }
 }
 

@@ -7,6 +7,7 @@
 //
 //   keepTable(snap)        // after each snapshot drawn (a guest's page keeps its own: net/guestkey.js)
 //   keptTable()            // -> {snap, text} or null: what to draw before Python, checked
+//   keptPicture(snap)      // -> {snap, text} or null: a guest's kept snapshot, checked, to draw
 //   sameTable(text, snap)  // Python's table is the one drawn from the kept one
 //   forgetTable()          // the kept picture is no table of this device's any more
 
@@ -105,6 +106,12 @@ export function keptTable() {
   } catch {
     return null;
   }
+}
+
+/** A snapshot kept elsewhere (a guest's, net/guestkey.js) as a picture to draw: {snap, text}, or
+ * null when it fails the check. */
+export function keptPicture(snap) {
+  return checkSnapshot(snap) ? { snap, text: keptText(snap) } : null;
 }
 
 /** Python's table is the one the kept picture showed (to the last field). */

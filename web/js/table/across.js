@@ -21,8 +21,10 @@ export class Across {
    * @param {object} o
    * @param {object} o.bridge the engine {call(op, payload) -> reply} (boot/bridge.js)
    * @param {object|null} o.guest on a guest's page, net/guesting.js (main.js loads it first)
+   * @param {{snap: object}|null} [o.kept] the table kept by the last visit (a host's reload: its
+   *   room is opened at once, before Python is up)
    */
-  constructor(table, { bridge, guest }) {
+  constructor(table, { bridge, guest, kept = null }) {
     this.table = table;
     this.hosting = null;
     this.guesting = null;
@@ -80,11 +82,15 @@ export class Across {
           accept: (reply) => table.controller.accept(reply),
           gathered: (gathering) => this.gathered(gathering),
           away: (seat, name) => this.#away(seat, name),
+          nameOf: (seat) => this.seatName(seat),
           // a table listed in Play online: its seats are taken from the lobby, no invite shown
           listed: () => this.listed,
         });
         return this.hosting;
       }));
+    // a host's reload at a table played online: its friends are heard knocking from the start
+    const keptTable = kept?.snap?.net?.table;
+    if (typeof keptTable === "string") hosting().then((h) => h.openEarly(keptTable));
     this.bridge = {
       call: async (op, payload) => {
         const reply = await bridge.call(op, payload);
@@ -97,12 +103,20 @@ export class Across {
     };
   }
 
-  /** The host's table reached this guest's page: a new round closes the last one's panel. */
+  /** The host's table reached this guest's page: a new round closes the last one's panel. The
+   * first one takes the place of the table kept from the last visit (drawn while this page took
+   * its seat again: waking.js), and of the loading screen. */
   async #fromHost(reply) {
-    const { state, panel, controller } = this.table;
+    const { state, panel, controller, waking } = this.table;
+    const first = !this.hostTable;
+    this.hostTable = true;
+    if (first) waking.arrived(reply.snapshot);
     const prev = state.snap;
     if (prev && reply.snapshot.round_no !== prev.round_no && panel.visible) panel.hide();
     await controller.accept(reply);
+    if (!first) return;
+    this.table.onDrawn();
+    this.table.woke();
   }
 
   /** A table across devices before its deal: the felt, and who is awaited. */
@@ -216,12 +230,18 @@ export class Across {
     location.reload();
   }
 
+  /** A seat's name as this table shows it: the snapshot's label (a friend's chosen name, else
+   * "Player 2"; the host's, else "Host"), else the name its friend gave while gathering. */
+  seatName(seat) {
+    const label = this.table.state.snap?.seats.find((s) => s.seat === seat)?.label;
+    if (label) return T.seatName(label);
+    return this.hosting?.friends.find((f) => f.seat === seat)?.name ?? T.netTable.someone;
+  }
+
   /** A friend's (or the host's) quick reaction, shown on this device (unless muted). */
   #reacted(seat, id) {
     if (this.table.prefs.reactionsMuted === true) return;
-    const label = this.table.state.snap?.seats.find((s) => s.seat === seat)?.label;
-    const name = label ? T.seatName(label) : (this.hosting?.friends.find((f) => f.seat === seat)?.name ?? "");
-    this.table.toast(T.netTable.reacted(name, T.netTable.reactions[id] ?? id));
+    this.table.toast(T.netTable.reacted(this.seatName(seat), T.netTable.reactions[id] ?? id));
   }
 
   /** The React tool: one of the quick reactions, to every device at the table. */

@@ -56,6 +56,7 @@ export class Game {
       saveKeys = null,
       onStale = () => {},
       onReady = () => {},
+      onDrawn = () => {},
       canvas = null,
       invite = null,
       guest = null,
@@ -65,6 +66,7 @@ export class Game {
     this.invite = invite;
     this.canvas = canvas ?? document.getElementById("table");
     this.onReady = onReady;
+    this.onDrawn = onDrawn; // a guest's first table from the host is drawn (the loading screen goes)
     this.state = createState({ onSettle: () => this.frames?.changed() });
     this.prefs = loadPrefs();
     this.sound = new Sound({ muted: this.prefs.muted, levels: soundLevels(this.prefs) });
@@ -86,7 +88,7 @@ export class Game {
       sound: this.sound,
       resized: () => this.refreshHud(),
     });
-    this.across = new Across(this, { bridge, guest });
+    this.across = new Across(this, { bridge, guest, kept });
     this.live = false; // Python has the table (or, on a guest's page, the host's table answers)
     this.waking = new Waking({
       state: this.state,
@@ -149,7 +151,8 @@ export class Game {
     this.reader = listenTable(this, commands);
     // the test hook is there for automated browsers only (navigator.webdriver): see the README
     if (navigator.webdriver) installTestHook(this);
-    if (kept && !this.across.guesting) this.waking.begin(kept);
+    // a returning player's table, or a returning guest's last table of the host's, drawn now
+    if (kept && this.waking.begin(kept)) this.onDrawn();
   }
 
   /** The save keys, once opened (main.js opens them while the kept table is drawn). */
@@ -179,11 +182,12 @@ export class Game {
     const { choices } = await this.controller.opening(() => startTable(this.#starting()));
     this.tools.choices ??= choices;
     this.careerFlow.refresh(); // the trophies: which designs may be drawn
-    this.#woke();
+    this.woke();
   }
 
-  /** Python has the table: a move held while it woke goes now (waking.js says if it may). */
-  #woke() {
+  /** Python has the table (on a guest's page, the host's table has come): a move held while it
+   * woke goes now (waking.js says if it may). */
+  woke() {
     this.live = true;
     const held = this.waking.end();
     if (held) this.controller.send("intent", held.payload, held.source);
