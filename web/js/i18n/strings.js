@@ -905,6 +905,7 @@ const EN = {
     waitingDeal: "You are in. The deal comes once everyone has joined.",
     hostDeals: "The host deals the next round.",
     hostGone: "The connection to the host ended. Ask the host for a fresh invite to get back into your seat.",
+    reconnecting: "Reconnecting to the host… play again in a moment.",
     notConnected: "Not connected to the host: ask the host for a fresh invite.",
     fair: "The deal checked out: it was drawn fairly from everyone's parts.",
     unfair: "The deal did not check out.",

@@ -908,6 +908,7 @@ export const PL = {
     waitingDeal: "Jesteś przy stole. Rozdanie nastąpi, gdy dołączą wszyscy.",
     hostDeals: "Następną partię rozdaje gospodarz.",
     hostGone: "Połączenie z gospodarzem zostało zerwane. Poproś go o nowe zaproszenie, by wrócić na swoje miejsce.",
+    reconnecting: "Ponowne łączenie z gospodarzem… zagraj za chwilę.",
     notConnected: "Brak połączenia z gospodarzem: poproś go o nowe zaproszenie.",
     fair: "Rozdanie sprawdzone: zostało uczciwie wylosowane z części wszystkich graczy.",
     unfair: "Rozdanie nie przeszło kontroli.",

@@ -437,7 +437,8 @@ export class Guesting {
       return Promise.resolve(null);
     }
     if (!this.channel) {
-      this.toast(T.netTable.notConnected);
+      // at a table played online this page is knocking again by itself: no codes to ask for
+      this.toast(this.room ? T.netTable.reconnecting : T.netTable.notConnected);
       return Promise.resolve(null);
     }
     // a computer plays this seat for now (its clock ran out too often): the person's next action
