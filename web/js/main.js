@@ -34,6 +34,9 @@ const ROOM_LINK = /^([0-9a-f]{64})\.([0-9a-f]{64})$/;
  * one, or null. */
 function guestInvite() {
   const hash = new URLSearchParams(location.hash.slice(1));
+  // a watch link (#watch=SECRET.HOST) stays in the address bar: a reload goes on watching
+  const watch = ROOM_LINK.exec(hash.get("watch") ?? "");
+  if (watch) return { watch: true, secret: watch[1], host: watch[2] };
   const room = ROOM_LINK.exec(hash.get("room") ?? "");
   if (room || hash.has("join")) history.replaceState(null, "", location.pathname + location.search);
   if (room) return { secret: room[1], host: room[2] };
@@ -86,7 +89,7 @@ function pairRoomInvite() {
 // data-ready belongs to the table the reload leaves).
 window.addEventListener("hashchange", () => {
   const hash = new URLSearchParams(location.hash.slice(1));
-  if (!["join", "pair", "room", "pair-room"].some((k) => hash.has(k))) return;
+  if (!["join", "pair", "room", "pair-room", "watch"].some((k) => hash.has(k))) return;
   delete document.documentElement.dataset.ready;
   location.reload();
 });
@@ -127,7 +130,9 @@ async function start() {
   const booted = gate.then(() => bootWithLoadingScreen({ quiet: () => quiet }));
   const gameModule = import("./table/game.js");
   gameModule.catch(() => bootNow()); // no table to draw first: the engine need not wait for it
-  const guestModule = invite === null ? null : import("./net/guesting.js"); // only a guest's page
+  // only a guest's page (a watcher's: its own module, which plays nothing)
+  const watching = invite?.watch === true;
+  const guestModule = invite === null ? null : import(watching ? "./net/watching.js" : "./net/guesting.js");
   const tabsModule = import("./boot/tabs.js");
   // One tab plays at a time: a second one asks before it takes the table (tabs.js), over the
   // loading screen if the engine is still starting.
@@ -170,7 +175,15 @@ async function start() {
     quiet = true;
     document.getElementById("loading").hidden = true;
   };
-  const game = new Game(engine, { onStale: elsewhere, onReady: announceReady, onDrawn: drawn, invite, guest, kept });
+  const game = new Game(engine, {
+    onStale: elsewhere,
+    onReady: announceReady,
+    onDrawn: drawn,
+    invite,
+    guest: watching ? null : guest,
+    watcher: watching ? guest : null,
+    kept,
+  });
   if (quiet && !game.waking.active) loud(); // the kept table did not draw: the engine is awaited
   if (game.waking.active) {
     requestAnimationFrame(() => setTimeout(bootNow)); // after the kept table's frame

@@ -869,6 +869,24 @@ const EN = {
   linkStart: "Start it",
   linkKeep: "Keep my match",
   badLink: (why) => `This link does not describe a game (${why.replace(/\.$/, "")}); here is your table.`,
+  // --- watch: watching a table played online (net/watch.js, net/watching.js), and who watches ---
+  watch: {
+    status: "Watching · one move behind",
+    fullShort: "Watching · this table has as many watchers as it takes",
+    full: "This table has 20 watchers already: try again in a while.",
+    count: (n) => `${n} watching`,
+    stop: "Stop watching",
+    cannotPlay: "You are watching this table: the players make the moves.",
+    noRelays: "Watching needs the relays, and none answers: check the internet connection.",
+    allow: "Let people watch",
+    allowWhy:
+      "Anyone with the watch link sees the tiles played, each hand's size and the scores, one move behind; never a hand before the round's end.",
+    linkLabel: "Watch link",
+    linkWhat: "the watch link",
+    share: "Watch my All Threes Domino table:",
+    watchButton: "Watch",
+    watchTable: (words) => `Watch: ${words}`,
+  },
   // --- netTable: the table across devices as the table shows it (net/hosting.js, guesting.js) ---
   netTable: {
     joinButton: "Join a friend's table",

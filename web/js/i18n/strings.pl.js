@@ -868,6 +868,24 @@ export const PL = {
     ["Escape", "Odłożenie kamienia; w panelu partii: widok stołu"],
     ["?", "Ta lista"],
   ],
+  // --- watch: oglądanie stołu online (net/watch.js, net/watching.js) i kto ogląda ---
+  watch: {
+    status: "Oglądasz · o jeden ruch później",
+    fullShort: "Oglądasz · ten stół ma już komplet widzów",
+    full: "Ten stół ma już 20 widzów: spróbuj za jakiś czas.",
+    count: (n) => `widzów: ${n}`,
+    stop: "Przestań oglądać",
+    cannotPlay: "Oglądasz ten stół: ruchy wykonują gracze.",
+    noRelays: "Oglądanie wymaga przekaźników, a żaden nie odpowiada: sprawdź połączenie z internetem.",
+    allow: "Pozwól oglądać",
+    allowWhy:
+      "Każdy z linkiem do oglądania widzi zagrane kamienie, liczbę kamieni w każdej ręce i wynik, o jeden ruch później; nigdy ręki przed końcem partii.",
+    linkLabel: "Link do oglądania",
+    linkWhat: "link do oglądania",
+    share: "Oglądaj mój stół w All Threes Domino:",
+    watchButton: "Oglądaj",
+    watchTable: (words) => `Oglądaj: ${words}`,
+  },
   // --- netTable: stół przez urządzenia, tak jak go pokazuje stół (net/hosting.js, guesting.js) ---
   netTable: {
     joinButton: "Dołącz do stołu przyjaciela",

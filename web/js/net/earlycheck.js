@@ -33,6 +33,8 @@ const SHAPES = {
   gathering: (m) => HEX64.test(String(m.commitment)) && Array.isArray(m.friends) && m.friends.every(isFriend),
   presence: (m) => Array.isArray(m.seats) && m.seats.every(isPresence),
   reaction: (m) => isSeat(m.seat) && typeof m.id === "string" && m.id.length <= 40,
+  // a watcher's table (net/watch.js): the host's Python made it for no seat
+  watch: (m) => checkSnapshot(m.snapshot) && Array.isArray(m.events) && m.events.every(isObj),
 };
 
 /**
@@ -51,4 +53,23 @@ export function earlyHostMessage(text) {
   if (!isObj(m) || m.v !== PROTOCOL || typeof m.table !== "string" || !TABLE.test(m.table)) return null;
   const shape = Object.hasOwn(SHAPES, m.kind) ? SHAPES[m.kind] : null;
   return shape?.(m) ? m : null;
+}
+
+/**
+ * A host's text read by this device (a guest's or a watcher's): at once when its engine is not up
+ * yet and the text's shape can be drawn, then read by Python as soon as it is up (`refused(reply)`
+ * when Python refuses it); else by Python (op `host_message`), as every later text is.
+ * @param {{up?: boolean, whenUp?: Promise<void>, call: (op: string, payload: object) => Promise<any>}} local
+ * @param {string} text
+ * @param {(reply: any) => void} refused
+ * @returns {Promise<any>} `{ok, message}` or Python's refusal
+ */
+export async function readHostText(local, text, refused) {
+  const early = local.up === false ? earlyHostMessage(text) : null;
+  if (!early) return local.call("host_message", { message: text });
+  local.whenUp?.then(async () => {
+    const reply = await local.call("host_message", { message: text });
+    if (!reply?.ok) refused(reply);
+  });
+  return { ok: true, message: early };
 }

@@ -17,7 +17,7 @@
 
 import { T } from "../i18n/strings.js";
 import { answerLink, parseLink, readPasted } from "./codes.js";
-import { earlyHostMessage } from "./earlycheck.js";
+import { readHostText } from "./earlycheck.js";
 import { GUEST_KEY } from "./guestkey.js";
 import { netErrorWords } from "./handoff.js";
 import { answerInvite, NetError } from "./peer.js";
@@ -102,6 +102,7 @@ export class Guesting {
     this.channel = null;
     this.presence = "waiting"; // this device's own link to the host
     this.others = []; // [{seat, presence}] as the host said
+    this.watchers = 0; // how many watch the table (net/watch.js), as the host said
     this.waiters = []; // intents sent, waiting for the host's table (or refusal) to be taken in
     this.applying = Promise.resolve(); // the host's messages are taken in one after another
     this.shared = null; // the deal's check at the match's end (check_shared's reply)
@@ -314,10 +315,8 @@ export class Guesting {
   #heard(text) {
     this.applying = this.applying.then(async () => {
       // before this device's engine is up, a message whose shape can be drawn is taken at once
-      // (earlycheck.js) and read by Python as soon as it is up (#checkEarly)
-      const early = this.local.up === false ? earlyHostMessage(text) : null;
-      if (early) this.#checkEarly(text);
-      const reply = early ? { ok: true, message: early } : await this.local.call("host_message", { message: text });
+      // (earlycheck.js) and read by Python as soon as it is up
+      const reply = await readHostText(this.local, text, (refusal) => this.#refusedLate(refusal));
       if (!reply?.ok) return; // a message that cannot be taken changes nothing (the console has it)
       const m = reply.message;
       if (m.table !== this.kept.table) return;
@@ -332,6 +331,7 @@ export class Guesting {
         this.kept.commitment = m.commitment;
       } else if (m.kind === "presence") {
         this.others = m.seats;
+        this.watchers = m.watchers ?? 0; // how many watch the table, as the host counts them
         this.changed();
       } else if (m.kind === "reaction") {
         this.reacted(m.seat, m.id);
@@ -346,19 +346,14 @@ export class Guesting {
     });
   }
 
-  /** A message taken before this device's engine was up, read by its Python once it is: one it
-   * refuses was no message of a table (the host's page is not this game's), so this device leaves
-   * that table, saying why. */
-  #checkEarly(text) {
-    this.local.whenUp?.then(() => {
-      this.applying = this.applying.then(async () => {
-        const reply = await this.local.call("host_message", { message: text });
-        if (reply?.ok || !this.kept) return;
-        console.warn(`All Threes: the host's message was refused once read (${reply?.code}): leaving the table`);
-        this.toast(T.refusals[reply?.code]?.(reply.values ?? {}) ?? T.refusals.refused());
-        this.#given();
-      });
-    });
+  /** A message taken before this device's engine was up, refused by its Python once it was: it
+   * was no message of a table (the host's page is not this game's), so this device leaves that
+   * table, saying why. */
+  #refusedLate(reply) {
+    if (!this.kept) return;
+    console.warn(`All Threes: the host's message was refused once read (${reply?.code}): leaving the table`);
+    this.toast(T.refusals[reply?.code]?.(reply.values ?? {}) ?? T.refusals.refused());
+    this.#given();
   }
 
   #friends(friends) {

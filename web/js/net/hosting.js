@@ -19,6 +19,7 @@
 // (op `stand_in`), asked once a match and applied again at each later drop.
 
 import { T } from "../i18n/strings.js";
+import { Broadcast } from "./broadcast.js";
 import { inviteLink, parseLink, readPasted } from "./codes.js";
 import { listenForAnswers, netErrorWords } from "./handoff.js";
 import { createInvite } from "./peer.js";
@@ -116,6 +117,16 @@ export class Hosting {
     this.stopListening = () => {};
     this.queue = Promise.resolve(); // guests' messages go to Python one after another, in order
     this.roomOf = null; // the room's {secret, key} the room was opened with
+    // the table's stream for watchers (net/broadcast.js), while the host lets people watch
+    this.broadcast = new Broadcast({
+      relays: this.relays,
+      site: this.site,
+      call: (op, payload) => this.call(op, payload),
+      changed: () => {
+        this.changed();
+        this.#tellPresence().catch(() => {});
+      },
+    });
     this.read = new Promise((resolve) => (this.hasRead = resolve)); // Python's table read once
     // this page goes (a reload, a closed tab): every friend is told at once, so each knocks again
     // (through the relays a silent page would be waited for until its keepalive ran out)
@@ -126,6 +137,11 @@ export class Hosting {
 
   get active() {
     return this.table !== null;
+  }
+
+  /** How many watch the table (net/watch.js), as its stream counts them. */
+  get watchers() {
+    return this.broadcast.count;
   }
 
   /** The test hook's view: the seats played elsewhere and how each stands. */
@@ -158,6 +174,7 @@ export class Hosting {
       return;
     }
     if (net) this.#read(net, reply.room ?? null, Boolean(reply.snapshot));
+    this.broadcast.read(reply, this.roomOf?.key ?? null); // the watchers' table and stream
     for (const [seat, texts] of Object.entries(reply.outbox ?? {})) {
       const channel = this.seats.get(Number(seat))?.channel;
       if (channel?.state !== "connected") continue; // it gets the table again at its hello
@@ -328,6 +345,11 @@ export class Hosting {
       link: room.link,
       hidden: this.relayOnly.get(),
       hide: (on) => this.relayOnly.set(on),
+      watch: {
+        on: this.broadcast.on,
+        link: this.broadcast.link(room.room.me),
+        set: async (on) => ((await this.broadcast.set(on)) ? this.broadcast.link(room.room.me) : null),
+      },
     });
     if (this.relaysDown) dialog.status(T.room.down);
     const ended = await how;
@@ -460,8 +482,14 @@ export class Hosting {
     if (!entry || (entry.presence === presence && !always)) return;
     entry.presence = presence;
     this.changed();
+    await this.#tellPresence();
+  }
+
+  /** Every friend is told how the seats played elsewhere stand, and how many watch. */
+  async #tellPresence() {
     const seats = this.friends.map((f) => ({ seat: f.seat, presence: this.presence(f.seat) }));
-    await this.call("presence", { seats }); // its outbox goes out as every reply's does (sent)
+    // its outbox goes out as every reply's does (sent)
+    await this.call("presence", { seats, watchers: this.broadcast.count });
   }
 
   /** A guest's text: to Python as it came, in order; its answer taken in and sent on. */
@@ -486,6 +514,7 @@ export class Hosting {
 
   /** The table has no friends any more (a new match here alone): every connection ends. */
   #close() {
+    this.broadcast.close();
     this.stopListening();
     this.stopListening = () => {};
     if (this.table !== null) keepRoom(null, null);

@@ -24,10 +24,11 @@ export class Across {
    * @param {{snap: object}|null} [o.kept] the table kept by the last visit (a host's reload: its
    *   room is opened at once, before Python is up)
    */
-  constructor(table, { bridge, guest, kept = null }) {
+  constructor(table, { bridge, guest, watcher = null, kept = null }) {
     this.table = table;
     this.hosting = null;
     this.guesting = null;
+    this.watching = null;
     this.gathering = null; // a table across devices before its deal: who is awaited
     this.listed = false; // the table being gathered is listed in Play online (table/parlor.js)
     const root = table.hud.root;
@@ -55,6 +56,17 @@ export class Across {
         },
       },
     };
+    if (watcher) {
+      this.watching = new watcher.Watching({
+        local: bridge,
+        accept: (reply) => this.#fromHost(reply),
+        toast: (text) => table.toast(text),
+        changed: () => this.changed(),
+        relays: table.prefs.relays,
+      });
+      this.bridge = this.watching.bridge; // nothing of the table is this device's to play
+      return;
+    }
     if (guest) {
       this.guesting = new guest.Guesting({
         ...common,
@@ -103,6 +115,12 @@ export class Across {
     };
   }
 
+  /** The table on this page is another device's (a guest's or a watcher's page): nothing of it
+   * is saved, kept or counted here. */
+  get remote() {
+    return Boolean(this.guesting || this.watching);
+  }
+
   /** The host's table reached this guest's page: a new round closes the last one's panel. The
    * first one takes the place of the table kept from the last visit (drawn while this page took
    * its seat again: waking.js), and of the loading screen. */
@@ -139,8 +157,17 @@ export class Across {
   /** How the table across devices stands (the test hook's `net`), with Play online's list
    * (`lobby`) and the table clock (`clock`). */
   hook() {
-    const net = this.hosting?.hook() ?? this.guesting?.hook() ?? { role: null, seats: [], commitment: null };
-    return { ...net, lobby: this.table.parlor?.hook() ?? null, clock: this.table.clock?.hook() ?? null };
+    const net = this.hosting?.hook() ??
+      this.guesting?.hook() ??
+      this.watching?.hook() ?? { role: null, seats: [], commitment: null };
+    // how many watch the table (net/watch.js), as the host counts them: on the players' pages
+    const watchers = this.hosting?.active ? this.hosting.watchers : (this.guesting?.watchers ?? null);
+    return {
+      ...net,
+      watchers: net.role === "watcher" ? null : watchers,
+      lobby: this.table.parlor?.hook() ?? null,
+      clock: this.table.clock?.hook() ?? null,
+    };
   }
 
   /** The seats played elsewhere, with how each stands, and the tools that go with them. */
@@ -160,7 +187,16 @@ export class Across {
       .map((s) => ({ name: named(s.seat), presence: s.presence }));
     const invite = Boolean(this.hosting?.active && net.seats.some((s) => s.presence !== "connected"));
     const give = Boolean(this.hosting?.active && state.snap && friends.some((f) => !f.given));
-    hud.net({ seats, invite, react: Boolean(net.role), leave: Boolean(this.guesting?.active), give });
+    const watcher = Boolean(this.watching);
+    hud.net({
+      seats,
+      invite,
+      react: Boolean(net.role) && !watcher, // a watcher says nothing to the table
+      leave: Boolean(this.guesting?.active || this.watching?.active),
+      give,
+      watchers: net.watchers ?? 0,
+      watching: watcher ? { full: this.watching.full } : null,
+    });
     this.table.changed();
     this.table.parlor?.changed();
   }
@@ -213,8 +249,10 @@ export class Across {
     await this.table.controller.send("give_seat", { seat, level: typeof choice === "string" ? choice : "casual" });
   }
 
-  /** A guest leaves the host's table (asked first): its own table comes back on this device. */
+  /** A guest leaves the host's table (asked first): its own table comes back on this device. A
+   * watcher simply stops watching. */
   async leave() {
+    if (this.watching) return this.watching.leave();
     if (!this.guesting) return;
     const N = T.netTable;
     const buttons = [

@@ -47,6 +47,7 @@ export class Game {
    * @param {string|object|null} [o.invite] a guest's page: the table's room ({secret, host}), the
    *   invite's code, or "" when it is to be pasted
    * @param {object|null} [o.guest] on a guest's page, net/guesting.js (main.js loads it first)
+   * @param {object|null} [o.watcher] on a watcher's page, net/watching.js (main.js loads it first)
    * @param {{snap: object, text: string}|null} [o.kept] the table last drawn (store/tablekeep.js),
    *   drawn now; `game.waking.active` says whether it could be
    */
@@ -60,6 +61,7 @@ export class Game {
       canvas = null,
       invite = null,
       guest = null,
+      watcher = null,
       kept = null,
     } = {},
   ) {
@@ -88,7 +90,7 @@ export class Game {
       sound: this.sound,
       resized: () => this.refreshHud(),
     });
-    this.across = new Across(this, { bridge, guest, kept });
+    this.across = new Across(this, { bridge, guest, watcher, kept });
     this.live = false; // Python has the table (or, on a guest's page, the host's table answers)
     this.waking = new Waking({
       state: this.state,
@@ -109,10 +111,10 @@ export class Game {
         focusTable: () => this.focusTable(),
       },
       hud: this.hud,
-      // a guest keeps no save of the host's table (Guesting keeps what it saw)
+      // a guest or a watcher keeps no save of the host's table (Guesting keeps what it saw)
       store: {
         prefs: this.prefs,
-        save: (reply) => (this.across.guesting ? null : this.keeper.keep(reply)),
+        save: (reply) => (this.across.remote ? null : this.keeper.keep(reply)),
         savePrefs: () => storePrefs(this.prefs),
       },
     });
@@ -173,7 +175,12 @@ export class Game {
 
   /** Resume the saved match or begin one, then follow a link (startup.js). */
   async start() {
-    const guesting = this.across.guesting;
+    const { guesting, watching } = this.across;
+    if (watching) {
+      this.onReady(); // nothing to ask: the table comes when the host's stream does
+      await watching.join(this.invite);
+      return;
+    }
     if (guesting) {
       this.onReady(); // the join dialog is the question a person answers first
       await guesting.join(this.invite || null);

@@ -22,7 +22,7 @@ import { keepTable } from "../store/tablekeep.js";
  */
 export function showSnapshot(table, snap, events, source) {
   const { state, controller, sound, reader } = table;
-  const guest = Boolean(table.across.guesting);
+  const guest = table.across.remote; // a guest's or a watcher's: the table is the host's
   // kept for the next visit as Python made it, before the page words it (a stopped tab keeps
   // nothing: the table is another tab's; a guest's is Guesting's to keep)
   if (source !== "kept" && !guest && !controller.halted) keepTable(snap);

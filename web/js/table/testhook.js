@@ -68,7 +68,8 @@ export function installTestHook(table) {
     const { across } = table;
     const drawn = testState(table.state, table); // its canvas, hud, panel and claimPad
     const net = across.hook();
-    const live = across.guesting ? across.guesting.live : table.live;
+    const remote = across.guesting ?? across.watching;
+    const live = remote ? remote.live : table.live;
     if (!drawn) return net.role ? { net, gathering: across.gathering ?? null, live } : null;
     return { ...drawn, ...table.careerFlow.hook(), net, live };
   };

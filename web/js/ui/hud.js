@@ -144,12 +144,23 @@ export class Hud {
 
   /** A table across devices: each seat played elsewhere with how it stands ([{name, presence}]),
    * whether an invite can be shown again, and whether reactions go anywhere. */
-  net({ seats, invite, react, leave = false, give = false }) {
+  net({ seats, invite, react, leave = false, give = false, watchers = 0, watching = null }) {
     this.leaveBtn.hidden = !leave;
     this.giveBtn.hidden = !give;
-    const line = seats.map((s) => T.netTable.seat(s.name, s.presence)).join(" · ");
+    // a watcher's line says so; a player's names the seats played elsewhere, and who watches
+    const words = watching
+      ? [watching.full ? T.watch.fullShort : T.watch.status]
+      : [...seats.map((s) => T.netTable.seat(s.name, s.presence)), ...(watchers ? [T.watch.count(watchers)] : [])];
+    const line = words.join(" · ");
     if (this.netEl.textContent !== line) this.netEl.textContent = line;
-    this.netEl.hidden = !seats.length;
+    this.netEl.hidden = !words.length;
+    const leaveWords = watching ? T.watch.stop : T.netTable.leaveButton; // a watcher stops watching
+    if (this.leaveBtn.title !== leaveWords) {
+      this.leaveBtn.title = leaveWords;
+      this.leaveBtn.setAttribute("aria-label", leaveWords);
+      const label = this.leaveBtn.querySelector(".tool-label");
+      if (label) label.textContent = leaveWords;
+    }
     this.inviteBtn.hidden = !invite;
     this.reactBtn.hidden = !react;
   }

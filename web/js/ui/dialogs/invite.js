@@ -134,12 +134,16 @@ export class RoomDialog {
   }
 
   /**
-   * The table's one link, its QR code and Share; whether this device hides its address (the
-   * preference relayOnly); and "Connect without relays" for the manual codes (resolves "manual").
-   * @param {{link: string, hidden: boolean, hide: (on: boolean) => void}} o
+   * The table's one link, its QR code and Share; "Let people watch" and the watch link (the host's
+   * choice for this table, `watch`, when the table is played online); whether this device hides
+   * its address (the preference relayOnly); and "Connect without relays" for the manual codes
+   * (resolves "manual").
+   * @param {{link: string, hidden: boolean, hide: (on: boolean) => void,
+   *   watch?: {on: boolean, link: string|null, set: (on: boolean) => Promise<string|null>}}} o
+   *   watch.set resolves to the watch link once the choice is taken (null: watching is off)
    * @returns {Promise<"manual"|"closed">}
    */
-  open({ link, hidden, hide }) {
+  open({ link, hidden, hide, watch = undefined }) {
     const p = this.modal.prefix;
     const W = T.invite;
     const R = T.room;
@@ -152,6 +156,42 @@ export class RoomDialog {
       checked: hidden,
       onchange: (e) => hide(e.target.checked),
     });
+    const watchField = copyField({
+      id: `${p}-watch-link`,
+      label: T.watch.linkLabel,
+      what: T.watch.linkWhat,
+      status: this.line,
+      share: { title: W.shareTitle, text: T.watch.share },
+    });
+    const showWatch = (url) => {
+      watchField.set(url ?? "");
+      watchField.el.hidden = !url;
+    };
+    const watchBox = h("input", {
+      type: "checkbox",
+      id: `${p}-watch`,
+      checked: Boolean(watch?.on),
+      "aria-describedby": `${p}-watch-why`,
+      onchange: async (e) => {
+        const on = e.target.checked;
+        e.target.disabled = true;
+        try {
+          showWatch(await watch?.set(on));
+        } finally {
+          e.target.disabled = false;
+        }
+      },
+    });
+    const watchPart = watch
+      ? h(
+          "div",
+          { class: "invite-part" },
+          h("label", { class: "invite-check", for: `${p}-watch` }, watchBox, ` ${T.watch.allow}`),
+          h("p", { class: "panel-sub invite-note", id: `${p}-watch-why`, text: T.watch.allowWhy }),
+          watchField.el,
+        )
+      : null;
+    showWatch(watch?.on ? watch.link : null);
     const closed = this.modal.show(R.title, [
       h(
         "div",
@@ -160,6 +200,7 @@ export class RoomDialog {
         h("div", { class: "invite-three" }, qr.el, h("div", { class: "invite-fields" }, linkField.el)),
         h("p", { class: "panel-sub invite-note", text: R.private }),
       ),
+      ...(watchPart ? [watchPart] : []),
       h(
         "div",
         { class: "invite-part" },

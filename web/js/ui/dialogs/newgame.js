@@ -41,6 +41,14 @@ export class NewGameDialog {
     this.clockBox = h("select", { id: "new-clock" }); // its choices: Python's, at each opening
     // a preference, not a setting of the table: kept as soon as it is changed, for the tables
     // this device hosts or joins across devices (a guest who opened a link has no other dialog)
+    // the host's choice for a table across devices: watchers may follow it (net/watch.js); on
+    // for a table opened to anyone (Play online), off for friends' tables until chosen
+    this.watchBox = h("input", {
+      type: "checkbox",
+      id: "new-watch",
+      name: "watch",
+      "aria-describedby": "new-watch-why",
+    });
     this.hideAddressBox = h("input", {
       type: "checkbox",
       id: "new-hide-address",
@@ -59,6 +67,8 @@ export class NewGameDialog {
       this.generalError,
       h("label", { class: "field check" }, this.hideSumBox, h("span", { text: T.hideSum })),
       h("label", { class: "field", for: "new-clock" }, h("span", { text: T.clock.legend }), this.clockBox),
+      h("label", { class: "field check" }, this.watchBox, h("span", { text: T.watch.allow })),
+      h("p", { class: "panel-sub", id: "new-watch-why", text: T.watch.allowWhy }),
       h("label", { class: "field check" }, this.hideAddressBox, h("span", { text: T.room.hide })),
       h("p", { class: "panel-sub", id: "new-hide-address-why", text: T.room.hideWhy }),
       h(
@@ -111,6 +121,7 @@ export class NewGameDialog {
    * `listed`: Open a table (Play online): its title and button say so. */
   show(choices, settings, { listed = false } = {}) {
     this.listed = listed;
+    this.watchBox.checked = listed; // a table opened to anyone may be watched unless chosen otherwise
     this.el.querySelector("#new-title").textContent = listed ? T.lobby.openTitle : T.newGame;
     this.startBtn.textContent = listed ? T.lobby.open : T.start;
     const closed = new Promise((resolve) => {
@@ -257,6 +268,6 @@ export class NewGameDialog {
     if (!this.rules.valid) return;
     const settings = this.#settings();
     this.close();
-    this.on.start(settings, { clock: Number(this.clockBox.value), listed: this.listed });
+    this.on.start(settings, { clock: Number(this.clockBox.value), listed: this.listed, watch: this.watchBox.checked });
   }
 }

@@ -1,0 +1,91 @@
+// @ts-check
+// The host's stream for watchers (net/watch.js's WatchHost), as the host's page runs it: opened
+// when Python says the table lets people watch (a reply's `watch`: the stream's secret), closed
+// when it says no more (`watch: null`), and fed the watchers' table each reply carries
+// (`watching`: what Python made for no seat, one move behind), only when it changed. A watcher
+// new to the table gets the last one at once, not at the next move. Python keeps the host's
+// choice with the table (op `watch {on}`); this module carries text and counts watchers.
+//
+//   const broadcast = new Broadcast({ relays, call, changed });
+//   broadcast.read(reply, hostKey);   // every reply of the host's engine
+//   broadcast.link(me)                // SITE#watch=SECRET.HOSTKEY, or null
+//   await broadcast.set(on)           // the host's choice, through Python
+//   broadcast.count                   // how many watch
+
+export class Broadcast {
+  /**
+   * @param {object} o
+   * @param {string[]} o.relays the relays the table meets in
+   * @param {(op: string, payload: object) => Promise<any>} o.call the host's engine
+   * @param {() => void} o.changed the count of watchers changed
+   * @param {string} [o.site] the page's address, for the watch link
+   */
+  constructor({ relays, call, changed, site = `${location.origin}${location.pathname}` }) {
+    Object.assign(this, { relays, call, changed, site });
+    /** @type {{secret: string} | null} Python's word: the stream's secret while people may watch */
+    this.watch = null;
+    /** @type {import("./watch.js").WatchHost | null} */
+    this.stream = null;
+    /** @type {Promise<unknown> | null} */
+    this.opening = null;
+    this.count = 0;
+    /** @type {string | null} the last watchers' table sent */
+    this.last = null;
+  }
+
+  get on() {
+    return this.watch !== null;
+  }
+
+  /** A reply of the host's engine: its word on watching, and the watchers' table. */
+  read(reply, hostKey) {
+    if ("watch" in reply) this.#choice(reply.watch ?? null, hostKey);
+    if (typeof reply.watching === "string" && reply.watching !== this.last) {
+      this.last = reply.watching;
+      this.stream?.publish(reply.watching);
+    }
+  }
+
+  #choice(watch, hostKey) {
+    this.watch = watch;
+    if (watch && hostKey && this.relays.length && !this.opening) this.opening = this.#open(watch.secret, hostKey);
+    if (!watch && this.opening) this.close();
+  }
+
+  async #open(secret, hostKey) {
+    const { WatchHost } = await import("./watch.js");
+    const stream = await WatchHost.open({
+      secret,
+      key: { secret: hostKey }, // the host's key in the table's room: the watch link names it
+      relays: this.relays,
+      onwatchers: (count, joined) => {
+        this.count = count;
+        if (joined && this.last) stream.publish(this.last); // the table now, not at the next move
+        this.changed();
+      },
+    });
+    if (!this.watch) return stream.close(); // watching was turned off meanwhile
+    this.stream = stream;
+    if (this.last) stream.publish(this.last);
+  }
+
+  /** The watch link, with the host's public key in the room `me`; null while nobody may watch. */
+  link(me) {
+    return this.watch && me ? `${this.site}#watch=${this.watch.secret}.${me}` : null;
+  }
+
+  /** The host lets people watch, or no more: resolves whether watching is on once Python took it. */
+  async set(on) {
+    const reply = await this.call("watch", { on });
+    return Boolean(reply?.ok && reply.watch);
+  }
+
+  /** The table is no more this page's, or nobody may watch: the stream ends. */
+  close() {
+    this.stream?.close();
+    this.opening?.then(() => this.stream?.close()).catch(() => {});
+    const had = this.count;
+    Object.assign(this, { stream: null, opening: null, count: 0, last: null });
+    if (had) this.changed();
+  }
+}
