@@ -1,8 +1,8 @@
 // web/js/'s folders are layers: a module imports from its own layer and the layers below it, never
 // from one above (a static `import ... from`, an `export ... from` or a dynamic `import("...")` of a
-// relative path). A layer is the first folder under web/js (ui/dialogs/ is ui's, draw/sound/ is
-// draw's); main.js, the entry, is the top. A folder that is in no layer fails too: a new folder
-// must be given its place below.
+// relative path). A layer is the first folder under web/js (ui/dialogs/ is ui's); main.js, the
+// entry, is the top. A folder that is in no layer fails too: a new folder must be given its place
+// below.
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -16,7 +16,8 @@ const LAYERS = [
   "career", // the career: its store, screen, replays, transfer, pairing of one's devices
   "ui", // the widgets: HUD, round panel, muggins pad, screen reader's table, modal questions, dialogs/
   "net", // play across devices: codes, the peer connection, hosting, guesting, hand-offs, QR
-  "draw", // drawing on canvases (the table's frames, tiles, designs, charts) and the sound (sound/)
+  "draw", // drawing on canvases: the table's frames, tiles, designs, charts
+  "sound", // the sound: when it may play, the effects' voices, the chime, a level's gain
   "boot", // starting: the engine's worker and bridge, the loading screen, one tab at a time, updates
   "i18n", // words: the catalogues, the page's language, the table's words
   "board", // the table as data and geometry: state, camera, regions, scene, hit tests, animation plans

@@ -44,7 +44,7 @@ export class Frames {
    * @param {HTMLElement} o.layer the floaters' layer: an element over the canvas, as large
    * @param {object} o.state see board/state.js
    * @param {object} o.hud the HUD (ui/hud.js): its height, where its lines go, the hint button
-   * @param {object} o.sound draw/sound/sound.js: a landing tile's sounds
+   * @param {object} o.sound sound/sound.js: a landing tile's sounds
    * @param {() => void} o.resized after the size (and so the camera) changed
    */
   constructor({ canvas, felt, layer, state, hud, sound, resized }) {

@@ -11,7 +11,7 @@
 //   over: it moves to the backup list, from where the player may export it.
 // - A write that fails (storage full or unavailable) is reported, and tried again at the next one.
 
-import { clampLevel, DEFAULT_LEVELS } from "./levels.js";
+import { clampLevel, DEFAULT_LEVELS } from "./soundprefs.js";
 
 const SAVE_KEY = "allthrees.save.v1";
 const PREV_KEY = "allthrees.save.prev";
@@ -172,7 +172,7 @@ export function backups() {
 }
 
 // howTo: the How to play was opened or declined, so it is not offered again; effects, music: the
-// sound's levels, 0 (off) to 100 (levels.js; music is off until asked for)
+// sound's levels, 0 (off) to 100 (soundprefs.js; music is off until asked for)
 const DEFAULT_PREFS = { muted: false, settings: null, howTo: false, ...DEFAULT_LEVELS };
 
 /** Whether this browser has kept preferences before (a first visit has none). */

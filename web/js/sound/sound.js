@@ -1,7 +1,7 @@
 // The page's sound: one AudioContext, the effects and the music each on their own level, the mute
 // over both, and the soundtrack fetched only when it is to be heard. It owns when sound may play;
 // the voices are effects.js's (imported with the context, at the first gesture), the level curve
-// levels.js's (the levels themselves, store/levels.js's), the music web/later/soundtrack.js's.
+// gain.js's (the levels themselves, store/soundprefs.js's), the music web/later/soundtrack.js's.
 //
 // - The AudioContext is created (or resumed) only from a user gesture (unlock()), so the browser
 //   never blocks or warns about autoplay.
@@ -16,9 +16,9 @@
 //   sound.play("clink"); sound.play(["chime", 12]); sound.play("fanfare");
 //   sound.setLevels({ effects: 60, music: 40 }); sound.setMuted(true);
 
-import { siteURL } from "../../boot/site.js";
-import { DEFAULT_LEVELS } from "../../store/levels.js";
-import { levelGain } from "./levels.js";
+import { siteURL } from "../boot/site.js";
+import { DEFAULT_LEVELS } from "../store/soundprefs.js";
+import { levelGain } from "./gain.js";
 
 const MASTER_GAIN = 0.5; // everything together, under the device's own volume
 const MUSIC_BED = 0.55; // the music sits under the effects: at equal levels it is this much quieter

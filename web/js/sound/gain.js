@@ -1,8 +1,8 @@
 // The level curve, with no WebAudio in it (so Node's tests run it): a slider's 0..100 as a gain.
 // What a level is (its range, its steps, a first visit's levels) is the preferences'
-// (store/levels.js); how the chime grows with the points is chime.js's.
+// (store/soundprefs.js); how the chime grows with the points is chime.js's.
 
-import { clampLevel, LEVEL_MAX } from "../../store/levels.js";
+import { clampLevel, LEVEL_MAX } from "../store/soundprefs.js";
 
 /** The quietest step above off is this many decibels below full (the curve is linear in dB). */
 export const LEVEL_RANGE_DB = 30;

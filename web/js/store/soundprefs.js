@@ -1,6 +1,6 @@
 // The sound's levels as the preferences hold them (storage.js): a slider's 0 (off) to 100 (full),
 // what a first visit starts with, and a stored level made whole again. How a level sounds (its
-// gain) is draw/sound/levels.js's.
+// gain) is sound/gain.js's.
 
 /** A level as the sliders show it: 0 (off) to 100 (full), in steps of 5. */
 export const LEVEL_MAX = 100;
