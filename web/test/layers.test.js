@@ -23,6 +23,7 @@ const LAYERS = [
   "board", // the table as data and geometry: state, camera, regions, scene, hit tests, animation plans
   "store", // what the device keeps: the save, preferences and sound levels, the kept table, keys, links
   "dom", // plain DOM helpers: elements, icons, an element's rect, a file to download
+  "shapes", // types only (JSDoc typedefs): the snapshot, the engine's messages, the test hook's state
 ];
 
 const JS = resolve(dirname(fileURLToPath(import.meta.url)), "..", "js");
