@@ -71,7 +71,10 @@
  * @property {string} error
  */
 
-/** Every message the worker sends. @typedef {WorkerProgress|WorkerReady|WorkerFailed|WorkerReplied|WorkerRaised} FromWorker */
+/**
+ * Every message the worker sends.
+ * @typedef {WorkerProgress|WorkerReady|WorkerFailed|WorkerReplied|WorkerRaised} FromWorker
+ */
 
 // ---------------------------------------------------------------- requests and replies
 
@@ -125,7 +128,8 @@
 /**
  * Why the Expert likes a move (ai.advice.reason_code): a code and its values.
  * @typedef {Object} Why
- * @property {"only_draw"|"only_pass"|"knock"|"only_play"|"busts"|"reaches"|"scores"|"dead_end_f3"|"dead_end"|"sheds"|"leaves"} code
+ * @property {"only_draw"|"only_pass"|"knock"|"only_play"|"busts"|"reaches"|"scores"
+ *   |"dead_end_f3"|"dead_end"|"sheds"|"leaves"} code
  * @property {Int} [points]
  * @property {Int} [sum]
  * @property {boolean} [safe]
@@ -216,7 +220,11 @@
  * @property {string} level the computer level that moved for it
  */
 
-/** Anything a reply says happened. @typedef {DealtEvent|PlacedEvent|DrewEvent|PassedEvent|RoundOverEvent|MatchOverEvent|CoveredEvent|RevealedEvent|TimedOutEvent} Event */
+/**
+ * Anything a reply says happened.
+ * @typedef {DealtEvent|PlacedEvent|DrewEvent|PassedEvent|RoundOverEvent|MatchOverEvent|CoveredEvent
+ *   |RevealedEvent|TimedOutEvent} Event
+ */
 
 /**
  * What a computer's play did for its partner (ai.advice.partner_note).

@@ -262,7 +262,8 @@
 /**
  * What the viewer may lead and why (present.LEAD_CODES).
  * @typedef {Object} LeadRule
- * @property {"highest_double"|"heaviest_tile"|"highest_double_any"|"heaviest_any"|"lots"|"winner"|"left"|"tie_left"} code
+ * @property {"highest_double"|"heaviest_tile"|"highest_double_any"|"heaviest_any"|"lots"|"winner"
+ *   |"left"|"tie_left"} code
  * @property {string|null} tile the tile to lead, or the one that decided the lead
  */
 
