@@ -116,26 +116,93 @@
 
 /**
  * The Expert's move for the viewer now (session.Session.hint).
- * @typedef {Object} Hint
+ * @typedef {PlayHint|NoPlayHint} Hint
+ */
+
+/**
+ * A tile to play.
+ * @typedef {Object} PlayHint
  * @property {Int} seat
  * @property {string} reason in English, for the command line
  * @property {Why} why the same as a code, which the page words
- * @property {"play"|"draw"|"pass"} kind
- * @property {string} [tile] a play's tile
- * @property {import("./snapshot.js").Arm|null} [arm] a play's arm; null for a lead
+ * @property {"play"} kind
+ * @property {string} tile
+ * @property {import("./snapshot.js").Arm|null} arm null for a lead
+ */
+
+/**
+ * Draw, or pass.
+ * @typedef {Object} NoPlayHint
+ * @property {Int} seat
+ * @property {string} reason in English, for the command line
+ * @property {Why} why the same as a code, which the page words
+ * @property {"draw"|"pass"} kind
  */
 
 /**
  * Why the Expert likes a move (ai.advice.reason_code): a code and its values.
- * @typedef {Object} Why
- * @property {"only_draw"|"only_pass"|"knock"|"only_play"|"busts"|"reaches"|"scores"
- *   |"dead_end_f3"|"dead_end"|"sheds"|"leaves"} code
- * @property {Int} [points]
- * @property {Int} [sum]
- * @property {boolean} [safe]
- * @property {Int} [k]
- * @property {Int} [pips]
- * @property {Int} [replies]
+ * @typedef {WhyForced|WhyBusts|WhyReaches|WhyScores|WhyDeadEndF3|WhyDeadEnd|WhySheds|WhyLeaves} Why
+ */
+
+/**
+ * The only move there is.
+ * @typedef {Object} WhyForced
+ * @property {"only_draw"|"only_pass"|"knock"|"only_play"} code
+ */
+
+/**
+ * Its `points` would pass the target and not count; still the best play (the sum it makes).
+ * @typedef {Object} WhyBusts
+ * @property {"busts"} code
+ * @property {Int} points
+ * @property {Int} sum
+ */
+
+/**
+ * It scores `points`: exactly the target, and the match.
+ * @typedef {Object} WhyReaches
+ * @property {"reaches"} code
+ * @property {Int} points
+ */
+
+/**
+ * It scores `points`; `safe`: no single tile scores after it.
+ * @typedef {Object} WhyScores
+ * @property {"scores"} code
+ * @property {Int} points
+ * @property {boolean} safe
+ */
+
+/**
+ * With fives and threes: it leaves `sum`, from which no single tile scores.
+ * @typedef {Object} WhyDeadEndF3
+ * @property {"dead_end_f3"} code
+ * @property {Int} sum
+ */
+
+/**
+ * It leaves `sum`, from which no single tile makes a multiple of `k`.
+ * @typedef {Object} WhyDeadEnd
+ * @property {"dead_end"} code
+ * @property {Int} sum
+ * @property {Int} k
+ */
+
+/**
+ * It sheds `pips` and leaves `sum`, with `replies` unseen tiles that could score next.
+ * @typedef {Object} WhySheds
+ * @property {"sheds"} code
+ * @property {Int} pips
+ * @property {Int} sum
+ * @property {Int} replies
+ */
+
+/**
+ * It leaves `sum`, with `replies` unseen tiles that could score next.
+ * @typedef {Object} WhyLeaves
+ * @property {"leaves"} code
+ * @property {Int} sum
+ * @property {Int} replies
  */
 
 // ---------------------------------------------------------------- events (session.py)
@@ -227,22 +294,77 @@
  */
 
 /**
- * What a computer's play did for its partner (ai.advice.partner_note).
- * @typedef {Object} PartnerNote
- * @property {"kept_open"|"shut_out"|"safe"|"set_up"|"two_ends"} code
+ * What a computer's play did for its partner (ai.advice.partner_note): `seat` played `tile` on
+ * `arm`, and why.
+ * @typedef {KeptOpenNote|ShutOutNote|SafeNote|SetUpNote|TwoEndsNote} PartnerNote
+ */
+
+/**
+ * It kept an end open for `partner`, who has shown no `lacks`: `other_tile` on `other_arm`
+ * scored as much but would not have.
+ * @typedef {Object} KeptOpenNote
+ * @property {"kept_open"} code
  * @property {Int} seat
  * @property {string} tile
  * @property {import("./snapshot.js").Arm|null} arm
- * @property {Int} [partner]
- * @property {Int} [opponent]
- * @property {string} [other_tile] the play a scorer would have made
- * @property {import("./snapshot.js").Arm|null} [other_arm]
- * @property {Int[]} [lacks]
- * @property {"draw"|"pass"} [must]
- * @property {Int} [given_up]
- * @property {Int} [left]
- * @property {Int} [instead]
- * @property {Int} [value]
+ * @property {Int} partner
+ * @property {string} other_tile
+ * @property {import("./snapshot.js").Arm|null} other_arm
+ * @property {Int[]} lacks
+ */
+
+/**
+ * `opponent`, next, has shown no `lacks`, so must draw or pass.
+ * @typedef {Object} ShutOutNote
+ * @property {"shut_out"} code
+ * @property {Int} seat
+ * @property {string} tile
+ * @property {import("./snapshot.js").Arm|null} arm
+ * @property {Int} opponent
+ * @property {Int[]} lacks
+ * @property {"draw"|"pass"} must
+ */
+
+/**
+ * Not the scorer's play (`other_tile`, `given_up` points more): it leaves `opponent` `left`
+ * scoring replies, not `instead`.
+ * @typedef {Object} SafeNote
+ * @property {"safe"} code
+ * @property {Int} seat
+ * @property {string} tile
+ * @property {import("./snapshot.js").Arm|null} arm
+ * @property {string} other_tile
+ * @property {import("./snapshot.js").Arm|null} other_arm
+ * @property {Int} given_up
+ * @property {Int} opponent
+ * @property {Int} left
+ * @property {Int} instead
+ */
+
+/**
+ * Not the scorer's play: it leaves `partner` `left` scoring replies, not `instead`.
+ * @typedef {Object} SetUpNote
+ * @property {"set_up"} code
+ * @property {Int} seat
+ * @property {string} tile
+ * @property {import("./snapshot.js").Arm|null} arm
+ * @property {string} other_tile
+ * @property {import("./snapshot.js").Arm|null} other_arm
+ * @property {Int} given_up
+ * @property {Int} partner
+ * @property {Int} left
+ * @property {Int} instead
+ */
+
+/**
+ * A double that leaves `value` open on two ends for `partner`.
+ * @typedef {Object} TwoEndsNote
+ * @property {"two_ends"} code
+ * @property {Int} seat
+ * @property {string} tile
+ * @property {import("./snapshot.js").Arm|null} arm
+ * @property {Int} partner
+ * @property {Int} value
  */
 
 export {};

@@ -17,6 +17,8 @@
 
 /** The way a tile reads along the table (its half `a` first). @typedef {"N"|"E"|"S"|"W"} Dir */
 
+/** @typedef {import("./summary.js").SummaryLine} SummaryLine */
+
 /**
  * The table for one viewer (present.snapshot).
  * @typedef {Object} Snapshot
@@ -173,14 +175,31 @@
  */
 
 /**
- * What names a seat (settings.Settings.labels): "you"; a "person" or a "friend" (its own name, or
- * none, and its seat number from 1); the "host" as a friend's device sees it; or a computer's
- * "level" (and which of that level it is, from 1).
- * @typedef {Object} SeatLabel
- * @property {"you"|"person"|"friend"|"host"|"level"} kind
- * @property {string|null} [name] a person's, a friend's or the host's
- * @property {Int} [n] the seat number from 1; for a level, which of that level
- * @property {string} [level] a computer's level
+ * What names a seat (settings.Settings.labels), as codes the page words.
+ * @typedef {YouLabel|PersonLabel|LevelLabel} SeatLabel
+ */
+
+/**
+ * The one person at this device ("You").
+ * @typedef {Object} YouLabel
+ * @property {"you"} kind
+ */
+
+/**
+ * A person at this device among several, a friend on another device, or the host as a friend's
+ * device sees it: its own name, if it has one, and its seat's number from 1.
+ * @typedef {Object} PersonLabel
+ * @property {"person"|"friend"|"host"} kind
+ * @property {string|null} name
+ * @property {Int} n
+ */
+
+/**
+ * A computer, by its level, and which of that level it is, from 1 ("Expert 2").
+ * @typedef {Object} LevelLabel
+ * @property {"level"} kind
+ * @property {string} level
+ * @property {Int} n
  */
 
 /**
@@ -295,38 +314,6 @@
  * @property {Int[]|null} pips per seat, once it is over
  * @property {(string[]|null)[]|null} hands per seat once it is over (a friend's device: its own only)
  * @property {SummaryLine[]} summary the round's end as lines of codes; [] while it goes on
- */
-
-/**
- * A line of the round's end (summary.round_lines): a code and the values its words need. Which
- * fields come with which code: "muggins" (taker, seat, award, pegs, claim, made), "bust" (seat,
- * side, points, pegs, target), "target" (seat, side, target), "domino" (seat), "holds" (seats,
- * parts, total, rounded), "blocked", "side_pips" (side, parts, total), "no_pips", "tie",
- * "fewest" (side, rule, opponents, own, pips, rounded), "cribbage" (rounded, multiple, bonus),
- * "divisor" (rounded, divisor, bonus), "out_bonus" (points, side), "bust_bonus" (points, side,
- * target), "bonus" (bonus, side).
- * @typedef {Object} SummaryLine
- * @property {string} code
- * @property {Int} [seat]
- * @property {Int} [side]
- * @property {Int[]} [seats]
- * @property {Int} [taker]
- * @property {Int} [award]
- * @property {boolean} [pegs]
- * @property {Int|null} [claim]
- * @property {Int} [made]
- * @property {Int} [points]
- * @property {Int} [target]
- * @property {Int[]} [parts]
- * @property {Int} [total]
- * @property {Int} [rounded]
- * @property {string} [rule]
- * @property {Int} [opponents]
- * @property {Int} [own]
- * @property {Int} [pips]
- * @property {Int} [multiple]
- * @property {Int} [divisor]
- * @property {Int} [bonus]
  */
 
 /**
