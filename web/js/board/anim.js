@@ -55,15 +55,13 @@
 /** @typedef {PlaceFlight|DrawFlight} Flight */
 
 /**
+ * Rising text: its words, from when (t0, ms) for how long, its size (px) and colour.
+ * @typedef {{text: string, t0: number, dur: number, size?: number, color?: string}} FloaterText
+ */
+
+/**
  * Rising text over a layout point (`world`, table units) or a screen point.
- * @typedef {Object} Floater
- * @property {string} text
- * @property {number} t0
- * @property {number} dur
- * @property {number} [size] px
- * @property {string} [color]
- * @property {Point} [world]
- * @property {Point} [screen]
+ * @typedef {FloaterText & ({world: Point} | {screen: Point})} Floater
  */
 
 /** A sound to play: a voice's name, or ["chime", points]. @typedef {string|[string, number]} Cue */

@@ -18,9 +18,7 @@ function sameOrigin(url) {
 // TypeScript's DOM library has no Trusted Types yet (nor sinks that take a TrustedScriptURL, which
 // stands for its URL's text): what this module uses of them, typed here.
 /** @typedef {{createScriptURL: (url: string) => string}} ScriptURLPolicy */
-/**
- * @typedef {{createPolicy: (name: string, rules: {createScriptURL: (url: string) => string}) => ScriptURLPolicy}} TrustedTypes
- */
+/** @typedef {{createPolicy: (name: string, rules: ScriptURLPolicy) => ScriptURLPolicy}} TrustedTypes */
 const trustedTypes = /** @type {{trustedTypes?: TrustedTypes}} */ (globalThis).trustedTypes;
 const policy = trustedTypes?.createPolicy(POLICY, { createScriptURL: sameOrigin }) ?? null;
 

@@ -30,7 +30,10 @@
  * not this module's). `pyimport` gives a Python module as a proxy whose attributes are Python's.
  * @typedef {{FS: {writeFile: (path: string, data: Uint8Array) => void}, pyimport: (name: string) => any}} Pyodide
  */
-/** A file this worker counts the bytes of. @typedef {{label: string, name: string, loaded: number, done: boolean}} Tracked */
+/**
+ * A file this worker counts the bytes of.
+ * @typedef {{label: string, name: string, loaded: number, done: boolean}} Tracked
+ */
 
 const SITE = new URL("../../", import.meta.url); // this file is js/boot/worker.js
 // The runtime's versioned folder (pyodide/<version>/), cached as immutable by netlify.toml.
@@ -348,7 +351,7 @@ async function boot() {
   });
   runtime.catch(() => {}); // handled below; avoid an unhandled rejection while the wheels load
 
-  /** @type {{files: Record<string, number>, wheels: Record<string, string>}} build.json's, as scripts/build writes it */
+  /** @type {{files: Record<string, number>, wheels: Record<string, string>}} as scripts/build writes it */
   const build = await manifest;
   sizes = new Map(Object.entries(build.files).map(([path, size]) => [new URL(path, SITE).href, size]));
   /** @type {Record<string, string>} */

@@ -1,3 +1,4 @@
+// @ts-check
 // The cribbage peg track: a row of holes per side, 0 to the target, and each side's two pegs.
 // Python says where each side's front and back pegs stand (the back peg is where the front was
 // before the side's last award); when a side scores, its back peg leapfrogs the front one to the
@@ -6,12 +7,20 @@
 import { clamp, easeOut, lerp, motion } from "../board/anim.js";
 import { drawText, roundRectPath, TEAM_RGB } from "./render.js";
 
+/** @typedef {import("../board/state.js").DrawnPegs} DrawnPegs */
+/** @typedef {import("../board/regions.js").Regions} Regions */
+
 const HOP_MS = 60; // per hole the leaping peg passes
 const MAX_HOP_MS = 900;
 const SEAT_RGB = ["255, 209, 102", "142, 203, 255", "255, 140, 140", "170, 235, 150"];
 const LABEL_PX = 44;
 
-/** The pegs as drawn: per side {front, back, moving?}; starts a leap where Python's pegs moved. */
+/**
+ * The pegs as drawn: per side {front, back, leap}; starts a leap where Python's pegs moved.
+ * @param {DrawnPegs[]|null} drawn @param {readonly import("../shapes/snapshot.js").PegPair[]|null} pegs
+ * @param {number} now @param {boolean} reduced
+ * @returns {DrawnPegs[]|null}
+ */
 export function updatePegs(drawn, pegs, now, reduced) {
   if (!pegs) return null;
   return pegs.map((p, side) => {
@@ -27,7 +36,11 @@ export function updatePegs(drawn, pegs, now, reduced) {
   });
 }
 
-/** The centre of hole `n` of the track row of `side`. */
+/**
+ * The centre of hole `n` of the track row of `side`.
+ * @param {Regions & {pegs: import("../dom/dom.js").Rect}} R @param {number} target @param {number} side
+ * @param {number} n
+ */
 export function holeAt(R, target, side, n) {
   const box = R.pegs;
   const x0 = box.x + LABEL_PX;
@@ -35,13 +48,18 @@ export function holeAt(R, target, side, n) {
   return { x: x0 + clamp(n, 0, target) * step, y: box.y + 8 + side * 16 };
 }
 
-/** Draw the track. Returns true while a peg is still leaping. */
+/**
+ * Draw the track. Returns true while a peg is still leaping.
+ * @param {import("./render.js").Ctx} ctx @param {import("../board/state.js").Drawn} state @param {number} now
+ */
 export function drawPegs(ctx, state, now) {
   const snap = state.snap;
   const drawn = state.pegs;
-  if (!drawn || !state.R.pegs) return false;
-  const R = state.R;
+  const track = state.R.pegs;
+  if (!drawn || !track) return false;
+  const R = { ...state.R, pegs: track };
   const target = snap.rules.target;
+  /** @param {number} side */
   const colour = (side) => (snap.rules.teams ? TEAM_RGB[side] : SEAT_RGB[side % SEAT_RGB.length]);
   let moving = false;
   ctx.save();
@@ -65,6 +83,7 @@ export function drawPegs(ctx, state, now) {
       ctx.fillStyle = n % 5 === 0 ? "rgba(0, 0, 0, 0.75)" : "rgba(0, 0, 0, 0.55)";
       ctx.fill();
     }
+    /** @param {number} x @param {number} y @param {boolean} filled */
     const peg = (x, y, filled) => {
       ctx.beginPath();
       ctx.arc(x, y, 4.2, 0, Math.PI * 2);

@@ -288,7 +288,7 @@ const EN = {
     empty: "Nothing to show yet",
     /** @param {string} name @param {string} shown */
     scorePart: (name, shown) => `${name}: ${shown}`,
-    /** @param {string} parts @param {number} rounds @param {string|null} target */
+    /** @param {string} parts @param {number} rounds @param {string} target "" for none */
     race: (parts, rounds, target) =>
       `After ${rounds} round${rounds === 1 ? "" : "s"}${target ? `, playing to ${target}` : ""} — ${parts}.`,
     /** @param {string} name @param {number} round */
@@ -297,7 +297,7 @@ const EN = {
     raceNone: "No rounds played yet.",
     /**
      * @param {number} matches @param {string} matchesShown @param {string} now @param {string} low @param {string} high
-     * @param {number|null} window
+     * @param {string} window "" for none
      */
     winRate: (matches, matchesShown, now, low, high, window) =>
       `Win rate over ${matchesShown} match${matches === 1 ? "" : "es"}${window ? `, each point of the last ${window}` : ""}: ${now} now, between ${low} and ${high}.`,
