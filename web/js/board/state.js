@@ -46,7 +46,7 @@
  * @property {number} advice
  * @property {import("../shapes/engine.js").Hint|null} hint
  * @property {boolean} hintThinking
- * @property {"busy"|"failed"|unknown[]|null} review the list: Python's review of the round
+ * @property {"busy"|"failed"|import("../shapes/replay.js").ReviewEntry[]|null} review the round panel's
  * @property {boolean} moving
  * @property {boolean} dirty
  * @property {number} modals

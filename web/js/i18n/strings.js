@@ -221,6 +221,7 @@ const EN = {
       "Your career record could not be read here; it is kept aside, never written over, and a new record begins.",
     raceTitle: "The score race, round by round",
   },
+  /** @type {Record<string, {name: string, how: string}>} by Python's trophy id */
   trophies: {
     first_win: { name: "First win", how: "Win a match." },
     beat_expert: { name: "Expert beaten", how: "Win a match against the Expert." },

@@ -21,7 +21,7 @@
  * @property {boolean} match_over
  * @property {import("./engine.js").Hint|null} hint
  * @property {boolean} hint_thinking
- * @property {"busy"|"failed"|unknown[]|null} review the round panel's review (the list: Python's)
+ * @property {"busy"|"failed"|import("./replay.js").ReviewEntry[]|null} review the round panel's review
  * @property {"match"|"sprint"|"partners"} mode
  * @property {TestSeat[]} seats
  * @property {TestSide[]} sides
