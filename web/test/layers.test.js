@@ -26,6 +26,11 @@ const LAYERS = [
   "shapes", // types only (JSDoc typedefs): the snapshot, the engine's messages, the test hook's state
 ];
 
+// Every layer's modules are checked by TypeScript (web/tsconfig.json: each starts with
+// `// @ts-check`) but these, typed in a later step of issue 43, after the table's and the play
+// across devices' rewrite for online play.
+const UNCHECKED = ["main.js", "table", "ui", "net"];
+
 const JS = resolve(dirname(fileURLToPath(import.meta.url)), "..", "js");
 
 /** Every .js file under `dir`, as paths relative to web/js with "/" between folders. */
@@ -106,4 +111,11 @@ test("no module imports from a layer above its own", () => {
     upward.map(({ from, to }) => `${from} imports ${to}: ${layerOf(to)} is above ${layerOf(from)}`),
     [],
   );
+});
+
+test("every module of a checked layer starts with // @ts-check", () => {
+  const unchecked = modules()
+    .filter((rel) => !UNCHECKED.includes(layerOf(rel)))
+    .filter((rel) => !readFileSync(join(JS, rel), "utf8").startsWith("// @ts-check\n"));
+  assert.deepEqual(unchecked, [], "TypeScript checks a module only when its first line says so (web/tsconfig.json)");
 });
