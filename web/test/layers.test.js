@@ -44,8 +44,9 @@ function modules(dir = JS) {
 
 const STATIC = /^(?:import|export)\s(?:[^;"]*?\bfrom\s*)?"(\.{1,2}\/[^"]+)"/gm;
 const DYNAMIC = /\bimport\(\s*"(\.{1,2}\/[^"]+)"\s*\)/g;
-// a comment's line (a JSDoc type's import("...") is no import: the page never loads it)
-const COMMENT = /^\s*(?:\/\/|\/\*|\*).*$/gm;
+// a comment (a JSDoc type's import("...") is no import: the page never loads it), as scripts/build
+// reads them too: a block comment, or a line that is one
+const COMMENT = /\/\*[\s\S]*?\*\/|^[ \t]*\/\/.*$/gm;
 
 /** The relative paths `source` imports, statically or at run time. */
 function importsOf(source) {
@@ -77,8 +78,11 @@ test("reads static, re-exported and dynamic imports, not comments", () => {
     'import "./side.js";',
     'export { c } from "../dom/dom.js";',
     'const m = await import("../draw/charts.js");',
+    "/**",
     ' * @param {import("../table/game.js").Game} game',
+    " */",
     '// import("../table/tools.js")',
+    'const reply = /** @type {import("../shapes/engine.js").Refusal} */ (await ask());',
     'const url = "https://example.org/x.js";',
   ].join("\n");
   assert.deepEqual(importsOf(source), [
