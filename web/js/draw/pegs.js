@@ -8,7 +8,6 @@ import { clamp, easeOut, lerp, motion } from "../board/anim.js";
 import { drawText, roundRectPath, TEAM_RGB } from "./render.js";
 
 /** @typedef {import("../board/state.js").DrawnPegs} DrawnPegs */
-/** @typedef {import("../board/regions.js").Regions} Regions */
 
 const HOP_MS = 60; // per hole the leaping peg passes
 const MAX_HOP_MS = 900;
@@ -38,11 +37,10 @@ export function updatePegs(drawn, pegs, now, reduced) {
 
 /**
  * The centre of hole `n` of the track row of `side`.
- * @param {Regions & {pegs: import("../dom/dom.js").Rect}} R @param {number} target @param {number} side
- * @param {number} n
+ * @param {import("../dom/dom.js").Rect} box the track (the regions' `pegs`) @param {number} target
+ * @param {number} side @param {number} n
  */
-export function holeAt(R, target, side, n) {
-  const box = R.pegs;
+export function holeAt(box, target, side, n) {
   const x0 = box.x + LABEL_PX;
   const step = (box.width - LABEL_PX - 6) / Math.max(1, target);
   return { x: x0 + clamp(n, 0, target) * step, y: box.y + 8 + side * 16 };
@@ -57,19 +55,18 @@ export function drawPegs(ctx, state, now) {
   const drawn = state.pegs;
   const track = state.R.pegs;
   if (!drawn || !track) return false;
-  const R = { ...state.R, pegs: track };
   const target = snap.rules.target;
   /** @param {number} side */
   const colour = (side) => (snap.rules.teams ? TEAM_RGB[side] : SEAT_RGB[side % SEAT_RGB.length]);
   let moving = false;
   ctx.save();
   ctx.fillStyle = "rgba(60, 36, 18, 0.85)";
-  roundRectPath(ctx, R.pegs.x, R.pegs.y, R.pegs.width, R.pegs.height, 8);
+  roundRectPath(ctx, track.x, track.y, track.width, track.height, 8);
   ctx.fill();
   drawn.forEach((p, side) => {
     const rgb = colour(side);
-    const row = holeAt(R, target, side, 0);
-    drawText(ctx, String(snap.sides[side].score), R.pegs.x + 6, row.y, {
+    const row = holeAt(track, target, side, 0);
+    drawText(ctx, String(snap.sides[side].score), track.x + 6, row.y, {
       size: 12,
       weight: 700,
       color: `rgb(${rgb})`,
@@ -77,7 +74,7 @@ export function drawPegs(ctx, state, now) {
       shadow: false,
     });
     for (let n = 0; n <= target; n++) {
-      const c = holeAt(R, target, side, n);
+      const c = holeAt(track, target, side, n);
       ctx.beginPath();
       ctx.arc(c.x, c.y, n % 5 === 0 ? 1.9 : 1.3, 0, Math.PI * 2);
       ctx.fillStyle = n % 5 === 0 ? "rgba(0, 0, 0, 0.75)" : "rgba(0, 0, 0, 0.55)";
@@ -93,13 +90,13 @@ export function drawPegs(ctx, state, now) {
       ctx.fill();
       ctx.stroke();
     };
-    const back = holeAt(R, target, side, p.back);
+    const back = holeAt(track, target, side, p.back);
     peg(back.x, back.y, false);
-    let front = holeAt(R, target, side, p.front);
+    let front = holeAt(track, target, side, p.front);
     if (p.leap) {
       const t = p.leap.dur > 0 ? clamp((now - p.leap.t0) / p.leap.dur, 0, 1) : 1;
-      const a = holeAt(R, target, side, p.leap.from);
-      const b = holeAt(R, target, side, p.leap.to);
+      const a = holeAt(track, target, side, p.leap.from);
+      const b = holeAt(track, target, side, p.leap.to);
       const e = easeOut(t);
       front = { x: lerp(a.x, b.x, e), y: lerp(a.y, b.y, e) - Math.sin(Math.PI * e) * 7 };
       if (t < 1) moving = true;
