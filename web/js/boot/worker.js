@@ -415,22 +415,20 @@ appHandle.then(
   },
 );
 
-self.addEventListener(
-  "message",
-  async (/** @type {MessageEvent<import("../shapes/engine.js").WorkerCall>} */ event) => {
-    const message = event.data;
-    if (message?.type !== "call") return;
-    const { id, request } = message;
-    try {
-      const handle = await appHandle;
-      const reply = handle(request);
-      if (typeof reply !== "string") {
-        reply?.destroy?.();
-        throw new Error("allthrees.app.handle must return JSON text");
-      }
-      post({ type: "reply", id, reply });
-    } catch (err) {
-      post({ type: "reply", id, error: (err instanceof Error && err.message) || String(err) });
+self.addEventListener("message", async (event) => {
+  // the page's (boot/bridge.js): a WorkerCall
+  const message = /** @type {MessageEvent<import("../shapes/engine.js").WorkerCall|undefined>} */ (event).data;
+  if (message?.type !== "call") return;
+  const { id, request } = message;
+  try {
+    const handle = await appHandle;
+    const reply = handle(request);
+    if (typeof reply !== "string") {
+      reply?.destroy?.();
+      throw new Error("allthrees.app.handle must return JSON text");
     }
-  },
-);
+    post({ type: "reply", id, reply });
+  } catch (err) {
+    post({ type: "reply", id, error: (err instanceof Error && err.message) || String(err) });
+  }
+});
