@@ -13,11 +13,11 @@ from tablekit import ARTIFACTS, BOOT_TIMEOUT_MS, IDLE, PREFS_KEY, open_table
 SOUNDTRACK = "later/soundtrack.js"
 RMS_FLOOR = 0.002  # heard: its loudest 20 ms have an RMS above this (-54 dB of full scale)
 
-# Renders one sound through the page's own Sound (draw/sound/sound.js) into an offline context:
+# Renders one sound through the page's own Sound (web/js/sound/sound.js) into an offline context:
 # resolves to the RMS of what came out, over the whole render and over its loudest 20 ms. `play`
 # is a Sound.play() argument, or "music" for the soundtrack's first `seconds`.
 RENDER = """async ({ play, effects, music, seconds }) => {
-  const { Sound } = await import(new URL("js/draw/sound/sound.js", location.href).href);
+  const { Sound } = await import(new URL("js/sound/sound.js", location.href).href);
   const rate = 22050;
   const context = new OfflineAudioContext(1, Math.round(rate * seconds), rate);
   const sound = new Sound({ context, levels: { effects, music } });

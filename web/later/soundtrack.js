@@ -5,7 +5,7 @@
 // from a seeded generator, the plucked strings from Karplus-Strong with seeded noise).
 //
 // It lives in later/: never precached, never in a first visit's bytes; the page imports it only
-// when the music is to be heard (draw/sound/sound.js), and the service worker keeps it then.
+// when the music is to be heard (js/sound/sound.js), and the service worker keeps it then.
 //
 //   const player = new Player(ctx, out);   // out: the music's gain node
 //   player.start(ctx.currentTime);         // schedules ahead on a timer; loops for ever

@@ -1,10 +1,10 @@
-// draw/sound/levels.js, store/levels.js, chime.js and later/soundtrack.js's score: the numbers
+// sound/gain.js, store/soundprefs.js, sound/chime.js and later/soundtrack.js's score: the numbers
 // behind the sound.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chimeShape } from "../js/draw/sound/chime.js";
-import { LEVEL_RANGE_DB, levelGain } from "../js/draw/sound/levels.js";
-import { clampLevel, DEFAULT_LEVELS } from "../js/store/levels.js";
+import { chimeShape } from "../js/sound/chime.js";
+import { LEVEL_RANGE_DB, levelGain } from "../js/sound/gain.js";
+import { clampLevel, DEFAULT_LEVELS } from "../js/store/soundprefs.js";
 import { compose, LOOP_S, SCORE, SEED } from "../later/soundtrack.js";
 
 test("the level curve: off is silent, full is whole, equal steps are equal decibels", () => {

@@ -1,3 +1,4 @@
+// @ts-check
 // The camera over the line of play: which way the layout is shown (straight, or a quarter turned
 // on a tall screen), the zoom that fits it, easing toward that, and table units -> CSS pixels.
 // Pure functions over plain values, so they run (and are tested) without a DOM.
@@ -6,8 +7,16 @@
 //   free = {x, y, width, height}: the screen area the layout may use (see regions.js).
 //   bounds = [x0, y0, x1, y1]: the layout's extent in table units (from the snapshot).
 
+/** @typedef {import("../dom/dom.js").Rect} Rect */
+/** @typedef {import("../shapes/snapshot.js").Arm} Arm */
+/**
+ * The camera: its centre in table units, CSS px per table unit, its turn in radians.
+ * @typedef {{x: number, y: number, k: number, a: number}} Cam
+ */
+
 // A portrait table shows the layout turned a quarter clockwise, so the long W-E line runs down the
 // tall side of the screen; the arms are then labelled by where they point on the screen.
+/** @type {Record<Arm, Arm>} */
 export const QUARTER = { E: "S", S: "W", W: "N", N: "E" };
 export const MIN_ZOOM = 6; // CSS px per table unit, however long the line grows
 const MARGIN_UNITS = 0.5; // kept free around the layout's bounds
@@ -16,12 +25,20 @@ const TALL = 1.15; // a free area this much taller than wide starts a deal turne
 const EASE_MS = 110; // the camera's position and zoom ease with this time constant
 const TURN_EASE_MS = 160;
 
-/** An arm's name as the person sees it (intents always name the engine's arm). */
+/**
+ * An arm's name as the person sees it (intents always name the engine's arm).
+ * @param {Arm} arm @param {boolean|null} turned
+ * @returns {Arm}
+ */
 export function armLabel(arm, turned) {
   return turned ? QUARTER[arm] : arm;
 }
 
-/** The zoom that fits `bounds` into `free`, shown straight or turned, at most `kMax`. */
+/**
+ * The zoom that fits `bounds` into `free`, shown straight or turned, at most `kMax`.
+ * @param {readonly number[]} bounds [x0, y0, x1, y1] @param {Rect} free
+ * @param {boolean|null} turned @param {number} kMax
+ */
 export function fitZoom(bounds, free, turned, kMax) {
   const [x0, y0, x1, y1] = bounds;
   let bw = x1 - x0 + MARGIN_UNITS;
@@ -33,6 +50,7 @@ export function fitZoom(bounds, free, turned, kMax) {
 /**
  * Straight or turned: a fresh deal starts turned on a tall area (the line first grows W-E);
  * later the table turns only when the other way shows the tiles clearly bigger.
+ * @param {{bounds: readonly number[], free: Rect, kMax: number, turned: boolean|null, fresh?: boolean}} o
  * @returns {boolean} turned
  */
 export function orient({ bounds, free, kMax, turned, fresh }) {
@@ -42,13 +60,20 @@ export function orient({ bounds, free, kMax, turned, fresh }) {
   return t;
 }
 
-/** Where the camera wants to be for this layout. */
+/**
+ * Where the camera wants to be for this layout.
+ * @param {readonly number[]} bounds @param {Rect} free @param {boolean|null} turned @param {number} kMax
+ * @returns {Cam}
+ */
 export function cameraTarget(bounds, free, turned, kMax) {
   const [x0, y0, x1, y1] = bounds;
   return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, k: fitZoom(bounds, free, turned, kMax), a: turned ? Math.PI / 2 : 0 };
 }
 
-/** Table units -> CSS pixels on the canvas. */
+/**
+ * Table units -> CSS pixels on the canvas.
+ * @param {Cam} cam @param {Rect} free @param {number} wx @param {number} wy
+ */
 export function toScreen(cam, free, wx, wy) {
   const dx = wx - cam.x;
   const dy = wy - cam.y;
@@ -60,11 +85,13 @@ export function toScreen(cam, free, wx, wy) {
   };
 }
 
+/** @param {number} a @param {number} b @param {number} t */
 const lerp = (a, b, t) => a + (b - a) * t;
 
 /**
  * One frame of easing toward `goal` after `dt` ms (at once with reduced motion).
- * @returns {{cam: object, moving: boolean}} the new camera, and whether it is still on its way
+ * @param {Cam} cam @param {Cam} goal @param {number} dt @param {boolean} [reduced]
+ * @returns {{cam: Cam, moving: boolean}} the new camera, and whether it is still on its way
  */
 export function easeCamera(cam, goal, dt, reduced = false) {
   const a = reduced ? 1 : 1 - Math.exp(-dt / EASE_MS);

@@ -1,3 +1,4 @@
+// @ts-check
 // Hit testing: where each lit end is on the screen and what a point touches. Pure functions.
 //
 // Python places every legal target in table units exactly as the tile would lie there
@@ -7,21 +8,46 @@
 import { toScreen } from "./camera.js";
 import { MIN_TARGET_PX } from "./regions.js";
 
+/** @typedef {import("../dom/dom.js").Rect} Rect */
+/** @typedef {import("./regions.js").Point} Point */
+/** @typedef {import("./camera.js").Cam} Cam */
+
+/**
+ * A lit end on the screen: where the tile would lie, as drawn (halves a, b at `angle`), and the
+ * area a tap takes. spriteAngle: how the rack's picture of the tile (high half first) must turn
+ * to show the same thing.
+ * @typedef {Object} ScreenTarget
+ * @property {import("../shapes/snapshot.js").Arm|null} arm null for a lead
+ * @property {number} points what the play would score (Python's)
+ * @property {number} x
+ * @property {number} y
+ * @property {number} angle
+ * @property {number} w
+ * @property {number} h
+ * @property {number} spriteAngle
+ * @property {Rect} rect
+ * @property {number} a
+ * @property {number} b
+ */
+
+/** @type {Record<import("../shapes/snapshot.js").Dir, number>} */
 export const DIR_ANGLE = { E: 0, S: Math.PI / 2, W: Math.PI, N: -Math.PI / 2 };
 export const TAP_SLOP_PX = 6; // a press that moves this far becomes a drag
 
-export const inside = (r, x, y) => Boolean(r) && x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height;
+/** @param {Rect|null|undefined} r @param {number} x @param {number} y */
+export const inside = (r, x, y) => !!r && x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height;
 
-/** The halves of a tile name: "6-3" -> [6, 3] (high half first, as the rack draws it). */
+/**
+ * The halves of a tile name: "6-3" -> [6, 3] (high half first, as the rack draws it).
+ * @param {string} name
+ */
 export const halves = (name) => name.split("-").map(Number);
 
 /**
  * A hand tile's targets on the screen.
- * @param {{tile: string, targets: object[]}} tile a hand entry of the snapshot
- * @returns {{arm: string|null, x: number, y: number, angle: number, w: number, h: number,
- *   spriteAngle: number, rect: object, a: number, b: number}[]}
- *   angle: how the placed tile is drawn (halves a, b); spriteAngle: how the rack's picture of the
- *   tile (high half first) must turn to show the same thing
+ * @param {import("../shapes/snapshot.js").HandTile|null|undefined} tile a hand entry of the snapshot
+ * @param {Cam|null} cam @param {Rect} free
+ * @returns {ScreenTarget[]}
  */
 export function screenTargets(tile, cam, free) {
   if (!tile?.targets?.length || !cam) return [];
@@ -51,8 +77,12 @@ export function screenTargets(tile, cam, free) {
   });
 }
 
-/** The target under `p`, or the nearest within `radius` px (a drag snaps to it). */
+/**
+ * The target under `p`, or the nearest within `radius` px (a drag snaps to it).
+ * @param {ScreenTarget[]} targets @param {Point} p @param {number} [radius]
+ */
 export function hitTarget(targets, p, radius = 0) {
+  /** @type {ScreenTarget|null} */
   let best = null;
   let bestD = Infinity;
   for (const t of targets) {
@@ -65,7 +95,10 @@ export function hitTarget(targets, p, radius = 0) {
   return best;
 }
 
-/** The index of the rack tile under `p` (the last drawn is on top), or -1. */
+/**
+ * The index of the rack tile under `p` (the last drawn is on top), or -1.
+ * @param {(Rect|null)[]} rects @param {Point} p
+ */
 export function hitRack(rects, p) {
   for (let i = rects.length - 1; i >= 0; i--) if (inside(rects[i], p.x, p.y)) return i;
   return -1;

@@ -1,3 +1,4 @@
+// @ts-check
 // Screen regions of the table: the rack at the bottom, the band under the score bar, the seats
 // around the table (left, top, right of the person at the bottom), the boneyard, and the free
 // area the layout's camera fits into. Pure functions of sizes, so they are tested without a DOM.
@@ -11,23 +12,47 @@
 
 import { clamp } from "./anim.js";
 
+/** @typedef {import("../dom/dom.js").Rect} Rect */
+/** Where a seat is drawn, seen from the seat at the bottom. @typedef {"left"|"top"|"right"|"bottom"} Position */
+/**
+ * A seat's box around the table: a row (the one seat in the band), a cell (one of several in
+ * the band) or a column (beside the table).
+ * @typedef {Rect & {kind: "row"|"cell"|"column"}} SeatBox
+ */
+/** The screen regions (computeRegions). @typedef {ReturnType<typeof computeRegions>} Regions */
+/**
+ * A line of text in a seat's box.
+ * @typedef {{x: number, y: number, align: CanvasTextAlign, size: number, maxWidth: number}} TextSpot
+ */
+/** A point in CSS pixels. @typedef {{x: number, y: number}} Point */
+
 export const THUMB_PX = 44; // the short side of a rack tile on a phone, at least
 export const MIN_TARGET_PX = 44; // a lit end or the boneyard is at least this big to tap
 const FULL_HAND = 7; // a one-row rack keeps the tile size of this many tiles as the hand empties
 
-/** The positions around the table of the seats after `anchor`, clockwise (play passes left). */
+/**
+ * The positions around the table of the seats after `anchor`, clockwise (play passes left).
+ * @param {number} players
+ * @returns {("left"|"top"|"right")[]}
+ */
 export function seatPositions(players) {
   if (players === 2) return ["top"];
   if (players === 3) return ["left", "right"];
   return ["left", "top", "right"];
 }
 
-/** Seat -> position for a table of `players` seen from `anchor` (the seat at the bottom). */
+/**
+ * Seat -> position for a table of `players` seen from `anchor` (the seat at the bottom).
+ * @param {number} seat @param {number} anchor @param {number} players
+ * @returns {Position}
+ */
 export function positionOf(seat, anchor, players) {
   if (seat === anchor) return "bottom";
   const k = (seat - anchor + players) % players;
   return seatPositions(players)[k - 1];
 }
+
+export const PEG_ROW_PX = 16; // one side's row of the cribbage peg track
 
 /**
  * @param {object} o
@@ -35,11 +60,9 @@ export function positionOf(seat, anchor, players) {
  * @param {number} o.h
  * @param {number} o.topH the score bar's height
  * @param {number} o.handCount tiles in the rack
- * @param {string[]} o.positions seat positions present around the table (see seatPositions)
+ * @param {Position[]} [o.positions] seat positions present around the table (see seatPositions)
  * @param {number} [o.pegRows] sides on the cribbage peg track (0: no track)
  */
-export const PEG_ROW_PX = 16; // one side's row of the cribbage peg track
-
 export function computeRegions({ w, h, topH, handCount, positions = ["top"], pegRows = 0 }) {
   const compact = w < 700 || h < 560;
   // A phone on its side: the rack's tiles lie flat, so the table keeps some height.
@@ -52,6 +75,7 @@ export function computeRegions({ w, h, topH, handCount, positions = ["top"], peg
   const maxS = clamp(h * 0.072, THUMB_PX, compact ? 56 : 60);
   // Seven thumb-sized tiles fit a 360 px phone in one row with small gaps.
   const gap = compact ? clamp((w - 2 * pad - FULL_HAND * THUMB_PX * across) / (FULL_HAND - 1), 4, 7) : 10;
+  /** @param {number} perRow */
   const fit = (perRow) => (w - 2 * pad - (perRow - 1) * gap) / (perRow * across);
   let rows = 1;
   while (rows < 4 && fit(Math.ceil(n / rows)) < THUMB_PX) rows++;
@@ -81,9 +105,10 @@ export function computeRegions({ w, h, topH, handCount, positions = ["top"], peg
   const tableBottom = rack.y - (pegs ? pegH + 4 : 0);
   const table = { x: 0, y: tableTop, width: w, height: Math.max(40, tableBottom - tableTop) };
 
+  /** @type {Partial<Record<Position, SeatBox>>} */
   const seats = {};
   // the band: its seats share the room left of the boneyard, in clockwise order left to right
-  const order = ["left", "top", "right"].filter((p) => inBand.includes(p));
+  const order = seatPositions(4).filter((p) => inBand.includes(p));
   const bandRight = boneBox.x - 8;
   const cellW = (bandRight - pad) / Math.max(1, order.length);
   order.forEach((p, i) => {
@@ -141,7 +166,11 @@ export function computeRegions({ w, h, topH, handCount, positions = ["top"], peg
   };
 }
 
-/** Centre of rack slot `i` of `n` tiles. */
+/**
+ * Centre of rack slot `i` of `n` tiles.
+ * @param {Regions} R @param {number} i @param {number} n
+ * @returns {Point}
+ */
 export function rackSlot(R, i, n) {
   const row = Math.floor(i / R.perRow);
   const inRow = row < R.rows - 1 ? R.perRow : n - R.perRow * (R.rows - 1);
@@ -155,23 +184,39 @@ export function rackSlot(R, i, n) {
   };
 }
 
-/** Rack tiles stand (high half up), or lie flat (high half left) on a phone on its side. */
+/**
+ * Rack tiles stand (high half up), or lie flat (high half left) on a phone on its side.
+ * @param {Regions} R
+ */
 export function rackAngle(R) {
   return R.flat ? 0 : Math.PI / 2;
 }
 
-/** The rect a rack tile covers, from its centre and size. */
+/**
+ * The rect a rack tile covers, from its centre and size.
+ * @param {Regions} R @param {{x: number, y: number, s: number}} at
+ * @returns {Rect}
+ */
 export function handRect(R, { x, y, s }) {
   if (R.flat) return { x: x - s, y: y - s / 2, width: 2 * s, height: s };
   return { x: x - s / 2, y: y - s, width: s, height: 2 * s };
 }
 
+/**
+ * The boneyard's centre.
+ * @param {Regions} R
+ * @returns {Point}
+ */
 export function boneyardCenter(R) {
   const b = R.boneBox;
   return { x: b.x + b.width / 2 - 6, y: b.y + b.height / 2 - 4 };
 }
 
-/** The boneyard's tap area: at least MIN_TARGET_PX each way. */
+/**
+ * The boneyard's tap area: at least MIN_TARGET_PX each way.
+ * @param {Regions} R
+ * @returns {Rect}
+ */
 export function boneyardRect(R) {
   const b = R.boneBox;
   const c = boneyardCenter(R);
@@ -182,8 +227,9 @@ export function boneyardRect(R) {
 
 /**
  * Where a seat's face-down tiles, name and note go inside its box.
- * @returns {{slots: {x: number, y: number}[], angle: number, s: number, name: object, note: object}}
- *   name / note: {x, y, align, size, maxWidth} for its two lines of text
+ * @param {Regions} R @param {SeatBox} box @param {number} count
+ * @returns {{slots: Point[], angle: number, s: number, name: TextSpot, note: TextSpot}}
+ *   name / note: its two lines of text
  */
 export function seatTiles(R, box, count) {
   if (box.kind === "column") {
@@ -253,7 +299,11 @@ export function seatTiles(R, box, count) {
   };
 }
 
-/** Where words about a seat float up ("Pass", "Draws"): under its tiles, or over the rack. */
+/**
+ * Where words about a seat float up ("Pass", "Draws"): under its tiles, or over the rack.
+ * @param {Regions} R @param {SeatBox|null|undefined} box @param {number} count
+ * @returns {Point}
+ */
 export function seatNotePoint(R, box, count) {
   if (!box) return { x: R.w / 2, y: R.rack.y - 26 };
   const { slots } = seatTiles(R, box, Math.max(1, count));

@@ -1,3 +1,4 @@
+// @ts-check
 // The table's state: one plain object every other module reads, and the one answer to the
 // questions asked of it everywhere: may the person act now (canAct)? is anything moving
 // (isStill)? does the table wait for a person (isIdle)? Like chessground's state: data here,
@@ -10,7 +11,60 @@
 // answers above may have changed with no frame due to show it (a request that ends after the
 // last tile has landed), and the table must be drawn, and its waiters asked, again.
 
-/** A fresh state; `size` and `R` are filled by the first resize. `onSettle()`: a count went down. */
+/** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
+/** @typedef {import("./anim.js").Pose} Pose */
+
+/**
+ * The cribbage pegs of a side as drawn: where Python's pegs stand, and the back peg's leap
+ * (draw/pegs.js) while it is on its way.
+ * @typedef {{front: number, back: number, leap: {from: number, to: number, t0: number, dur: number}|null}} DrawnPegs
+ */
+
+/**
+ * The table's state (see createState for what each field is).
+ * @typedef {Object} State
+ * @property {() => void} onSettle
+ * @property {Snapshot|null} snap
+ * @property {{w: number, h: number, dpr: number}} size
+ * @property {import("./regions.js").Regions|null} R
+ * @property {import("./camera.js").Cam|null} cam
+ * @property {boolean|null} turned
+ * @property {number} anchor
+ * @property {Map<string, import("./anim.js").Sprite>} sprites
+ * @property {import("./anim.js").Flight[]} flights
+ * @property {import("./anim.js").Floater[]} floaters
+ * @property {DrawnPegs[]|null} pegs
+ * @property {Set<number>} hiddenLayout
+ * @property {{t0: number}|null} deal
+ * @property {string|null} selected
+ * @property {number} keyTarget
+ * @property {boolean} keyboardUsed
+ * @property {{tile: string, x: number, y: number, snapped: import("./hit.js").ScreenTarget|null}|null} drag
+ * @property {Pose & {tile: string}|null} parked
+ * @property {Map<string, number>} shakes
+ * @property {number} work
+ * @property {number} advice
+ * @property {import("../shapes/engine.js").Hint|null} hint
+ * @property {boolean} hintThinking
+ * @property {"busy"|"failed"|import("../shapes/replay.js").ReviewEntry[]|null} review the round panel's
+ * @property {boolean} moving
+ * @property {boolean} dirty
+ * @property {number} modals
+ * @property {boolean} waking
+ * @property {boolean} held
+ * @property {{panel: {visible: boolean}|null, claim: {open: boolean}|null}} widgets
+ */
+
+/**
+ * The state of a table drawn: a snapshot, its regions and its camera.
+ * @typedef {State & {snap: Snapshot, R: import("./regions.js").Regions, cam: import("./camera.js").Cam}} Drawn
+ */
+
+/**
+ * A fresh state; `size` and `R` are filled by the first resize. `onSettle()`: a count went down.
+ * @param {{onSettle?: () => void}} [o]
+ * @returns {State}
+ */
 export function createState({ onSettle = () => {} } = {}) {
   return {
     onSettle,
@@ -46,7 +100,10 @@ export function createState({ onSettle = () => {} } = {}) {
   };
 }
 
-/** The table drawn is forgotten (it was not Python's: waking.js): the next snapshot is drawn afresh. */
+/**
+ * The table drawn is forgotten (it was not Python's: waking.js): the next snapshot is drawn afresh.
+ * @param {State} state
+ */
 export function forgetDrawn(state) {
   Object.assign(state, {
     snap: null,
@@ -67,7 +124,9 @@ export function forgetDrawn(state) {
 /**
  * Count `work` (a promise) as the table's while it runs: the person waits for it (or, as
  * "advice", only isIdle does: a hint or a review in flight does not stop a move).
- * @returns {Promise} `work`'s own result
+ * @template T
+ * @param {State} state @param {Promise<T>} work @param {"work"|"advice"} [kind]
+ * @returns {Promise<T>} `work`'s own result
  */
 export async function busy(state, work, kind = "work") {
   state[kind]++;
@@ -79,7 +138,12 @@ export async function busy(state, work, kind = "work") {
   }
 }
 
-/** A modal dialog over the table while `open()` runs (it resolves when the dialog closes). */
+/**
+ * A modal dialog over the table while `open()` runs (it resolves when the dialog closes).
+ * @template T
+ * @param {State} state @param {() => Promise<T>|T} open
+ * @returns {Promise<T>}
+ */
 export async function modal(state, open) {
   state.modals++;
   try {
@@ -90,18 +154,30 @@ export async function modal(state, open) {
   }
 }
 
-/** A modal dialog is up. */
+/**
+ * A modal dialog is up.
+ * @param {State} state
+ */
 export const modalOpen = (state) => state.modals > 0;
 
-/** The round (or match) panel is up, or only peeked under. */
+/**
+ * The round (or match) panel is up, or only peeked under.
+ * @param {State} state
+ */
 const panelOpen = (state) => Boolean(state.widgets.panel?.visible);
 
-/** The muggins pad asks for a claim. */
+/**
+ * The muggins pad asks for a claim.
+ * @param {State} state
+ */
 const claimOpen = (state) => Boolean(state.widgets.claim?.open);
 
-/** The viewer may act now: their turn, nothing in flight, nothing covering the table. While the
+/**
+ * The viewer may act now: their turn, nothing in flight, nothing covering the table. While the
  * table wakes (waking.js) the start's own requests are no reason to wait: a move is held instead,
- * one at a time. */
+ * one at a time.
+ * @param {State} state
+ */
 export function canAct(state) {
   const s = state.snap;
   return Boolean(
@@ -116,13 +192,19 @@ export function canAct(state) {
   );
 }
 
-/** Nothing moves that the flow (or a test) must wait for, as of the last frame drawn. */
+/**
+ * Nothing moves that the flow (or a test) must wait for, as of the last frame drawn.
+ * @param {State} state
+ */
 export function isStill(state) {
   return !state.dirty && !state.moving && !state.flights.length && !state.deal && !state.drag;
 }
 
-/** The table waits for a person: their move, the cover, or the round panel (not while it wakes:
- * then it waits for Python). */
+/**
+ * The table waits for a person: their move, the cover, or the round panel (not while it wakes:
+ * then it waits for Python).
+ * @param {State} state
+ */
 export function isIdle(state) {
   const s = state.snap;
   if (!s || state.waking || state.work || state.advice || !isStill(state)) return false;
@@ -131,19 +213,38 @@ export function isIdle(state) {
   return s.viewer !== null && s.person_to_move === s.viewer;
 }
 
-/** The hand entry of a tile the viewer holds, or undefined. */
+/**
+ * A table is drawn: the state has a snapshot, its regions and its camera.
+ * @param {State} state
+ * @returns {state is Drawn}
+ */
+export function isDrawn(state) {
+  return state.snap !== null && state.R !== null && state.cam !== null;
+}
+
+/**
+ * The hand entry of a tile the viewer holds, or undefined.
+ * @param {State} state @param {string} name
+ */
 export function handTile(state, name) {
   return state.snap?.hand.find((t) => t.tile === name);
 }
 
-/** The tile the hint suggests playing, while the viewer still holds it. */
+/**
+ * The tile the hint suggests playing, while the viewer still holds it.
+ * @param {State} state
+ * @returns {string|null}
+ */
 export function hintedTile(state) {
   const hint = state.hint;
-  if (hint?.kind !== "play" || !state.snap) return null;
+  if (hint?.kind !== "play" || !hint.tile || !state.snap) return null;
   return handTile(state, hint.tile) ? hint.tile : null;
 }
 
-/** The seat drawn at the bottom: the viewer, else the person the device goes to, else you. */
+/**
+ * The seat drawn at the bottom: the viewer, else the person the device goes to, else you.
+ * @param {Snapshot} snap
+ */
 export function anchorSeat(snap) {
   if (snap.viewer !== null && snap.viewer !== undefined) return snap.viewer;
   if (snap.cover !== null && snap.cover !== undefined) return snap.cover;

@@ -1,3 +1,4 @@
+// @ts-check
 // Start the engine worker and show it loading.
 //
 //   boot({onProgress}) -> Promise<Bridge>
@@ -19,6 +20,9 @@ import { Bridge } from "./bridge.js";
 import { siteURL } from "./site.js";
 import { scriptURL } from "./trusted.js";
 
+/** @typedef {import("../shapes/engine.js").WorkerProgress} WorkerProgress */
+/** How far the boot is: a WorkerProgress's news. @typedef {Omit<WorkerProgress, "type">} Progress */
+
 export const STALL_TIMEOUT_MS = 30_000;
 // Starting Python and installing the wheels is CPU work with no progress to report: a slow phone
 // gets longer before that counts as stalled.
@@ -37,11 +41,16 @@ export class BootError extends Error {
 }
 
 /**
- * @param {object} [options]
- * @param {(progress: {stage: string, loaded: number, total: number, waiting: string[]}) => void} [options.onProgress]
- * @param {number} [options.stallTimeoutMs] give up when no byte arrives for this long
- * @param {number} [options.startTimeoutMs] give up when starting Python takes this long
- * @param {URL|string} [options.workerURL]
+ * How boot() starts the worker.
+ * @typedef {Object} BootOptions
+ * @property {(progress: Progress) => void} [onProgress]
+ * @property {number} [stallTimeoutMs] give up when no byte arrives for this long
+ * @property {number} [startTimeoutMs] give up when starting Python takes this long
+ * @property {URL|string} [workerURL]
+ */
+
+/**
+ * @param {BootOptions} [options]
  * @returns {Promise<Bridge>}
  */
 export function boot({
@@ -51,13 +60,15 @@ export function boot({
   workerURL = siteURL("js/boot/worker.js"),
 } = {}) {
   return new Promise((resolve, reject) => {
+    /** @type {Worker} */
     let worker;
     try {
       worker = new Worker(scriptURL(workerURL), { type: "module", name: "allthrees-engine" });
     } catch (err) {
-      reject(new BootError(B.noWorker, "worker", err.message));
+      reject(new BootError(B.noWorker, "worker", err instanceof Error ? err.message : String(err)));
       return;
     }
+    /** @type {Pick<Progress, "stage"|"waiting">} */
     let last = { stage: "download", waiting: [] };
     let timer = 0;
 
@@ -67,6 +78,7 @@ export function boot({
       worker.removeEventListener("error", onError);
       worker.removeEventListener("messageerror", onError);
     };
+    /** @param {BootError} error */
     const fail = (error) => {
       finish();
       worker.terminate();
@@ -82,6 +94,7 @@ export function boot({
         fail(new BootError(B.stalled(seconds, doing), "stall"));
       }, timeout);
     };
+    /** @param {MessageEvent<import("../shapes/engine.js").FromWorker>} event */
     const onMessage = (event) => {
       const message = event.data;
       switch (message?.type) {
@@ -104,8 +117,9 @@ export function boot({
           break;
       }
     };
+    /** @param {Event} event an ErrorEvent ("error") or a MessageEvent ("messageerror") */
     const onError = (event) => {
-      fail(new BootError(B.workerStopped, "worker", event.message));
+      fail(new BootError(B.workerStopped, "worker", event instanceof ErrorEvent ? event.message : undefined));
     };
 
     worker.addEventListener("message", onMessage);
@@ -115,6 +129,7 @@ export function boot({
   });
 }
 
+/** @param {Progress} progress */
 function describeProgress({ stage, loaded, total }) {
   if (stage === "download") return total ? B.downloading(megabytes(loaded), megabytes(total)) : B.downloadingNoTotal;
   if (stage === "start") return B.start;
@@ -131,13 +146,14 @@ export const EXPECTED_MS = { start: 2500, install: 1200 };
 export const TICK_MS = 200; // how often the bar steps while it moves by time
 
 /**
- * @param {{stage: string, loaded: number, total: number}} progress
- * @param {number} inStageMs how long the stage has lasted
+ * @param {Pick<Progress, "stage"|"loaded"|"total">} progress
+ * @param {number} [inStageMs] how long the stage has lasted
  * @returns {number} 0..1
  */
 export function barValue({ stage, loaded, total }, inStageMs = 0) {
   const bytes = total ? Math.min(loaded / total, 1) : 0;
   if (stage === "download") return BAR_SHARE.download * bytes;
+  /** @param {number} ms */
   const eased = (ms) => 1 - Math.exp((-2 * Math.max(ms, 0)) / EXPECTED_MS[stage]); // 86 % at the expected time
   const start = BAR_SHARE.download;
   if (stage === "start") return start + BAR_SHARE.start * eased(inStageMs);
@@ -147,20 +163,23 @@ export function barValue({ stage, loaded, total }, inStageMs = 0) {
 
 /**
  * Boot behind the page's loading screen; on failure show #boot-error and wait for Retry.
- * @param {object} [options] passed on to boot(); `quiet()`: no loading screen now (a kept table is
- *   drawn; asked at every step, so the screen comes back when the kept table could not be drawn)
+ * @param {BootOptions & {quiet?: () => boolean}} [options] passed on to boot(); `quiet()`: no
+ *   loading screen now (a kept table is drawn; asked at every step, so the screen comes back when
+ *   the kept table could not be drawn)
  * @returns {Promise<Bridge>}
  */
 export async function bootWithLoadingScreen({ quiet = () => false, ...options } = {}) {
   wordPage(); // the static page in the chosen language (bootwords.js)
-  const $ = (id) => document.getElementById(id);
+  // index.html's loading screen and error panel
+  const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
   const loading = $("loading");
-  const bar = $("loading-bar");
+  const bar = /** @type {HTMLProgressElement} */ ($("loading-bar"));
   const text = $("loading-text");
   const errorPanel = $("boot-error");
   const errorMessage = $("boot-error-message");
   const retry = $("boot-retry");
 
+  /** @type {Progress|null} */
   let latest = null;
   let stageSince = 0;
   let frame = 0;
@@ -171,9 +190,11 @@ export async function bootWithLoadingScreen({ quiet = () => false, ...options } 
     frame = 0;
     tick = 0;
   };
+  /** @param {number} now */
   const render = (now) => {
     frame = 0;
     clearTimeout(tick); // a progress message came first: one chain of steps at a time
+    if (!latest) return;
     // never backwards: a late byte count must not pull the bar back from where time brought it
     bar.value = Math.max(Number(bar.value), barValue(latest, now - stageSince));
     text.textContent = describeProgress(latest);
@@ -186,6 +207,7 @@ export async function bootWithLoadingScreen({ quiet = () => false, ...options } 
       }, TICK_MS);
     }
   };
+  /** @param {Progress} progress */
   const onProgress = (progress) => {
     if (quiet()) return; // nothing shows it: no frames spent on it either
     if (progress.stage !== latest?.stage) stageSince = performance.now();
@@ -207,8 +229,10 @@ export async function bootWithLoadingScreen({ quiet = () => false, ...options } 
       return bridge;
     } catch (err) {
       stop();
-      console.error(`All Threes could not start: ${err.message}${err.detail ? ` (${err.detail})` : ""}`);
-      errorMessage.textContent = err.message;
+      const message = err instanceof Error ? err.message : String(err);
+      const detail = err instanceof BootError ? err.detail : "";
+      console.error(`All Threes could not start: ${message}${detail ? ` (${detail})` : ""}`);
+      errorMessage.textContent = message;
       loading.hidden = true;
       errorPanel.hidden = false;
       retry.focus();

@@ -1,3 +1,4 @@
+// @ts-check
 // Request/reply over postMessage with the engine worker (see worker.js for the message shapes).
 //
 //   const reply = await bridge.call("ping");            // -> {ok: true, version: "0.1.0"}
@@ -8,7 +9,10 @@
 // move is an answer, not a failure). The promise rejects only when Python raised, or the worker is
 // gone (closed, crashed).
 
+/** @typedef {import("../shapes/engine.js").FromWorker} FromWorker */
+
 export class BridgeError extends Error {
+  /** @param {string} message @param {string} [op] the request's op */
   constructor(message, op) {
     super(message);
     this.name = "BridgeError";
@@ -19,7 +23,9 @@ export class BridgeError extends Error {
 export class Bridge {
   #worker;
   #nextId = 1;
-  #pending = new Map(); // id -> {resolve, reject, op}
+  /** @type {Map<number, {resolve: (reply: any) => void, reject: (error: BridgeError) => void, op: string}>} */
+  #pending = new Map(); // id -> the call waiting for its reply
+  /** @type {BridgeError|null} */
   #closed = null; // the BridgeError every later call rejects with
 
   /** @param {Worker} worker a worker that has finished booting (see boot.js) */
@@ -30,10 +36,11 @@ export class Bridge {
   }
 
   /**
-   * Send one request to the engine.
+   * Send one request to the engine. The reply is Python's JSON, whatever the op makes it (its
+   * shapes: web/js/shapes/), typed by whoever asks.
    * @param {string} op
-   * @param {object} [payload] more fields of the request (plain data)
-   * @returns {Promise<object>} the parsed reply
+   * @param {Record<string, unknown>} [payload] more fields of the request (plain data)
+   * @returns {Promise<any>} the parsed reply
    */
   call(op, payload = {}) {
     if (this.#closed) return Promise.reject(this.#closed);
@@ -42,15 +49,21 @@ export class Bridge {
     try {
       request = JSON.stringify({ ...payload, op });
     } catch (err) {
-      return Promise.reject(new BridgeError(`request ${op} is not plain data: ${err.message}`, op));
+      const why = err instanceof Error ? err.message : String(err);
+      return Promise.reject(new BridgeError(`request ${op} is not plain data: ${why}`, op));
     }
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, op });
-      this.#worker.postMessage({ type: "call", id, request });
+      /** @type {import("../shapes/engine.js").WorkerCall} */
+      const call = { type: "call", id, request };
+      this.#worker.postMessage(call);
     });
   }
 
-  /** Stop the worker; pending and later calls reject. */
+  /**
+   * Stop the worker; pending and later calls reject.
+   * @param {string} [reason]
+   */
   close(reason = "the engine was closed") {
     if (this.#closed) return;
     this.#closed = new BridgeError(reason);
@@ -65,6 +78,7 @@ export class Bridge {
     return this.#closed !== null;
   }
 
+  /** @param {MessageEvent<FromWorker>} event */
   #onMessage = (event) => {
     const message = event.data;
     if (message?.type !== "reply") return;
@@ -78,10 +92,12 @@ export class Bridge {
     try {
       pending.resolve(JSON.parse(message.reply));
     } catch (err) {
-      pending.reject(new BridgeError(`engine sent a reply that is not JSON: ${err.message}`, pending.op));
+      const why = err instanceof Error ? err.message : String(err);
+      pending.reject(new BridgeError(`engine sent a reply that is not JSON: ${why}`, pending.op));
     }
   };
 
+  /** @param {ErrorEvent} event */
   #onError = (event) => {
     this.close(`the engine worker crashed: ${event.message || "unknown error"}`);
   };

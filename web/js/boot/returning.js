@@ -1,3 +1,4 @@
+// @ts-check
 // Before the first paint (a classic script in <head>, so nothing is drawn before it runs): a
 // returning player, whose last table is kept (store/tablekeep.js TABLE_KEY), or a returning guest
 // of a table played online, sees no loading screen; main.js draws the kept table as soon as the table's modules are there, and shows the
@@ -6,6 +7,7 @@
 // main.js, after the engine's worker has started).
 // Every module main.js loads on a table page (the static import closure, listed by scripts/build)
 // but main.js's own imports, which index.html preloads already.
+/** @type {string[]} */
 const TABLE_MODULES = []; // stamped by scripts/build
 /** A guest coming back to a table played online draws its last table of the host's at once too
  * (net/guestkey.js: the table it was seated at, not yet over, with its room). */

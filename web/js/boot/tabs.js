@@ -1,3 +1,4 @@
+// @ts-check
 // One match, many tabs: only one tab plays, holding a Web Lock for as long as it does. Another
 // tab says "This game is open in another tab" and offers to play there instead; taking over asks
 // the playing tab (over a BroadcastChannel) to let go: it stops, saves nothing more, and shows
@@ -14,9 +15,13 @@ const LOCK = "allthrees-table";
 const CHANNEL = "allthrees-tabs";
 const TAB = Math.random().toString(36).slice(2); // this tab, so it never hears its own request
 
+/** @type {HTMLElement|null} */
 let overlay = null;
 
-/** "This game is open in another tab: play here instead?" — `onPlay` when the person says yes. */
+/**
+ * "This game is open in another tab: play here instead?" — `onPlay` when the person says yes.
+ * @param {() => void} onPlay
+ */
 export function showElsewhere(onPlay) {
   overlay?.remove();
   const button = h("button", { type: "button", class: "big-button primary", id: "btn-play-here", text: T.playHere });
@@ -51,15 +56,26 @@ export function takeOver() {
 }
 
 /**
+ * The table held by this tab: `onLost(fn)`: fn is called when another tab takes it; `reclaim()`:
+ * after losing the table, ask for it back and wait until it is this tab's again.
+ * @typedef {{onLost: (fn: () => void) => void, reclaim: () => Promise<void>}} ClaimedTable
+ */
+
+/**
  * Resolves when this tab holds the table: at once if no other tab plays, else once the person
  * asks to play here and the other tab has let go.
- * @returns {Promise<{onLost: (fn: () => void) => void, reclaim: () => Promise<void>}>}
- *   reclaim(): after losing the table, ask for it back and wait until it is this tab's again
+ * @returns {Promise<ClaimedTable>}
  */
 export async function claimTable() {
   if (!navigator.locks) return { onLost() {}, async reclaim() {} }; // an old browser: saves still refuse to go back
+  /** @type {(value?: unknown) => void} lets the lock go */
   let release = () => {};
+  /** @type {() => void} */
   let lost = () => {};
+  /**
+   * @param {boolean} ifAvailable
+   * @returns {Promise<boolean>} the lock is this tab's
+   */
   const take = (ifAvailable) =>
     new Promise((resolve) => {
       navigator.locks
@@ -73,13 +89,15 @@ export async function claimTable() {
         .catch(() => resolve(false));
     });
   if (!(await take(true))) {
-    await new Promise((resolve) => {
-      showElsewhere(async () => {
-        takeOver();
-        await take(false);
-        resolve();
-      });
-    });
+    await /** @type {Promise<void>} */ (
+      new Promise((resolve) => {
+        showElsewhere(async () => {
+          takeOver();
+          await take(false);
+          resolve();
+        });
+      })
+    );
     hideElsewhere();
   }
   if (typeof BroadcastChannel === "function") {

@@ -1,3 +1,4 @@
+// @ts-check
 // Offline play and updates: registers the service worker (sw.js) and offers a new deploy with a
 // "New version: reload" prompt, only while no round is in play (between rounds or at a match's end).
 //
@@ -36,11 +37,12 @@ export async function watchForUpdates({ canInterrupt }) {
     registration = await navigator.serviceWorker.register(scriptURL("sw.js"), { updateViaCache: "none" });
   } catch (err) {
     // Not fatal: the game still plays online.
-    console.warn(`Offline play is unavailable: ${err.message}`);
+    console.warn(`Offline play is unavailable: ${err instanceof Error ? err.message : err}`);
     return null;
   }
   if (!registration) return null; // service workers turned off (a policy, an automated browser)
 
+  /** @type {ServiceWorker|null} */
   let waiting = null;
   let asked = false;
   let timer = 0;
@@ -50,12 +52,14 @@ export async function watchForUpdates({ canInterrupt }) {
     const show = Boolean(waiting) && canInterrupt();
     if (button.hidden === show) button.hidden = !show;
   };
+  /** @param {ServiceWorker} worker */
   const offer = (worker) => {
     waiting = worker;
     refresh();
     clearInterval(timer);
     timer = setInterval(refresh, POLL_MS);
   };
+  /** @param {ServiceWorker|null} worker */
   const track = (worker) => {
     if (!worker) return;
     const check = () => {

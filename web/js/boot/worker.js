@@ -1,3 +1,4 @@
+// @ts-check
 // Module worker: boots Pyodide on the game's standard library (its modules' bytecode, which the
 // zip's own sitecustomize imports from: scripts/stdlib/), installs the game's bundle of bytecode
 // the same way, then answers the page's requests by calling allthrees.app.handle(json) -> json.
@@ -22,6 +23,18 @@
 // for a file it gets that response (for the wasm, the compiled module): nothing is downloaded or
 // compiled twice.
 
+/** @typedef {import("../shapes/engine.js").BootValues} BootValues */
+/** @typedef {import("../shapes/engine.js").WorkerProgress} WorkerProgress */
+/**
+ * What this worker uses of Pyodide, loaded from the site by URL (so the npm package's types are
+ * not this module's). `pyimport` gives a Python module as a proxy whose attributes are Python's.
+ * @typedef {{FS: {writeFile: (path: string, data: Uint8Array) => void}, pyimport: (name: string) => any}} Pyodide
+ */
+/**
+ * A file this worker counts the bytes of.
+ * @typedef {{label: string, name: string, loaded: number, done: boolean}} Tracked
+ */
+
 const SITE = new URL("../../", import.meta.url); // this file is js/boot/worker.js
 // The runtime's versioned folder (pyodide/<version>/), cached as immutable by netlify.toml.
 const RUNTIME_PATH = "pyodide/"; // stamped by scripts/build
@@ -39,18 +52,20 @@ const LOCK_INFO = {}; // stamped by scripts/build
 const MANIFEST_URL = new URL("build.json", SITE).href;
 
 // What each file is, as a label the page words (bootwords.js files) for a bug report.
+/** @type {Record<string, string>} */
 const RUNTIME_FILES = {
   "pyodide.asm.wasm": "runtime",
   [STDLIB_FILE]: "stdlib",
   "pyodide.asm.mjs": "loader",
 };
+/** @type {Record<string, string>} */
 const WHEEL_LABELS = {
   allthrees: "engine",
 };
 
 class BootFailure extends Error {
   /** @param {string} what the part that failed @param {string} code how (bootwords.js failures)
-   * @param {object} values {label?, file?, status?} @param {string} [detail] the browser's words */
+   * @param {BootValues} [values] @param {string} [detail] the browser's words */
   constructor(what, code, values = {}, detail = "") {
     super(`${code} ${values.file ?? ""}: ${detail}`);
     this.what = what;
@@ -60,11 +75,13 @@ class BootFailure extends Error {
   }
 }
 
+/** @param {import("../shapes/engine.js").FromWorker} message */
 const post = (message) => self.postMessage(message);
 
 // A Content-Security-Policy violation in this worker is a bug: say so in the console (the browser
 // tests fail on console errors; the page's own violations are watched the same way).
-self.addEventListener("securitypolicyviolation", (e) => {
+self.addEventListener("securitypolicyviolation", (event) => {
+  const e = /** @type {SecurityPolicyViolationEvent} */ (event);
   const where = `${e.sourceFile}:${e.lineNumber}`;
   console.error(
     `CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || "inline"} in the worker (${e.sample} at ${where})`,
@@ -82,22 +99,32 @@ const started = performance.now();
 // --- download tracking ------------------------------------------------------------------------------
 
 const realFetch = globalThis.fetch.bind(globalThis);
-const tracked = new Map(); // absolute URL -> {label, name, loaded, done}
-const handOff = new Map(); // absolute URL -> Promise<Response> fetched early, given to the next fetch
+/** @type {Map<string, Tracked>} absolute URL -> its file */
+const tracked = new Map();
+/** @type {Map<string, Promise<Response>>} absolute URL -> fetched early, given to the next fetch */
+const handOff = new Map();
 const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;
-let wasmEarly = null; // the wasm's early Promise<Response>, as handed to Pyodide
-let wasmModule = null; // Promise<WebAssembly.Module> compiling from it
-let sizes = null; // absolute URL -> bytes, from build.json
+/** @type {Promise<Response>|null} the wasm's early response, as handed to Pyodide */
+let wasmEarly = null;
+/** @type {Promise<WebAssembly.Module>|null} compiling from it */
+let wasmModule = null;
+/** @type {Map<string, number>|null} absolute URL -> bytes, from build.json */
+let sizes = null;
+/** @type {WorkerProgress["stage"]|"ready"} */
 let stage = "download";
+/** @type {BootFailure|null} */
 let failure = null;
+/** @type {(error: unknown) => void} */
 let rejectBoot = () => {};
 
+/** @param {BootFailure} error */
 function fail(error) {
   if (failure) return;
   failure = error;
   rejectBoot(error);
 }
 
+/** @param {string} url @param {string} label */
 function track(url, label) {
   const name = url.slice(url.lastIndexOf("/") + 1);
   tracked.set(url, { label, name, loaded: 0, done: false });
@@ -113,6 +140,7 @@ function pythonStarting() {
 
 function reportProgress(force = false) {
   if (!sizes) return; // totals unknown until build.json arrives
+  if (stage === "ready") return; // the page listens for progress no more
   const now = performance.now();
   if (!force && now - lastPost < 40) return;
   lastPost = now;
@@ -130,18 +158,21 @@ function reportProgress(force = false) {
   post({ type: "progress", stage, loaded, total, waiting });
 }
 
+/** @param {WorkerProgress["stage"]} next */
 function setStage(next) {
   stage = next;
   reportProgress(true);
 }
 
+/** @param {Tracked} file @returns {BootValues} */
 function named(file) {
   return { label: file.label, file: file.name };
 }
 
 // Count the bytes of `response` as they arrive by reading a clone; the original is left untouched.
+/** @param {string} url @param {Response} response */
 function countBytes(url, response) {
-  const file = tracked.get(url);
+  const file = /** @type {Tracked} */ (tracked.get(url));
   if (!response.ok) {
     // the status's number only: its text ("Not Found") is English whatever the page's language
     fail(new BootFailure(file.name, "download_http", { ...named(file), status: response.status }));
@@ -159,16 +190,17 @@ function countBytes(url, response) {
     file.done = true;
     reportProgress(true);
   })().catch((err) => {
-    fail(new BootFailure(file.name, "download_broke", named(file), err.message));
+    fail(new BootFailure(file.name, "download_broke", named(file), errorText(err)));
   });
 }
 
+/** @param {string} url a tracked file's */
 function trackedFetch(url) {
-  const file = tracked.get(url);
+  const file = /** @type {Tracked} */ (tracked.get(url));
   const promise = realFetch(url, { credentials: "same-origin" });
   promise.then(
     (response) => countBytes(url, response), // the bytes on the wire, as build.json counts them
-    (err) => fail(new BootFailure(file.name, "download_offline", named(file), err.message)),
+    (err) => fail(new BootFailure(file.name, "download_offline", named(file), errorText(err))),
   );
   return PACKED.test(url) ? promise.then((response) => unpacked(file, response)) : promise;
 }
@@ -176,6 +208,7 @@ function trackedFetch(url) {
 // A packed file's zip, unpacked once it is in (a failed download stays as it was: reported). A
 // server that sent it with its own Content-Encoding: gzip has had the browser unpack it already:
 // the gzip's magic bytes say which.
+/** @param {Tracked} file @param {Response} response */
 async function unpacked(file, response) {
   if (!response.ok) return response;
   const bytes = new Uint8Array(await response.arrayBuffer());
@@ -191,6 +224,7 @@ async function unpacked(file, response) {
 }
 
 // Start downloading `url` now; the next fetch of it gets this response.
+/** @param {string} url */
 function fetchEarly(url) {
   const early = trackedFetch(url);
   early.catch(() => {}); // reported by trackedFetch
@@ -198,6 +232,7 @@ function fetchEarly(url) {
   return early;
 }
 
+/** @param {RequestInfo|URL} input @param {RequestInit} [init] */
 globalThis.fetch = function fetch(input, init) {
   const href = input instanceof Request ? input.url : String(input);
   const url = new URL(href, self.location.href).href;
@@ -216,6 +251,7 @@ globalThis.fetch = function fetch(input, init) {
 // 'wasm-unsafe-eval', too little memory, a damaged file) and then waits forever: fail by name instead.
 // When it asks for the runtime's wasm, it gets the module compiled since this worker started.
 const realInstantiateStreaming = WebAssembly.instantiateStreaming;
+/** @param {Response|PromiseLike<Response>} source @param {WebAssembly.Imports} [imports] */
 WebAssembly.instantiateStreaming = async function instantiateStreaming(source, imports) {
   try {
     if (wasmModule && source === wasmEarly) {
@@ -228,7 +264,7 @@ WebAssembly.instantiateStreaming = async function instantiateStreaming(source, i
     return result;
   } catch (err) {
     const values = { label: RUNTIME_FILES["pyodide.asm.wasm"], file: "pyodide.asm.wasm" };
-    fail(new BootFailure("pyodide.asm.wasm", "wasm_start", values, err.message));
+    fail(new BootFailure("pyodide.asm.wasm", "wasm_start", values, errorText(err)));
     throw err;
   }
 };
@@ -240,7 +276,7 @@ async function loadManifest() {
   try {
     response = await realFetch(MANIFEST_URL, { cache: "no-cache" });
   } catch (err) {
-    throw new BootFailure("build.json", "manifest_offline", {}, err.message);
+    throw new BootFailure("build.json", "manifest_offline", {}, errorText(err));
   }
   if (!response.ok) {
     throw new BootFailure("build.json", "manifest_http", { status: response.status });
@@ -248,15 +284,21 @@ async function loadManifest() {
   return response.json();
 }
 
+/** @param {string} file @returns {Promise<any>} the runtime's module (Pyodide's JavaScript) */
 async function importRuntime(file) {
   const url = INDEX_URL + file;
   try {
     return await import(url);
   } catch (err) {
-    throw new BootFailure(file, "load", { label: RUNTIME_FILES[file], file }, err.message);
+    throw new BootFailure(file, "load", { label: RUNTIME_FILES[file], file }, errorText(err));
   }
 }
 
+/**
+ * @template T
+ * @param {string} what @param {string} code @param {BootValues} values @param {() => Promise<T>|T} action
+ * @returns {Promise<T>}
+ */
 async function step(what, code, values, action) {
   try {
     return await action();
@@ -266,9 +308,13 @@ async function step(what, code, values, action) {
   }
 }
 
+/** @param {unknown} err */
+const errorText = (err) => (err instanceof Error ? err.message : String(err));
+
 // A Python traceback is long; its last line (before Pyodide's own hint) says what went wrong.
+/** @param {unknown} err */
 function lastLine(err) {
-  const text = String(err?.message ?? err).trim();
+  const text = errorText(err).trim();
   const lines = text.split("\n").filter((l) => l.trim() && !l.includes("pyodide.setDebug"));
   return (lines.at(-1) ?? text).trim();
 }
@@ -288,24 +334,27 @@ async function boot() {
   const manifest = loadManifest();
   // Imported here, not by Pyodide, so that its failure is named and its arrival counted.
   const asmModule = importRuntime("pyodide.asm.mjs").then((module) => {
-    tracked.get(`${INDEX_URL}pyodide.asm.mjs`).done = true;
+    /** @type {Tracked} */ (tracked.get(`${INDEX_URL}pyodide.asm.mjs`)).done = true;
     reportProgress(true);
     return module;
   });
   const { loadPyodide } = await importRuntime("pyodide.mjs");
 
+  /** @type {Promise<Pyodide>} */
   const runtime = loadPyodide({
     indexURL: INDEX_URL,
     stdLibURL: INDEX_URL + STDLIB_FILE,
     lockFileContents: { info: LOCK_INFO, packages: {} },
-    createPyodideModule: (settings) => asmModule.then((m) => m.default(settings)),
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.warn(line),
+    createPyodideModule: (/** @type {unknown} */ settings) => asmModule.then((m) => m.default(settings)),
+    stdout: (/** @type {string} */ line) => console.log(line),
+    stderr: (/** @type {string} */ line) => console.warn(line),
   });
   runtime.catch(() => {}); // handled below; avoid an unhandled rejection while the wheels load
 
+  /** @type {{files: Record<string, number>, wheels: Record<string, string>}} as scripts/build writes it */
   const build = await manifest;
   sizes = new Map(Object.entries(build.files).map(([path, size]) => [new URL(path, SITE).href, size]));
+  /** @type {Record<string, string>} */
   const wheelURL = {};
   for (const [name, path] of Object.entries(build.wheels)) {
     const url = new URL(path, SITE).href;
@@ -322,7 +371,7 @@ async function boot() {
   // one LZMA bundle, goes into Python's file system and the standard library's own importer
   // serves it (sitecustomize.install): no micropip, no wheel to unpack, nothing to compile
   // (importing micropip alone cost about 1.5 s at start, unpacking with loadPackage another 0.3 s).
-  const wheel = tracked.get(wheelURL.allthrees);
+  const wheel = /** @type {Tracked} */ (tracked.get(wheelURL.allthrees));
   await step(wheel.name, "install_game", named(wheel), async () => {
     const response = await fetch(wheelURL.allthrees); // the early download, handed off
     if (!response.ok) {
@@ -367,7 +416,8 @@ appHandle.then(
 );
 
 self.addEventListener("message", async (event) => {
-  const message = event.data;
+  // the page's (boot/bridge.js): a WorkerCall
+  const message = /** @type {MessageEvent<import("../shapes/engine.js").WorkerCall|undefined>} */ (event).data;
   if (message?.type !== "call") return;
   const { id, request } = message;
   try {
@@ -379,6 +429,6 @@ self.addEventListener("message", async (event) => {
     }
     post({ type: "reply", id, reply });
   } catch (err) {
-    post({ type: "reply", id, error: err.message || String(err) });
+    post({ type: "reply", id, error: (err instanceof Error && err.message) || String(err) });
   }
 });

@@ -1,3 +1,4 @@
+// @ts-check
 // The devices this one is paired with (career/sync.js merges the careers whenever both are open),
 // kept under a versioned key of its own:
 //
@@ -20,6 +21,15 @@ export const MOST_PAIRED = 8;
 const HEX64 = /^[0-9a-f]{64}$/;
 const LABEL_MOST = 60;
 
+/**
+ * A device paired with this one (see the top of this module for each field).
+ * @typedef {{room: string, key: string, peer: string|null, label: string, since: string, last: string|null}} Pairing
+ */
+
+/**
+ * @param {any} p a stored pairing, unchecked
+ * @returns {p is Pairing}
+ */
 const isPairing = (p) =>
   p &&
   typeof p === "object" &&
@@ -29,30 +39,36 @@ const isPairing = (p) =>
   typeof p.label === "string" &&
   p.label.length <= LABEL_MOST;
 
-/** This device as the other sees it in its list: its system and browser, in a few words. */
+/**
+ * This device as the other sees it in its list: its system and browser, in a few words.
+ * @param {string} [ua]
+ */
 export function deviceLabel(ua = navigator.userAgent) {
-  const system =
-    [
-      [/Android/, "Android"],
-      [/iPhone|iPad|iPod/, "iOS"],
-      [/Windows/, "Windows"],
-      [/Mac OS X|Macintosh/, "macOS"],
-      [/CrOS/, "ChromeOS"],
-      [/Linux/, "Linux"],
-    ].find(([re]) => re.test(ua))?.[1] ?? "";
-  const browser =
-    [
-      [/Edg\//, "Edge"],
-      [/Firefox\//, "Firefox"],
-      [/Chrom(e|ium)\//, "Chrome"],
-      [/Safari\//, "Safari"],
-    ].find(([re]) => re.test(ua))?.[1] ?? "";
+  /** @type {[RegExp, string][]} */
+  const systems = [
+    [/Android/, "Android"],
+    [/iPhone|iPad|iPod/, "iOS"],
+    [/Windows/, "Windows"],
+    [/Mac OS X|Macintosh/, "macOS"],
+    [/CrOS/, "ChromeOS"],
+    [/Linux/, "Linux"],
+  ];
+  const system = systems.find(([re]) => re.test(ua))?.[1] ?? "";
+  /** @type {[RegExp, string][]} */
+  const browsers = [
+    [/Edg\//, "Edge"],
+    [/Firefox\//, "Firefox"],
+    [/Chrom(e|ium)\//, "Chrome"],
+    [/Safari\//, "Safari"],
+  ];
+  const browser = browsers.find(([re]) => re.test(ua))?.[1] ?? "";
   return [system, browser].filter(Boolean).join(" · ").slice(0, LABEL_MOST) || "?";
 }
 
 export class PairedDevices {
   constructor() {
     this.writable = true;
+    /** @type {Pairing[]} */
     this.list = [];
     const raw = read(DEVICES_KEY);
     if (raw === null) return;
@@ -76,11 +92,16 @@ export class PairedDevices {
     return this.list.length >= MOST_PAIRED;
   }
 
+  /** @param {string} room */
   find(room) {
     return this.list.find((p) => p.room === room) ?? null;
   }
 
-  /** A pairing begun here (the other device has not answered yet: no peer) or taken from a link. */
+  /**
+   * A pairing begun here (the other device has not answered yet: no peer) or taken from a link.
+   * @param {{room: string, key: string, peer?: string|null, label?: string}} pairing
+   * @returns {Pairing|null}
+   */
   add({ room, key, peer = null, label = "" }) {
     const pairing = { room, key, peer, label: String(label).slice(0, LABEL_MOST), since: today(), last: null };
     if (!isPairing(pairing) || this.find(room) || this.full) return null;
@@ -88,7 +109,10 @@ export class PairedDevices {
     return this.#save() ? pairing : null;
   }
 
-  /** The other device answered (its key, its label), or the careers crossed today. */
+  /**
+   * The other device answered (its key, its label), or the careers crossed today.
+   * @param {string} room @param {Partial<Pairing>} changes
+   */
   update(room, changes) {
     const pairing = this.find(room);
     if (!pairing) return;
@@ -98,6 +122,7 @@ export class PairedDevices {
     this.#save();
   }
 
+  /** @param {string} room */
   forget(room) {
     this.list = this.list.filter((p) => p.room !== room);
     this.#save();

@@ -1,3 +1,4 @@
+// @ts-check
 // The career in the game's flow: a finished match becomes a career entry (Python's, op
 // "career_entry", which brings the figures with it and the trophies it earned) once, the career
 // screen opens over Python's figures (op "career", as of today's UTC date), the daily deal starts
@@ -17,21 +18,51 @@ import { askDialog } from "../ui/modal.js";
 import { DEVICES_KEY } from "./devices.js";
 import { Career, DESIGN_PREFS, utcDate } from "./store.js";
 
+/** @typedef {import("../shapes/career.js").CareerFigures} CareerFigures */
+/** @typedef {import("../shapes/career.js").Recorded} Recorded */
+/**
+ * The engine, not blocking the table: the parsed reply (its shape is the op's: web/js/shapes/), or
+ * null when the request failed.
+ * @typedef {(op: string, payload?: Record<string, unknown>) => Promise<any>} EngineCall
+ */
+/**
+ * What the career asks of the table (table/game.js gives it these, and nothing else).
+ * @typedef {Object} CareerGame
+ * @property {import("../store/storage.js").Prefs} prefs the page's preferences (the career sets designs)
+ * @property {() => void} savePrefs
+ * @property {HTMLElement} root where dialogs go
+ * @property {(text: string) => void} toast
+ * @property {() => string|null} lastMatchId the match in play's id
+ * @property {() => boolean} inProgress a match is under way (a daily would replace it)
+ * @property {(date: string) => Promise<unknown>} newDaily start the daily deal of `date`
+ * @property {<T>(open: () => Promise<T>|T) => Promise<T>} modal a modal dialog over the table
+ * @property {() => void} redraw the designs changed
+ */
+
 export class CareerFlow {
   /**
    * @param {object} o
-   * @param {(op: string, payload?: object) => Promise<object|null>} o.call the engine (not blocking the table)
-   * @param {object} o.game {prefs, savePrefs(), newDaily(date), lastMatchId(), root, toast(text), modal(open), redraw()}
+   * @param {EngineCall} o.call the engine (not blocking the table)
+   * @param {CareerGame} o.game
    */
   constructor({ call, game }) {
     this.call = call;
     this.game = game;
     this.career = new Career();
-    this.recording = null; // the commitment of the match being recorded (one call per match)
-    this.lastEntry = null; // the entry of the match that just finished, for its panel
-    this.figures = null; // Python's figures, refreshed after each finished match
-    this.syncing = null; // career/sync.js's DeviceSync, once paired devices are kept (or a pairing begins)
-    this.sync = null; // the same, once it is there
+    /** @type {string|null} the commitment of the match being recorded (one call per match) */
+    this.recording = null;
+    /** @type {Recorded["entry"]|null} the entry of the match that just finished, for its panel */
+    this.lastEntry = null;
+    /** @type {CareerFigures|null} Python's figures, refreshed after each finished match */
+    this.figures = null;
+    /** @type {Promise<import("./sync.js").DeviceSync>|null} once paired devices are kept (or a pairing begins) */
+    this.syncing = null;
+    /** @type {import("./sync.js").DeviceSync|null} the same, once it is there */
+    this.sync = null;
+    /** @type {string|null} the UTC day of the daily deal asked for (the test hook's) */
+    this.dailyDate = null;
+    /** @type {string|null} its commitment, once Python said it */
+    this.dailyCommitment = null;
     setDesign({ tiles: game.prefs.tiles, felt: game.prefs.felt });
     if (this.career.problem) game.toast(T.career.keptAside);
     // the test hook, there for automated browsers only (README "Test hook"), has today's deal by
@@ -40,7 +71,8 @@ export class CareerFlow {
   }
 
   /** A snapshot came in: a finished match not yet in the career is recorded (practice deals from
-   * a ?seed= link count for nothing: the fair deal marks them). */
+   * a ?seed= link count for nothing: the fair deal marks them).
+   * @param {import("../shapes/snapshot.js").Snapshot|null} snap */
   async seen(snap) {
     if (!snap?.match.over || snap.fair?.practice) return null;
     const key = snap.fair?.commitment ?? "";
@@ -61,7 +93,8 @@ export class CareerFlow {
 
   /** A finished match's entry, with the career's figures and the trophies it earned, as Python
    * made them (career_entry here, or check_shared for a guest of a table across devices), kept
-   * once. Returns the entry, or null when there is none (a practice table's). */
+   * once. Returns the entry, or null when there is none (a practice table's).
+   * @param {Partial<Recorded>} [recorded] */
   counted({ entry, keep, career, new_trophies: earned } = {}) {
     if (!entry || !keep || !career) return null;
     this.lastEntry = entry;
@@ -84,6 +117,7 @@ export class CareerFlow {
     if (reply?.ok && this.dailyDate === date) this.dailyCommitment = reply.daily.commitment;
   }
 
+  /** Python's figures as of today (null when the request failed and none were had). */
   async refresh() {
     const reply = await this.call("career", {
       entries: this.career.entries,
@@ -95,7 +129,8 @@ export class CareerFlow {
   }
 
   /** Python's figures, now the career's; a design stays only while its trophy is held (an import
-   * may bring other trophies). */
+   * may bring other trophies).
+   * @param {CareerFigures} figures */
   #took(figures) {
     this.figures = figures;
     const earned = figures.trophies.map((t) => t.id);
@@ -105,7 +140,10 @@ export class CareerFlow {
     }
   }
 
-  /** The career screen. */
+  /**
+   * The career screen.
+   * @param {string} [tab] the tab to open on
+   */
   async open(tab = "stats") {
     const figures = await this.refresh();
     if (!figures) return;
@@ -122,7 +160,8 @@ export class CareerFlow {
         tab,
         root: this.game.root,
         on: {
-          replay: (item) => openReplay({ call: this.call, item, opener: document.activeElement }),
+          replay: (item) =>
+            openReplay({ call: this.call, item, opener: /** @type {HTMLElement|null} */ (document.activeElement) }),
           playDaily: () => this.playDaily(),
           exportCareer: () =>
             exportCareer({
@@ -155,6 +194,10 @@ export class CareerFlow {
     this.game.toast(reply.scored ? T.career.dailyScored(date) : T.career.dailyNotScored);
   }
 
+  /**
+   * A design chosen on the career screen: drawn from now on and remembered.
+   * @param {"tiles"|"felts"} kind @param {string} id
+   */
   chooseDesign(kind, id) {
     const key = kind === "tiles" ? "tiles" : "felt";
     this.game.prefs[key] = id;
@@ -169,7 +212,7 @@ export class CareerFlow {
       career: this.career,
       call: this.call,
       root: this.game.root,
-      applyPrefs: (prefs) => {
+      applyPrefs: (/** @type {Partial<import("../store/storage.js").Prefs>} */ prefs) => {
         Object.assign(this.game.prefs, prefs); // only the preferences an export carries
         this.game.savePrefs();
       },
@@ -178,7 +221,8 @@ export class CareerFlow {
   }
 
   /** Pair this device with another of one's own and merge the careers (pair.js); `given`: the
-   * invite of a #pair= link. The page starts again from a merged career. */
+   * invite of a #pair= link. The page starts again from a merged career.
+   * @param {string|null} [given] */
   async pair(given = null) {
     if (given === null) {
       const sync = await this.devicesSync();
@@ -194,8 +238,8 @@ export class CareerFlow {
         site: `${location.origin}${location.pathname}`,
         iceServers: Array.isArray(this.game.prefs.iceServers) ? this.game.prefs.iceServers : undefined,
         given,
-        scan: (video, signal) => scan(video, { signal }),
-        applyPrefs: (prefs) => {
+        scan: (/** @type {HTMLVideoElement} */ video, /** @type {AbortSignal} */ signal) => scan(video, { signal }),
+        applyPrefs: (/** @type {Partial<import("../store/storage.js").Prefs>} */ prefs) => {
           Object.assign(this.game.prefs, prefs); // only the designs, where this device chose none
           this.game.savePrefs();
         },
@@ -204,7 +248,10 @@ export class CareerFlow {
     if (done) location.reload(); // the career, its figures and trophies as merged
   }
 
-  /** The paired devices' sync (career/sync.js), loaded when first needed. */
+  /**
+   * The paired devices' sync (career/sync.js), loaded when first needed.
+   * @returns {Promise<import("./sync.js").DeviceSync>}
+   */
   devicesSync() {
     this.syncing ??= Promise.all([import("./sync.js"), import("../net/relays.js")]).then(
       ([{ DeviceSync }, { relaysFrom }]) => {
@@ -217,7 +264,7 @@ export class CareerFlow {
             Object.fromEntries(
               DESIGN_PREFS.filter((k) => this.game.prefs[k] !== undefined).map((k) => [k, this.game.prefs[k]]),
             ),
-          merged: (reply) => this.#merged(reply),
+          merged: (/** @type {import("./sync.js").MergeReply} */ reply) => this.#merged(reply),
         });
         return this.sync;
       },
@@ -232,7 +279,10 @@ export class CareerFlow {
     await (await this.devicesSync()).start();
   }
 
-  /** A merge replaced the career: its figures, and the designs this device chose none of. */
+  /**
+   * A merge replaced the career: its figures, and the designs this device chose none of.
+   * @param {import("./sync.js").MergeReply} reply
+   */
   #merged(reply) {
     this.#took(reply.career);
     const prefs = this.game.prefs;
@@ -246,13 +296,14 @@ export class CareerFlow {
   }
 
   /** Pairing by one link (the relays carry it): this device's link, the paired devices; the
-   * codes sent by hand when the person asks ("manual"). */
+   * codes sent by hand when the person asks ("manual").
+   * @param {import("./sync.js").DeviceSync} sync */
   async #pairByLink(sync) {
     const { PairLinkDialog } = await import("../ui/dialogs/pairlink.js");
     const dialog = new PairLinkDialog(this.game.root);
     const closed = dialog.open({
       devices: sync.paired,
-      forget: (room) => {
+      forget: (/** @type {string} */ room) => {
         sync.forget(room);
         dialog.list(sync.paired);
       },
@@ -262,7 +313,7 @@ export class CareerFlow {
       offer = await sync.offer(`${location.origin}${location.pathname}`);
       dialog.offer(offer.link);
       dialog.status(T.sync.waiting);
-      offer.answered.then((label) => {
+      offer.answered.then((/** @type {string} */ label) => {
         dialog.status(T.sync.paired(label || T.sync.otherDevice));
         dialog.list(sync.paired);
       });
@@ -274,7 +325,10 @@ export class CareerFlow {
     return how;
   }
 
-  /** This device opened another's pairing link (#pair-room=): asked once, then paired. */
+  /**
+   * This device opened another's pairing link (#pair-room=): asked once, then paired.
+   * @param {{room: string, peer: string}} given the link's: the room's secret, the other device's key
+   */
   async pairRoom(given) {
     const sync = await this.devicesSync();
     if (!sync.possible) return this.game.toast(T.sync.noRelays);
@@ -299,6 +353,7 @@ export class CareerFlow {
     }
   }
 
+  /** @param {string} text to the clipboard, and the person told whether it went */
   async copy(text) {
     try {
       await navigator.clipboard.writeText(text);
@@ -308,7 +363,10 @@ export class CareerFlow {
     }
   }
 
-  /** For the test hook: {played, won, history, trophies} and {date, seed_commitment, played_today}. */
+  /**
+   * For the test hook: {played, won, history, trophies} and {date, seed_commitment, played_today}.
+   * @returns {Pick<import("../shapes/testhook.js").TestState, "career"|"daily">}
+   */
   hook() {
     const entries = this.career.entries;
     this.#askDaily();

@@ -1,3 +1,4 @@
+// @ts-check
 // Your career on every device, with no server: two of one's own devices pair as a friend's
 // table does (an invite and an answer, by link, QR code or text code: net/peer.js), each sends
 // the other what its career keeps (net/pairing.js), and each device's Python merges the two
@@ -18,6 +19,13 @@ import { answerInvite, createInvite } from "../net/peer.js";
 import { PairDialog } from "../ui/dialogs/pair.js";
 import { DESIGN_PREFS, utcDate } from "./store.js";
 
+/** @typedef {import("../store/storage.js").Prefs} Prefs */
+/** @typedef {import("../shapes/career.js").KeptCareer} KeptCareer */
+/**
+ * A channel to the other device (net/peer.js's).
+ * @typedef {Awaited<Awaited<ReturnType<typeof answerInvite>>["channel"]>} Channel
+ */
+
 function pairId() {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return `pair-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
@@ -27,27 +35,32 @@ function pairId() {
  * Pair this device with another and merge the careers.
  * @param {object} o
  * @param {import("./store.js").Career} o.career
- * @param {object} o.prefs the page's preferences (the designs chosen are read and, where unset, filled)
- * @param {(op: string, payload?: object) => Promise<object|null>} o.call this device's engine
+ * @param {Prefs} o.prefs the page's preferences (the designs chosen are read and, where unset, filled)
+ * @param {import("./flow.js").EngineCall} o.call this device's engine
  * @param {HTMLElement} o.root
  * @param {string} o.site this page's address, for the links
  * @param {RTCIceServer[]} [o.iceServers]
  * @param {string|null} [o.given] an invite from a #pair= link
- * @param {(prefs: object) => void} o.applyPrefs
+ * @param {(prefs: Partial<Prefs>) => void} o.applyPrefs
  * @param {(video: HTMLVideoElement, signal: AbortSignal) => Promise<string>} [o.scan]
  * @returns {Promise<boolean>} whether the career was replaced by the merge (the page starts again)
  */
 export async function pairDevices({ career, prefs, call, root, site, iceServers, given = null, applyPrefs, scan }) {
   const dialog = new PairDialog(root);
   const id = pairId();
-  let offer = null; // this device's invite
-  let answered = null; // this device's answer to the other's invite
+  /** @type {Awaited<ReturnType<typeof createInvite>>|null} this device's invite */
+  let offer = null;
+  /** @type {Awaited<ReturnType<typeof answerInvite>>|null} this device's answer to the other's invite */
+  let answered = null;
   let stopListening = () => {};
-  let connected;
+  /** @type {(channel: Channel) => void} */
+  let connected = () => {};
+  /** @type {Promise<Channel>} */
   const channel = new Promise((resolve) => {
     connected = resolve;
   });
 
+  /** @param {string} text the answer pasted, or its link @returns {Promise<string|null>} what is wrong */
   const takeAnswer = async (text) => {
     if (!offer) return T.invite.preparing;
     try {
@@ -60,6 +73,7 @@ export async function pairDevices({ career, prefs, call, root, site, iceServers,
       return netErrorWords(error);
     }
   };
+  /** @param {string} text the other's invite @returns {Promise<string|null>} what is wrong */
   const takeInvite = async (text) => {
     let invite;
     try {
@@ -88,7 +102,7 @@ export async function pairDevices({ career, prefs, call, root, site, iceServers,
       offer = await createInvite({ iceServers, meta: { pair: id, table: id } });
       dialog.offer({ link: pairLink(site, offer.code), code: offer.code });
       // the other device's answer link opened in a tab here comes to this dialog (handoff.js)
-      stopListening = listenForAnswers(id, async (code) => (await takeAnswer(code)) === null);
+      stopListening = listenForAnswers(id, async (/** @type {string} */ code) => (await takeAnswer(code)) === null);
     } catch (error) {
       if (!answered) dialog.status(netErrorWords(error));
     }
@@ -113,9 +127,20 @@ export async function pairDevices({ career, prefs, call, root, site, iceServers,
   }
 }
 
-/** Both careers across the open channel, Python's merge, the person's yes, then the writing. */
+/**
+ * Both careers across the open channel, Python's merge, the person's yes, then the writing.
+ * @param {object} o
+ * @param {Channel} o.open the channel to the other device
+ * @param {PairDialog} o.dialog
+ * @param {Promise<string>} o.closed resolves ("closed") when the person closes the dialog
+ * @param {import("./store.js").Career} o.career
+ * @param {Prefs} o.prefs
+ * @param {import("./flow.js").EngineCall} o.call
+ * @param {(prefs: Partial<Prefs>) => void} o.applyPrefs
+ */
 async function merge({ open, dialog, closed, career, prefs, call, applyPrefs }) {
   dialog.status(T.pair.crossing);
+  /** @type {KeptCareer} */
   const mine = {
     ...career.exportable(),
     prefs: Object.fromEntries(DESIGN_PREFS.filter((k) => prefs[k] !== undefined).map((k) => [k, prefs[k]])),
@@ -126,11 +151,13 @@ async function merge({ open, dialog, closed, career, prefs, call, applyPrefs }) 
   try {
     theirs = await Promise.race([crossing, closed]);
   } catch (error) {
-    dialog.done(T.pair.failed[error instanceof PairError ? error.code : "damaged"] ?? T.pair.failed.damaged);
+    const failed = /** @type {Record<string, string|undefined>} */ (T.pair.failed);
+    dialog.done(failed[error instanceof PairError ? error.code : "damaged"] ?? T.pair.failed.damaged);
     return false;
   }
   if (theirs === "closed") return false;
   dialog.status(T.pair.checking);
+  /** @type {import("./sync.js").MergeReply|{ok: false}|null} */
   const reply = await call("career_merge", { mine, theirs, today: utcDate() });
   if (!reply?.ok) {
     dialog.done(T.pair.failed.damaged);

@@ -1,3 +1,4 @@
+// @ts-check
 // The match replay viewer: a finished match of the career shown again round by round and move by
 // move, with every hand face up. A full-screen modal <dialog> (focus kept inside, Escape closes,
 // the focus goes back to what opened it) holds its own canvas with the layout as it lay after the
@@ -21,10 +22,19 @@ import { drawBadge, drawFelt, setDevicePixelRatio } from "../draw/render.js";
 import { paintMiniHand } from "../draw/tiles.js";
 import { LANG, num, when } from "../i18n/lang.js";
 import { refusalWords, SR, T, whyWords } from "../i18n/strings.js";
+import { moveLabel } from "../i18n/words.js";
 import { trapTab } from "../ui/modal.js";
+
+/** @typedef {import("../shapes/replay.js").RoundView} RoundView */
+/** @typedef {import("../shapes/replay.js").ReplayFrame} ReplayFrame */
+/** @typedef {import("../shapes/replay.js").ReviewNote} ReviewNote */
+/** @typedef {import("../shapes/career.js").HistoryItem} HistoryItem */
+/** @typedef {import("./flow.js").EngineCall} EngineCall */
+/** @typedef {"first"|"back"|"forward"|"last"} Step */
 
 const K_MAX = 60; // CSS px per table unit at most: a short line is not drawn huge
 const PAD = 12; // CSS px kept free around the layout
+/** @type {Record<Step, string[]>} */
 const STEP_ICONS = {
   first: ["M17 6l-6 6 6 6", "M7 6v12"],
   back: ["M15 6l-6 6 6 6"],
@@ -35,9 +45,15 @@ const STEP_ICONS = {
 /**
  * Open the viewer on `item` (a finished match: {id, date, settings, record}). Resolves once it is
  * closed, the focus back on `opener` (by default whatever had it).
- * @param {{call: (op: string, payload: object) => Promise<object|null>, item: object, opener?: HTMLElement}} options
+ * @param {{call: EngineCall, item: HistoryItem, opener?: HTMLElement|null, root?: HTMLElement}} options
+ * @returns {Promise<void>}
  */
-export function openReplay({ call, item, opener = document.activeElement, root = document.body }) {
+export function openReplay({
+  call,
+  item,
+  opener = /** @type {HTMLElement|null} */ (document.activeElement),
+  root = document.body,
+}) {
   return new Promise((resolve) => {
     const viewer = new ReplayViewer(call, item, () => {
       if (opener?.isConnected) opener.focus({ preventScroll: true });
@@ -49,19 +65,25 @@ export function openReplay({ call, item, opener = document.activeElement, root =
 }
 
 class ReplayViewer {
+  /** @param {EngineCall} call @param {HistoryItem} item @param {() => void} onClose */
   constructor(call, item, onClose) {
     this.call = call;
-    this.item = item ?? {};
+    this.item = item;
     this.onClose = onClose;
-    this.data = null; // the round shown: Python's replay_round reply
-    this.review = null; // null while it is worked out, "failed", or the list of entries
+    /** @type {RoundView|null} the round shown: Python's replay_round reply */
+    this.data = null;
+    /** @type {ReviewNote[]|"failed"|null} null while it is worked out */
+    this.review = null;
+    /** @type {number[]} the extent of the round's every frame (roundBounds) */
+    this.bounds = roundBounds([]);
     this.frame = 0;
     this.token = 0; // the latest round asked for: a late reply for another round is dropped
     this.closed = false;
     this.turned = false;
     this.size = { w: 0, h: 0 };
 
-    const rounds = Array.isArray(this.item.record?.rounds) ? this.item.record.rounds.length : 1;
+    const kept = this.item.record?.rounds;
+    const rounds = Array.isArray(kept) ? kept.length : 1;
     this.roundPick = h(
       "select",
       { id: "replay-round", class: "replay-round", onchange: () => this.load(Number(this.roundPick.value)) },
@@ -82,9 +104,12 @@ class ReplayViewer {
     this.seats = h("ul", { id: "replay-seats", class: "replay-seats" });
     this.stock = h("p", { id: "replay-stock", class: "replay-stock" });
     this.count = h("p", { id: "replay-count", class: "replay-count" });
-    this.buttons = {};
+    /** @type {Partial<Record<Step, HTMLButtonElement>>} */
+    const buttons = {};
+    this.buttons = buttons;
+    /** @param {Step} name @param {() => number} go the frame it goes to */
     const stepButton = (name, go) => {
-      this.buttons[name] = h(
+      const button = h(
         "button",
         {
           type: "button",
@@ -96,7 +121,8 @@ class ReplayViewer {
         },
         icon(STEP_ICONS[name]),
       );
-      return this.buttons[name];
+      buttons[name] = button;
+      return button;
     };
     const played = when(this.item.date);
     this.el = h(
@@ -155,7 +181,7 @@ class ReplayViewer {
   open() {
     this.el.showModal();
     this.resizer.observe(this.stage);
-    this.buttons.forward.focus({ preventScroll: true });
+    this.buttons.forward?.focus({ preventScroll: true });
     this.load(1);
   }
 
@@ -172,7 +198,10 @@ class ReplayViewer {
     return this.data ? this.data.frames.length - 1 : 0;
   }
 
-  /** Ask for round `index`: its frames at once, then the Expert's review of it. */
+  /**
+   * Ask for round `index`: its frames at once, then the Expert's review of it.
+   * @param {number} index from 1
+   */
   async load(index) {
     const token = ++this.token;
     this.data = null;
@@ -180,12 +209,13 @@ class ReplayViewer {
     this.frame = 0;
     this.roundPick.value = String(index);
     this.#show();
+    /** @param {boolean} review @returns {Promise<{ok: true, round: RoundView}|{ok: false}|null>} */
     const ask = (review) =>
       this.call("replay_round", { settings: this.item.settings, record: this.item.record, round: index, review });
     const reply = await ask(false);
     if (this.closed || token !== this.token) return;
     if (!reply?.ok) {
-      this.#failed(reply);
+      this.#failed(/** @type {import("../shapes/engine.js").Refusal|null} */ (reply));
       return;
     }
     this.data = reply.round;
@@ -193,11 +223,14 @@ class ReplayViewer {
     this.#show();
     const reviewed = await ask(true);
     if (this.closed || token !== this.token) return;
-    this.review = reviewed?.ok && Array.isArray(reviewed.round?.review) ? reviewed.round.review : "failed";
+    this.review = (reviewed?.ok && reviewed.round.review) || "failed";
     this.#showReview();
   }
 
-  /** Show frame `k` (kept within the round). */
+  /**
+   * Show frame `k` (kept within the round).
+   * @param {number} k
+   */
   go(k) {
     if (!this.data) return;
     const next = Math.max(0, Math.min(this.lastFrame(), k));
@@ -206,18 +239,22 @@ class ReplayViewer {
     this.#show();
   }
 
+  /** @param {KeyboardEvent} e */
   #key(e) {
     if (e.key === "Tab") {
       trapTab(e, this.el);
       return;
     }
     if (e.target instanceof HTMLSelectElement) return; // its own arrows choose the round
-    const to = { ArrowLeft: this.frame - 1, ArrowRight: this.frame + 1, Home: 0, End: this.lastFrame() }[e.key];
+    /** @type {Record<string, number>} */
+    const keys = { ArrowLeft: this.frame - 1, ArrowRight: this.frame + 1, Home: 0, End: this.lastFrame() };
+    const to = keys[e.key];
     if (to === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
     this.go(to);
   }
 
+  /** @param {import("../shapes/engine.js").Refusal|null} reply */
   #failed(reply) {
     this.moveLine.textContent = reply ? refusalWords(reply) : T.replay.failed;
     this.canvas.setAttribute("aria-label", T.replay.failed);
@@ -241,12 +278,12 @@ class ReplayViewer {
       return;
     }
     const frame = data.frames[this.frame];
-    this.moveLine.textContent = this.#moveWords(frame);
+    this.moveLine.textContent = this.#moveWords(data, frame);
     this.canvas.setAttribute("aria-label", T.replay.tableAt(this.frame, this.#tableWords(frame)));
-    this.#seats(frame);
+    this.#seats(data, frame);
     this.stock.textContent = T.replay.stockLeft(frame.boneyard);
     this.#showReview();
-    this.#summary();
+    this.#summary(data);
     this.#paint();
   }
 
@@ -255,23 +292,29 @@ class ReplayViewer {
     const at = this.frame;
     const off = { first: at <= 0, back: at <= 0, forward: at >= last, last: at >= last };
     // aria-disabled, not disabled: the focused button keeps the focus at either end
-    for (const [name, button] of Object.entries(this.buttons)) button.setAttribute("aria-disabled", String(off[name]));
+    for (const name of /** @type {Step[]} */ (Object.keys(off))) {
+      this.buttons[name]?.setAttribute("aria-disabled", String(off[name]));
+    }
     this.count.textContent = this.data ? T.replay.moveOf(at, last) : "";
   }
 
+  /** @param {number|null} seat */
   #name(seat) {
-    const s = this.data?.seats[seat];
+    const s = seat === null ? undefined : this.data?.seats[seat];
     return s ? T.seatName(s.label) : "";
   }
 
+  /** @param {number|null} seat */
   #you(seat) {
-    return this.data?.seats[seat]?.label?.kind === "you";
+    return seat !== null && this.data?.seats[seat]?.label?.kind === "you";
   }
 
-  /** The move that made this frame, in words ("Turn 12: Casual plays 6-3 on East and scores 9"). */
-  #moveWords(frame) {
+  /**
+   * The move that made this frame, in words ("Turn 12: Casual plays 6-3 on East and scores 9").
+   * @param {RoundView} data @param {ReplayFrame} frame
+   */
+  #moveWords(data, frame) {
     const move = frame.move;
-    const data = this.data;
     if (!move) return T.replay.dealtLead(this.#name(frame.turn), this.#you(frame.turn));
     const turn = this.frame;
     const who = this.#name(move.seat);
@@ -281,7 +324,7 @@ class ReplayViewer {
     else if (move.kind === "pass") text = T.replay.passMove(turn, who, you);
     else if (!move.arm) text = T.replay.leadMove(turn, who, you, move.tile, move.points);
     else text = T.replay.playMove(turn, who, you, move.tile, armLabel(move.arm, this.turned), move.points);
-    if (move.taker !== null && move.taker !== undefined) {
+    if (move.kind === "play" && move.taker !== null && move.taker !== undefined) {
       text += `. ${T.replay.mugginsTaken(this.#name(move.taker), move.made)}`;
     }
     if (this.frame === this.lastFrame() && data.end) {
@@ -292,7 +335,10 @@ class ReplayViewer {
     return text;
   }
 
-  /** The open ends and what they add up to, as the table's mirror says them. */
+  /**
+   * The open ends and what they add up to, as the table's mirror says them.
+   * @param {ReplayFrame} frame
+   */
   #tableWords(frame) {
     const ends = frame.layout.ends;
     if (!ends.length) return SR.emptyTable;
@@ -300,10 +346,13 @@ class ReplayViewer {
     return `${SR.ends(parts)} ${SR.endSum(frame.end_sum, frame.end_sum_scores)}`;
   }
 
-  /** Each seat: its name, its side's score, its tiles face up; the seat to play and the mover marked. */
-  #seats(frame) {
+  /**
+   * Each seat: its name, its side's score, its tiles face up; the seat to play and the mover marked.
+   * @param {RoundView} data @param {ReplayFrame} frame
+   */
+  #seats(data, frame) {
     const width = this.seats.clientWidth || 300;
-    const rows = this.data.seats.map((seat) => {
+    const rows = data.seats.map((seat) => {
       const tiles = frame.hands[seat.seat] ?? [];
       const name = T.seatName(seat.label);
       const turn = frame.turn === seat.seat;
@@ -341,21 +390,22 @@ class ReplayViewer {
   #showReview() {
     const data = this.data;
     const move = data?.frames[this.frame]?.move;
-    const person = move && data.seats[move.seat]?.person;
+    const person = move && data?.seats[move.seat]?.person;
     let text = "";
-    if (person && move.kind === "play") {
+    if (data && person && move.kind === "play") {
       if (this.review === null) text = T.reviewBusy;
       else if (Array.isArray(this.review)) {
         const entry = this.review.find((r) => r.frame === this.frame);
-        text = entry ? this.#reviewWords(entry) : `${T.reviewTitle}: ${T.replay.reviewNone}`;
+        text = entry ? this.#reviewWords(data, entry) : `${T.reviewTitle}: ${T.replay.reviewNone}`;
       }
     }
     this.reviewLine.textContent = text;
     this.reviewLine.hidden = !text;
   }
 
-  #reviewWords(r) {
-    const people = this.data.seats.filter((s) => s.person).length;
+  /** @param {RoundView} data @param {ReviewNote} r */
+  #reviewWords(data, r) {
+    const people = data.seats.filter((s) => s.person).length;
     const who = people > 1 ? this.#name(r.seat) : T.you;
     const loss = num(Number(r.loss), LANG, 1);
     const words = T.reviewEntry(
@@ -369,26 +419,33 @@ class ReplayViewer {
     return `${T.reviewTitle}: ${words}`;
   }
 
-  /** A move's notation in words, its arm as this canvas shows it ("6-3@E" -> "6-3 on East"). */
+  /**
+   * A move's notation in words, its arm as this canvas shows it ("6-3@E" -> "6-3 on East").
+   * @param {string} move
+   */
   #moveLabel(move) {
-    if (move === "draw") return T.hintDraw;
-    if (move === "pass") return T.hintPass;
-    const [tile, arm] = String(move).split("@");
-    return T.moveWords(tile, arm ? armLabel(arm, this.turned) : null);
+    return moveLabel(move, this.turned);
   }
 
-  /** At the round's last move: how it ended, in the round panel's words (Python's summary codes). */
-  #summary() {
-    const data = this.data;
+  /**
+   * At the round's last move: how it ended, in the round panel's words (Python's summary codes).
+   * @param {RoundView} data
+   */
+  #summary(data) {
     const show = this.frame === this.lastFrame() && data.summary?.length;
     this.summary.hidden = !show;
     if (!show) return;
+    /** @param {number} i */
     const seat = (i) => this.#name(i);
+    /** @param {number} i */
     const side = (i) => T.sideName(data.seats.filter((s) => s.side === i).map((s) => T.seatName(s.label)));
     const people = data.seats.filter((s) => s.person).length;
+    /** @param {number} i */
     const you = (i) => people === 1 && this.#you(i);
+    // each code's words take that code's line (i18n/strings.js SummaryWords): the code picks both
+    const words = /** @type {Record<string, import("../i18n/strings.js").LineWords|undefined>} */ (T.summary);
     this.summary.replaceChildren(
-      ...data.summary.map((line) => h("li", { text: T.summary[line.code]?.(line, seat, side, you) ?? line.code })),
+      ...data.summary.map((line) => h("li", { text: words[line.code]?.(line, seat, side, you) ?? line.code })),
     );
   }
 
@@ -427,7 +484,7 @@ class ReplayViewer {
     const dpr = window.devicePixelRatio || 1;
     this.canvas.width = Math.round(w * dpr);
     this.canvas.height = Math.round(hgt * dpr);
-    const ctx = this.canvas.getContext("2d");
+    const ctx = /** @type {CanvasRenderingContext2D} asked for only in 2D */ (this.canvas.getContext("2d"));
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     setDevicePixelRatio(dpr);
     drawFelt(ctx, w, hgt, { x: w / 2, y: hgt / 2 });
@@ -450,7 +507,10 @@ class ReplayViewer {
   }
 }
 
-/** The extent of every frame's layout of a round, [x0, y0, x1, y1] in table units. */
+/**
+ * The extent of every frame's layout of a round, [x0, y0, x1, y1] in table units.
+ * @param {readonly ReplayFrame[]} frames
+ */
 export function roundBounds(frames) {
   const out = [Infinity, Infinity, -Infinity, -Infinity];
   for (const f of frames) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The player's career on this device, kept apart from the match save under versioned keys of its
 // own:
 //
@@ -16,18 +17,38 @@
 
 import { read, write } from "../store/storage.js";
 
+/** @typedef {import("../shapes/career.js").CareerEntry} CareerEntry */
+/** @typedef {import("../shapes/career.js").HistoryItem} HistoryItem */
+/** The daily's attempts: {UTC day: its scored attempt's match}. @typedef {Record<string, string>} Attempts */
+/** allthrees.career.v1. @typedef {{version: number, entries: CareerEntry[], daily: {attempts: Attempts}}} CareerData */
+/** allthrees.history.v1. @typedef {{version: number, items: HistoryItem[]}} HistoryData */
+/**
+ * Everything the career store holds, as an export carries it.
+ * @typedef {{entries: CareerEntry[], daily: {attempts: Attempts}, history: HistoryItem[]}} Exportable
+ */
+
 const CAREER_KEY = "allthrees.career.v1";
 const HISTORY_KEY = "allthrees.history.v1";
 const IMPORT_BACKUP_KEY = "allthrees.import.backup";
 const CAREER_VERSION = 1;
 
-/** The preferences a merge of two careers carries (pair.js, sync.js), each filled only where unset. */
+/**
+ * The preferences a merge of two careers carries (pair.js, sync.js), each filled only where unset.
+ * @type {readonly ("tiles"|"felt")[]}
+ */
 export const DESIGN_PREFS = ["tiles", "felt"];
 
+/** @returns {CareerData} */
 const EMPTY = () => ({ version: CAREER_VERSION, entries: [], daily: { attempts: {} } });
+/** @returns {HistoryData} */
 const EMPTY_HISTORY = () => ({ version: CAREER_VERSION, items: [] });
 
-/** `raw` parsed as a store of this version, or null when it is not one. */
+/**
+ * `raw` parsed as a store of this version, or null when it is not one.
+ * @template T
+ * @param {string} raw @param {(data: any) => boolean} shape whether the parsed JSON is a T
+ * @returns {T|null}
+ */
 function parseStore(raw, shape) {
   try {
     const data = JSON.parse(raw);
@@ -38,18 +59,23 @@ function parseStore(raw, shape) {
   }
 }
 
+/** @param {any} d JSON of a career store's version */
 const isCareer = (d) =>
   Array.isArray(d.entries) && d.daily && typeof d.daily === "object" && typeof d.daily.attempts === "object";
+/** @param {any} d JSON of a history store's version */
 const isHistory = (d) => Array.isArray(d.items);
 
 /**
  * One store (career or history): read it, and say whether it may be written. A store that cannot
  * be read moves aside first (never over something else kept aside).
- * @returns {{data: object, writable: boolean, problem: string|null}}
+ * @template T
+ * @param {string} key @param {(data: any) => boolean} shape @param {() => T} empty
+ * @returns {{data: T, writable: boolean, problem: "kept_aside"|"unreadable"|null}}
  */
 function open(key, shape, empty) {
   const raw = read(key);
   if (raw === null) return { data: empty(), writable: true, problem: null };
+  /** @type {T|null} */
   const data = parseStore(raw, shape);
   if (data) return { data, writable: true, problem: null };
   const aside = `${key}.unreadable`;
@@ -79,12 +105,15 @@ export class Career {
     return this.data.daily.attempts;
   }
 
+  /** @param {string} id */
   has(id) {
     return this.data.entries.some((e) => e.id === id);
   }
 
   /** Keep a finished match: its entry (figures) and the whole of it, each list cut to the newest
    * `keep` says (Python's: {entries, history}).
+   * @param {import("../shapes/career.js").Recorded["entry"]} entry
+   * @param {import("../shapes/career.js").Keep} keep
    * @returns {boolean} whether it is new */
   add(entry, keep) {
     if (!entry?.id || this.has(entry.id)) return false;
@@ -92,7 +121,7 @@ export class Career {
     const entries = this.data.entries;
     entries.push(figures);
     if (entries.length > keep.entries) entries.splice(0, entries.length - keep.entries);
-    if (record) {
+    if (record && settings) {
       this.history.items.unshift({ id: entry.id, date: entry.date, settings, record });
       this.history.items.length = Math.min(this.history.items.length, keep.history);
     }
@@ -100,28 +129,42 @@ export class Career {
     return true;
   }
 
-  /** Keep the daily's attempts as Python returned them (op "daily_start"). */
+  /**
+   * Keep the daily's attempts as Python returned them (op "daily_start").
+   * @param {Attempts} attempts
+   */
   keepAttempts(attempts) {
     this.data.daily.attempts = attempts;
     this.#save();
   }
 
-  /** The date whose scored daily attempt `matchId` is, or null. */
+  /**
+   * The date whose scored daily attempt `matchId` is, or null.
+   * @param {string} matchId
+   */
   dailyOf(matchId) {
     for (const [date, id] of Object.entries(this.data.daily.attempts)) if (id === matchId) return date;
     return null;
   }
 
+  /** @param {string} date a UTC day */
   playedDaily(date) {
     return date in this.data.daily.attempts;
   }
 
-  /** Everything this store holds, for an export. */
+  /**
+   * Everything this store holds, for an export.
+   * @returns {Exportable}
+   */
   exportable() {
     return { entries: this.data.entries, daily: this.data.daily, history: this.history.items };
   }
 
-  /** Replace everything with an import Python has checked, keeping what it replaces as a backup. */
+  /**
+   * Replace everything with an import Python has checked, keeping what it replaces as a backup.
+   * @param {{entries: CareerEntry[], daily?: {attempts: Attempts}|null, history: HistoryItem[]}} imported
+   * @returns {"replaced"|"backup"|"write"} "backup": the backup could not be written, "write": the import
+   */
   replace({ entries, daily, history }) {
     const backup = JSON.stringify({
       at: new Date().toISOString(),
@@ -153,7 +196,10 @@ export class Career {
 
 export const CAREER_KEYS = { career: CAREER_KEY, history: HISTORY_KEY, importBackup: IMPORT_BACKUP_KEY };
 
-/** Today's date in UTC, as the daily deal counts days ("2026-12-02"). */
+/**
+ * Today's date in UTC, as the daily deal counts days ("2026-12-02").
+ * @param {Date} [now]
+ */
 export function utcDate(now = new Date()) {
   return now.toISOString().slice(0, 10);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Progress carried to another device with no server: Export writes one file (and, for a small
 // career, a text code to copy) holding the career, the history, the daily attempts and the
 // preferences; Import reads one back. The match in progress stays on this device: its seed is
@@ -13,11 +14,15 @@ import { download, h } from "../dom/dom.js";
 import { refusalWords, T } from "../i18n/strings.js";
 import { askDialog } from "../ui/modal.js";
 
+/** @typedef {import("../store/storage.js").Prefs} Prefs */
+/** @typedef {import("./flow.js").EngineCall} EngineCall */
+
 const CODE_PREFIX = "AT1."; // a text code: this prefix, then base64url of the gzipped file
 const CODE_MAX_CHARS = 12_000; // a code longer than this is no longer something to paste
 const IMPORT_MAX_BYTES = 8_000_000; // larger than any career localStorage can hold
 
 // The preferences an export carries and an import brings back, each as an export writes it unset.
+/** @type {Partial<Record<keyof Prefs, unknown>>} */
 const CARRIED_PREFS = {
   settings: null,
   muted: false,
@@ -29,13 +34,20 @@ const CARRIED_PREFS = {
   howTo: undefined,
 };
 
-/** The carried preferences that `prefs` holds (an import brings back no others). */
+/**
+ * The carried preferences that `prefs` holds (an import brings back no others).
+ * @param {Partial<Record<string, unknown>>|null|undefined} prefs the page's, or an export's
+ * @returns {Partial<Prefs>}
+ */
 function carried(prefs) {
   const held = Object.keys(CARRIED_PREFS).filter((k) => prefs?.[k] !== undefined);
-  return Object.fromEntries(held.map((k) => [k, prefs[k]]));
+  return Object.fromEntries(held.map((k) => [k, prefs?.[k]]));
 }
 
-/** gzip + base64url, with the prefix. */
+/**
+ * gzip + base64url, with the prefix.
+ * @param {string} text
+ */
 export async function toCode(text) {
   const gz = await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
   let bin = "";
@@ -43,7 +55,11 @@ export async function toCode(text) {
   return CODE_PREFIX + btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-/** The text of a code (or of a file's text given as it is). Throws on a damaged code. */
+/**
+ * The text of a code (or of a file's text given as it is). Throws on a damaged code.
+ * @param {string} code
+ * @returns {Promise<string>}
+ */
 export async function fromCode(code) {
   const text = code.trim();
   if (!text.startsWith(CODE_PREFIX)) return text;
@@ -53,8 +69,17 @@ export async function fromCode(code) {
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
 }
 
-/** Export: Python makes the file, which downloads; the dialog says what it holds and offers the
- * code when small. */
+/**
+ * Export: Python makes the file, which downloads; the dialog says what it holds and offers the
+ * code when small.
+ * @param {object} o
+ * @param {import("./store.js").Career} o.career
+ * @param {Prefs} o.prefs
+ * @param {EngineCall} o.call
+ * @param {(text: string) => void} o.toast
+ * @param {(text: string) => void} o.copy
+ * @param {HTMLElement} o.root
+ */
 export async function exportCareer({ career, prefs, call, toast, copy, root }) {
   const reply = await call("export", {
     exported: new Date().toISOString(),
@@ -65,12 +90,14 @@ export async function exportCareer({ career, prefs, call, toast, copy, root }) {
     if (reply) toast(refusalWords(reply)); // a failed call has said so already
     return;
   }
+  /** @type {{exported: string, career: {entries: unknown[]}, history: unknown[]}} the file (career.transfer) */
   const data = reply.export;
   const text = JSON.stringify(data);
   const name = `allthrees-career-${data.exported.slice(0, 10)}.json`;
   download(name, text);
   const code = await toCode(text);
   const small = code.length <= CODE_MAX_CHARS;
+  /** @type {HTMLElement[]} */
   const children = [
     h("p", { id: "export-what", text: T.transfer.exported(name, data.career.entries.length, data.history.length) }),
     h("p", { class: "panel-sub", text: T.transfer.matchStays }),
@@ -81,6 +108,8 @@ export async function exportCareer({ career, prefs, call, toast, copy, root }) {
       h("textarea", { id: "export-code", class: "transfer-code", readonly: true, rows: 4, text: code }),
     );
   }
+  /** @type {{id: string, text: string, primary?: boolean, value?: undefined, keep?: boolean,
+   *   onclick?: () => void}[]} */
   const buttons = [{ id: "export-close", text: T.close, primary: true, value: undefined }];
   if (small) buttons.unshift({ id: "export-copy", text: T.career.copy, keep: true, onclick: () => copy(code) });
   return askDialog("export-dialog", T.transfer.exportTitle, children, buttons, { root });
@@ -88,13 +117,20 @@ export async function exportCareer({ career, prefs, call, toast, copy, root }) {
 
 /**
  * Import: a file or a pasted code, checked by Python, confirmed, then written.
+ * @param {object} o
+ * @param {import("./store.js").Career} o.career
+ * @param {EngineCall} o.call
+ * @param {HTMLElement} o.root
+ * @param {(prefs: Partial<Prefs>) => void} o.applyPrefs
  * @returns {Promise<boolean>} whether anything was replaced (the page reloads then)
  */
 export async function importCareer({ career, call, root, applyPrefs }) {
   const file = h("input", { type: "file", id: "import-file", accept: ".json,application/json,text/plain" });
   const code = h("textarea", { id: "import-code", class: "transfer-code", rows: 4 });
   const said = h("p", { id: "import-said", class: "problem-detail", role: "alert" });
+  /** @type {string|null} */
   let text = null;
+  /** @returns {Promise<string>} */
   const read = async () => {
     if (file.files?.[0]) {
       if (file.files[0].size > IMPORT_MAX_BYTES) throw new Error("too_big");
@@ -120,6 +156,7 @@ export async function importCareer({ career, call, root, applyPrefs }) {
     { root },
   );
   if (!chosen) return false;
+  /** @type {any} the export file's JSON, whatever it holds: Python checks it whole (check_import) */
   let data;
   try {
     text = await read();
@@ -162,6 +199,7 @@ export async function importCareer({ career, call, root, applyPrefs }) {
   return true;
 }
 
+/** @param {HTMLElement} root @param {string} why */
 function refused(root, why) {
   return askDialog(
     "import-refused",

@@ -1,3 +1,4 @@
+// @ts-check
 // The career screen: a modal dialog of tabs (WAI-ARIA tabs: arrows move between them) over what
 // Python computed from the career's entries (op "career"): Statistics with charts, the match
 // History (each match opens in the replay viewer), Trophies with the date each was earned,
@@ -12,22 +13,42 @@ import { LANG, num, when } from "../i18n/lang.js";
 import { modeWords, T } from "../i18n/strings.js";
 import { askDialog } from "../ui/modal.js";
 
+/** @typedef {import("../shapes/career.js").CareerFigures} CareerFigures */
+/** @typedef {import("../shapes/career.js").CareerEntry} CareerEntry */
+/** @typedef {import("../shapes/career.js").HistoryItem} HistoryItem */
+/** @typedef {"stats"|"history"|"trophies"|"designs"|"daily"} Tab */
+/**
+ * What the career screen's controls do.
+ * @typedef {Object} CareerActions
+ * @property {(item: HistoryItem) => void} replay
+ * @property {() => void} playDaily
+ * @property {() => void} exportCareer
+ * @property {() => void} importCareer
+ * @property {() => void} pairDevice
+ * @property {(kind: "tiles"|"felts", id: string) => void} chooseDesign
+ * @property {(text: string) => void} copy
+ */
+
+/** @type {Tab[]} */
 const TABS = ["stats", "history", "trophies", "designs", "daily"];
 
 /**
  * Open the career screen.
  * @param {object} o
- * @param {object} o.figures Python's career figures
- * @param {object[]} o.entries the career's entries, oldest first
- * @param {object[]} o.history the whole matches kept, newest first
- * @param {object} o.on {replay(item), playDaily(), exportCareer(), importCareer(), pairDevice(), chooseDesign(kind, id),
- *   copy(text)}
+ * @param {CareerFigures} o.figures Python's career figures
+ * @param {CareerEntry[]} o.entries the career's entries, oldest first
+ * @param {HistoryItem[]} o.history the whole matches kept, newest first
+ * @param {CareerActions} o.on
  * @param {string} [o.tab] the tab to open on
+ * @param {HTMLElement} o.root where the dialog goes
  */
 export function showCareer({ figures, entries, history, on, tab = "stats", root }) {
   const tabs = h("div", { class: "career-tabs", role: "tablist", "aria-label": T.career.title });
+  /** @type {HTMLElement[]} */
   const panels = [];
+  /** @type {HTMLButtonElement[]} */
   const buttons = [];
+  /** @type {Record<Tab, () => (HTMLElement|null)[]>} */
   const build = {
     stats: () => statsPanel(figures),
     history: () => historyPanel(entries, history, on),
@@ -35,13 +56,14 @@ export function showCareer({ figures, entries, history, on, tab = "stats", root 
     designs: () => designsPanel(figures, on),
     daily: () => dailyPanel(figures.daily, on),
   };
+  /** @param {Tab} name @param {boolean} [focus] */
   const select = (name, focus = false) => {
     TABS.forEach((t, i) => {
       const chosen = t === name;
       buttons[i].setAttribute("aria-selected", String(chosen));
       buttons[i].tabIndex = chosen ? 0 : -1;
       panels[i].hidden = !chosen;
-      if (chosen && !panels[i].childElementCount) panels[i].append(...build[t]());
+      if (chosen && !panels[i].childElementCount) panels[i].append(...build[t]().filter((el) => el !== null));
       if (chosen && focus) buttons[i].focus();
     });
   };
@@ -56,7 +78,9 @@ export function showCareer({ figures, entries, history, on, tab = "stats", root 
       onclick: () => select(name),
     });
     button.addEventListener("keydown", (e) => {
-      const step = { ArrowRight: 1, ArrowLeft: -1, Home: -i, End: TABS.length - 1 - i }[e.key];
+      /** @type {Record<string, number>} */
+      const steps = { ArrowRight: 1, ArrowLeft: -1, Home: -i, End: TABS.length - 1 - i };
+      const step = steps[e.key];
       if (step === undefined) return;
       e.preventDefault();
       select(TABS[(i + step + TABS.length) % TABS.length], true);
@@ -85,17 +109,21 @@ export function showCareer({ figures, entries, history, on, tab = "stats", root 
     ],
     { root, className: "dialog career-dialog" },
   );
-  select(TABS.includes(tab) ? tab : "stats");
-  buttons[TABS.indexOf(tab)]?.focus({ preventScroll: true });
+  const at = /** @type {readonly string[]} */ (TABS).indexOf(tab);
+  select(TABS[at] ?? "stats");
+  buttons[at]?.focus({ preventScroll: true });
   return done;
 }
 
 // ------------------------------------------------------------------------------ statistics
 
+/** @param {CareerFigures} f */
 function statsPanel(f) {
   const C = T.career;
   if (!f.played) return [h("p", { class: "career-empty", text: C.noMatches })];
+  /** @param {number|null|undefined} x */
   const pct = (x) => (x === null || x === undefined ? "–" : `${num(Math.round(x * 100))} %`);
+  /** @param {string} label @param {string} value */
   const row = (label, value) => h("tr", {}, h("th", { scope: "row", text: label }), h("td", { text: String(value) }));
   const summary = h(
     "table",
@@ -115,6 +143,7 @@ function statsPanel(f) {
       f.worst ? row(C.worst, C.matchLine(f.worst, when(f.worst.date, LANG, { time: false }))) : null,
     ),
   );
+  /** @param {string} title @param {Record<string, import("../shapes/career.js").SplitRow>|undefined} table */
   const split = (title, table) => {
     const rows = Object.entries(table ?? {}).map(([key, v]) =>
       h(
@@ -142,7 +171,10 @@ function statsPanel(f) {
   ].filter(Boolean);
 }
 
-/** A chart under its title; drawn once it has a width (the tab just became visible). */
+/**
+ * A chart under its title; drawn once it has a width (the tab just became visible).
+ * @param {string} id @param {string} title @param {(canvas: HTMLCanvasElement) => void} draw
+ */
 function chart(id, title, draw) {
   const canvas = h("canvas", { id, class: "career-chart", role: "img" });
   const box = h("figure", { class: "career-figure" }, h("figcaption", { text: title }), canvas);
@@ -152,6 +184,7 @@ function chart(id, title, draw) {
 
 // ------------------------------------------------------------------------------ history
 
+/** @param {CareerEntry[]} entries @param {HistoryItem[]} history @param {CareerActions} on */
 function historyPanel(entries, history, on) {
   const C = T.career;
   if (!history.length) return [h("p", { class: "career-empty", text: C.noHistory })];
@@ -194,6 +227,7 @@ function historyPanel(entries, history, on) {
 
 // ------------------------------------------------------------------------------ trophies
 
+/** @param {CareerFigures} f */
 function trophiesPanel(f) {
   const C = T.career;
   const earned = new Map((f.trophies ?? []).map((t) => [t.id, t]));
@@ -215,11 +249,17 @@ function trophiesPanel(f) {
 
 // ------------------------------------------------------------------------------ designs
 
+/** @param {CareerFigures} f @param {CareerActions} on */
 function designsPanel(f, on) {
   const C = T.career;
   const earned = (f.trophies ?? []).map((t) => t.id);
   const open = available(earned);
   const now = currentDesign();
+  /**
+   * @param {"tiles"|"felts"} kind
+   * @param {readonly (import("../draw/designs.js").TileDesign|import("../draw/designs.js").Felt)[]} list
+   * @param {string} chosen
+   */
   const group = (kind, list, chosen) =>
     h(
       "fieldset",
@@ -236,12 +276,12 @@ function designsPanel(f, on) {
           onchange: () => on.chooseDesign(kind, d.id),
         });
         input.checked = d.id === chosen;
-        const lock = free ? "" : C.lockedBy(T.trophies[d.unlock]?.name ?? d.unlock);
+        const lock = free || d.unlock === null ? "" : C.lockedBy(T.trophies[d.unlock]?.name ?? d.unlock);
         return h(
           "label",
           { class: `design-choice ${free ? "" : "locked"}`, for: `design-${kind}-${d.id}` },
           input,
-          h("span", { text: T.designs[kind][d.id] }),
+          h("span", { text: /** @type {Record<string, string>} */ (T.designs[kind])[d.id] }),
           lock ? h("small", { text: lock }) : null,
         );
       }),
@@ -256,19 +296,22 @@ function designsPanel(f, on) {
 // ------------------------------------------------------------------------------ the daily deal
 
 /** Today's deal, as Python has it as of today: the live streak, whether the day's scored attempt
- * was started, and its line to share once finished. */
+ * was started, and its line to share once finished.
+ * @param {import("../shapes/career.js").DailyFigures} daily @param {CareerActions} on */
 function dailyPanel(daily, on) {
   const C = T.career;
-  const line = daily.today.line ? C.dailyLine(daily.today.line) : null;
+  // the career screen asks as of today: its figures have today's
+  const today = /** @type {import("../shapes/career.js").DailyToday} */ (daily.today);
+  const line = today.line ? C.dailyLine(today.line) : null;
   const out = [
     h("p", { class: "panel-sub", text: C.dailyAbout }),
-    h("p", { id: "daily-date", text: C.dailyDate(daily.today.date) }),
+    h("p", { id: "daily-date", text: C.dailyDate(today.date) }),
     h("p", { id: "daily-streak", text: C.dailyStreak(daily.streak, daily.longest) }),
     h("button", {
       type: "button",
       id: "daily-play",
       class: "big-button primary",
-      text: daily.today.attempted ? C.dailyAgain : C.dailyPlay,
+      text: today.attempted ? C.dailyAgain : C.dailyPlay,
       onclick: () => on.playDaily(),
     }),
   ];

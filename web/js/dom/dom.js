@@ -1,16 +1,31 @@
+// @ts-check
 // The plain DOM helpers every layer above may use (boot/, net/, ui/, career/): elements built
 // from plain values (text is always set as text, never as markup), icons, an element's rect,
 // and a text offered as a file. No widget here: a modal question is ui/modal.js's.
 
-/** h("div", {class: "x", id: "y", onclick: fn}, child, "text") -> Element */
+/**
+ * An element's attributes: `class`, `text` (its text), `on<event>` (a listener), any other
+ * attribute (true: present and empty; false, null or undefined: absent).
+ * @typedef {Object<string, string|number|boolean|null|undefined|EventListener>} Attrs
+ */
+
+/**
+ * h("div", {class: "x", id: "y", onclick: fn}, child, "text") -> the element
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs} [attrs]
+ * @param {...(Node|string|null|undefined)} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === false || value == null) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value === true ? "" : value);
+    if (typeof value === "function") {
+      if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    } else if (key === "class") el.className = String(value);
+    else if (key === "text") el.textContent = String(value);
+    else el.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children) {
     if (child == null) continue;
@@ -21,7 +36,10 @@ export function h(tag, attrs = {}, ...children) {
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** An inline SVG icon from path data (decorative: hidden from screen readers). */
+/**
+ * An inline SVG icon from path data (decorative: hidden from screen readers).
+ * @param {readonly string[]} paths
+ */
 export function icon(paths) {
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
@@ -61,10 +79,19 @@ export const ICONS = {
   hint: ["M9 18h6", "M10 21h4", "M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2V16h5v-.1c0-.8.4-1.5 1-2A6 6 0 0 0 12 3z"],
 };
 
-/** The rect of a visible element in client CSS pixels, or null. */
+/**
+ * A rect in CSS pixels.
+ * @typedef {{x: number, y: number, width: number, height: number}} Rect
+ */
+
+/**
+ * The rect of a visible element in client CSS pixels, or null.
+ * @param {HTMLElement|null|undefined} el
+ * @returns {Rect|null}
+ */
 export function rectOf(el) {
   if (!el || el.hidden || !el.isConnected) return null;
-  for (let node = el; node; node = node.parentElement) if (node.hidden) return null;
+  for (let node = /** @type {HTMLElement|null} */ (el); node; node = node.parentElement) if (node.hidden) return null;
   const r = el.getBoundingClientRect();
   if (!r.width || !r.height) return null;
   return { x: r.x, y: r.y, width: r.width, height: r.height };
@@ -72,7 +99,10 @@ export function rectOf(el) {
 
 const REVOKE_AFTER_MS = 10_000; // the browser has started saving the file by then
 
-/** Offer a text as a file to keep (a save kept aside, a match's record, an export). */
+/**
+ * Offer a text as a file to keep (a save kept aside, a match's record, an export).
+ * @param {string} name @param {string} text @param {string} [type] its media type
+ */
 export function download(name, text, type = "application/json") {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = h("a", { href: url, download: name, hidden: true });

@@ -1,3 +1,4 @@
+// @ts-check
 // The career's charts without a canvas: round ticks and linear scales, who leads a score race,
 // legend rows, contrast, the numbers as a language writes them, and each chart said in a sentence
 // or two (chartSummary, for the canvas's aria-label). Pure, so node tests them; charts.js paints
@@ -6,7 +7,33 @@
 import { LANG, num } from "../i18n/lang.js";
 import { T } from "../i18n/strings.js";
 
-/** A round step (1, 2 or 5 times a power of ten) that cuts `span` into about `count` parts. */
+/**
+ * A catalogue's words of the charts (T.charts).
+ * @typedef {import("../i18n/strings.js").Catalogue["charts"]} ChartWords
+ */
+/**
+ * A side of a score race: its name, its score after round 0, 1, ..., and its own colour if any.
+ * @typedef {{label: string, points?: number[], colour?: string}} RaceSeries
+ */
+/**
+ * A score race, and the match's target (a dashed line).
+ * @typedef {{series?: RaceSeries[], target?: number|null}} RaceData
+ */
+/**
+ * The rolling win rate: 0..1 or null (not yet known) per match, oldest first; `from` numbers the
+ * first (1 by default); `window`, the matches behind each point, is for the summary.
+ * @typedef {{values?: (number|null)[], from?: number, window?: number|null}} WinRateData
+ */
+/**
+ * A bar of points per play: from, to (null: and more), how many plays.
+ * @typedef {{from: number, to?: number|null, count: number}} Bucket
+ */
+/** Points per play. @typedef {{buckets?: Bucket[]}} HistogramData */
+
+/**
+ * A round step (1, 2 or 5 times a power of ten) that cuts `span` into about `count` parts.
+ * @param {number} span @param {number} [count]
+ */
 export function niceStep(span, count = 5) {
   const raw = Math.abs(span) / Math.max(1, count) || 1;
   const mag = 10 ** Math.floor(Math.log10(raw));
@@ -17,6 +44,8 @@ export function niceStep(span, count = 5) {
 /**
  * About `count` round ticks covering [min, max]: the first at or below min, the last at or above
  * max, no step under `minStep` (1 for whole numbers). ticks(0, 150, 4) -> [0, 50, 100, 150].
+ * @param {number} min @param {number} max @param {number} [count] @param {number} [minStep]
+ * @returns {number[]}
  */
 export function ticks(min, max, count = 5, minStep = 0) {
   if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
@@ -33,35 +62,54 @@ export function ticks(min, max, count = 5, minStep = 0) {
   return out;
 }
 
-/** A linear map from the domain [d0, d1] onto [r0, r1] (the middle of the range if d0 = d1). */
+/**
+ * A linear map from the domain [d0, d1] onto [r0, r1] (the middle of the range if d0 = d1).
+ * @param {number} d0 @param {number} d1 @param {number} r0 @param {number} r1
+ * @returns {(v: number) => number}
+ */
 export function scale(d0, d1, r0, r1) {
   const span = d1 - d0;
   return (v) => (span ? r0 + ((v - d0) / span) * (r1 - r0) : (r0 + r1) / 2);
 }
 
-/** How many ticks fit along `px` CSS px, one every `every` px at most, at least 2. */
+/**
+ * How many ticks fit along `px` CSS px, one every `every` px at most, at least 2.
+ * @param {number} px @param {number} every
+ */
 export function tickCount(px, every) {
   return Math.max(2, Math.floor(px / every));
 }
 
-/** A histogram bucket's label: "0", "1–5", "31+" (no `to`: that many and more). */
+/**
+ * A histogram bucket's label: "0", "1–5", "31+" (no `to`: that many and more).
+ * @param {Bucket} bucket @param {string} [lang]
+ */
 export function bucketLabel({ from, to }, lang = LANG) {
   if (to == null || to === Number.POSITIVE_INFINITY) return `${num(from, lang)}+`;
   return from === to ? num(from, lang) : `${num(from, lang)}–${num(to, lang)}`;
 }
 
-/** The same said in words: "1 to 5", "31 or more" (words: a catalogue's `charts`). */
+/**
+ * The same said in words: "1 to 5", "31 or more" (words: a catalogue's `charts`).
+ * @param {Bucket} bucket @param {ChartWords} words @param {string} [lang]
+ */
 export function bucketWords({ from, to }, words, lang = LANG) {
   if (to == null || to === Number.POSITIVE_INFINITY) return words.atLeast(num(from, lang));
   return from === to ? num(from, lang) : words.range(num(from, lang), num(to, lang));
 }
 
-/** 0.55 -> "55%" as the language writes it. */
+/**
+ * 0.55 -> "55%" as the language writes it.
+ * @param {number} v @param {string} [lang]
+ */
 export function percent(v, lang = LANG) {
   return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(v);
 }
 
-/** A side's score after round `r` (0 before the first); a shorter list holds its last value. */
+/**
+ * A side's score after round `r` (0 before the first); a shorter list holds its last value.
+ * @param {readonly number[]} points @param {number} r
+ */
 export const scoreAt = (points, r) => (points.length ? points[Math.min(r, points.length - 1)] : 0);
 
 /**
@@ -69,9 +117,12 @@ export const scoreAt = (points, r) => (points.length ? points[Math.min(r, points
  * index of the side strictly ahead after the last round, -1 on a tie at the top), from (the
  * round since which it has been ahead all the way, at least 1), changes (how often the lead
  * passed from one side to another)}.
+ * @param {readonly (readonly number[])[]} lists
+ * @returns {{rounds: number, leader: number, from: number|null, changes: number}}
  */
 export function raceLead(lists) {
   const rounds = Math.max(0, ...lists.map((p) => p.length - 1));
+  /** @param {number} r */
   const aheadAt = (r) => {
     let best = -1;
     let top = Number.NEGATIVE_INFINITY;
@@ -96,8 +147,12 @@ export function raceLead(lists) {
   return { rounds, leader, from: leader >= 0 ? from : null, changes };
 }
 
-/** WCAG contrast ratio of two "#rrggbb" colours (1 to 21). */
+/**
+ * WCAG contrast ratio of two "#rrggbb" colours (1 to 21).
+ * @param {string} a @param {string} b
+ */
 export function contrast(a, b) {
+  /** @param {string} hex */
   const lum = (hex) => {
     const [r, g, bl] = [1, 3, 5].map((i) => {
       const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
@@ -109,9 +164,14 @@ export function contrast(a, b) {
   return (x + 0.05) / (y + 0.05);
 }
 
-/** Items of these widths in rows no wider than `width`, `gap` apart: [[index, ...], ...]. */
+/**
+ * Items of these widths in rows no wider than `width`, `gap` apart: [[index, ...], ...].
+ * @param {readonly number[]} widths @param {number} width @param {number} gap
+ */
 export function legendRows(widths, width, gap) {
+  /** @type {number[][]} */
   const rows = [];
+  /** @type {number[]} */
   let row = [];
   let used = 0;
   widths.forEach((w, i) => {
@@ -130,6 +190,8 @@ export function legendRows(widths, width, gap) {
 /**
  * The chart said in a sentence or two, for its aria-label and fallback. kind: "race", "winRate"
  * or "histogram", data as the chart takes it, words: a catalogue's `charts` (T.charts).
+ * @param {"race"|"winRate"|"histogram"} kind @param {RaceData & WinRateData & HistogramData} data
+ * @param {ChartWords} [words] @param {string} [lang]
  */
 export function chartSummary(kind, data, words = T.charts, lang = LANG) {
   if (kind === "race") {
@@ -139,14 +201,16 @@ export function chartSummary(kind, data, words = T.charts, lang = LANG) {
     const parts = series.map((s) => words.scorePart(s.label, num(scoreAt(s.points ?? [], lead.rounds), lang)));
     const target = data.target ? num(data.target, lang) : "";
     const said = words.race(parts.join("; "), lead.rounds, target);
-    return `${said} ${lead.leader >= 0 ? words.raceLead(series[lead.leader].label, lead.from) : words.raceLevel}`;
+    if (lead.leader < 0 || lead.from === null) return `${said} ${words.raceLevel}`; // (no leader: no from)
+    return `${said} ${words.raceLead(series[lead.leader].label, lead.from)}`;
   }
   if (kind === "winRate") {
     const values = data.values ?? [];
     const known = values.filter((v) => v != null);
     if (!known.length) return words.winRateNone;
+    /** @param {number} v */
     const p = (v) => percent(v, lang);
-    const [now, low, high] = [known.at(-1), Math.min(...known), Math.max(...known)].map(p);
+    const [now, low, high] = [known[known.length - 1], Math.min(...known), Math.max(...known)].map(p);
     const window = data.window ? num(data.window, lang) : "";
     return words.winRate(values.length, num(values.length, lang), now, low, high, window);
   }

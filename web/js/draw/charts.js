@@ -1,3 +1,4 @@
+// @ts-check
 // The career's charts on our own canvas: a match's score race, the rolling win rate, the points
 // per play (why not a library: the README's "Charts on our own canvas").
 //
@@ -12,10 +13,24 @@ import { T } from "../i18n/strings.js";
 import { bucketLabel, legendRows, percent, raceLead, scale, scoreAt, tickCount, ticks } from "./chartmath.js";
 import { FONT, fitText } from "./render.js";
 
+/** @typedef {import("./chartmath.js").ChartWords} ChartWords */
+/**
+ * A chart's options: its words and language, its width in CSS px, the pixel ratio, and whether
+ * the system's forced colours are on (each asked of the page when absent).
+ * @typedef {{words?: ChartWords, lang?: string, width?: number, dpr?: number, forced?: boolean}} ChartOptions
+ */
+/** @typedef {{background: string, ink: string, soft: string, grid: string, series: string[]}} Colours */
+/** @typedef {{words: ChartWords, lang: string, dpr: number, width: number, colours: Colours}} Settings */
+/** A plot's box in CSS px. @typedef {{top: number, bottom: number, left: number, right: number}} Box */
+/** A point of a line, or null for a gap. @typedef {[number, number]|null} LinePoint */
+
 const TEXT = 12; // the smallest text, CSS px (readable on a phone)
 const PAD = 10;
 
-/** The colours: the table's ink and gold, a blue, a coral and a lilac, on the dialogs' dark green. */
+/**
+ * The colours: the table's ink and gold, a blue, a coral and a lilac, on the dialogs' dark green.
+ * @type {Colours}
+ */
 export const COLOURS = {
   background: "#0c2618",
   ink: "#f5f1e3",
@@ -32,7 +47,11 @@ export const STROKES = [
   { dash: [12, 4, 2, 4], marker: "diamond" },
 ];
 
-/** The options every chart shares, with the page's defaults filled in. */
+/**
+ * The options every chart shares, with the page's defaults filled in.
+ * @param {HTMLCanvasElement} canvas @param {ChartOptions} options
+ * @returns {Settings}
+ */
 function settings(canvas, options) {
   const forced = options.forced ?? globalThis.matchMedia?.("(forced-colors: active)").matches ?? false;
   const width = Math.round(options.width ?? canvas.clientWidth) || 360;
@@ -48,11 +67,14 @@ function settings(canvas, options) {
   };
 }
 
-/** Size the canvas for `width` x `height` CSS px at the pixel ratio, paint its card, -> ctx. */
+/**
+ * Size the canvas for `width` x `height` CSS px at the pixel ratio, paint its card, -> ctx.
+ * @param {HTMLCanvasElement} canvas @param {Settings} set @param {number} height
+ */
 function begin(canvas, set, height) {
   canvas.width = Math.round(set.width * set.dpr);
   canvas.height = Math.round(height * set.dpr);
-  const ctx = canvas.getContext("2d");
+  const ctx = context(canvas);
   canvas.style.height = `${height}px`; // the width is the page's CSS; the height is the chart's
   ctx.setTransform(set.dpr, 0, 0, set.dpr, 0, 0);
   ctx.clearRect(0, 0, set.width, height);
@@ -63,10 +85,21 @@ function begin(canvas, set, height) {
   return ctx;
 }
 
+/**
+ * A chart canvas's 2D context (it is asked for no other kind).
+ * @param {HTMLCanvasElement} canvas
+ */
+const context = (canvas) => /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
+
+/** @param {CanvasRenderingContext2D} ctx @param {number} [size] @param {number} [weight] */
 function font(ctx, size = TEXT, weight = 500) {
   ctx.font = `${weight} ${size}px ${FONT}`;
 }
 
+/**
+ * @param {CanvasRenderingContext2D} ctx @param {string} words @param {number} x @param {number} y
+ * @param {{size?: number, weight?: number, color: string, align?: CanvasTextAlign, base?: CanvasTextBaseline}} look
+ */
 function text(ctx, words, x, y, { size = TEXT, weight = 500, color, align = "left", base = "middle" }) {
   font(ctx, size, weight);
   ctx.fillStyle = color;
@@ -75,6 +108,10 @@ function text(ctx, words, x, y, { size = TEXT, weight = 500, color, align = "lef
   ctx.fillText(words, x, y);
 }
 
+/**
+ * @param {CanvasRenderingContext2D} ctx @param {string} kind "circle", "square", "triangle" or "diamond"
+ * @param {number} x @param {number} y @param {number} r @param {string} fill @param {string} edge
+ */
 function marker(ctx, kind, x, y, r, fill, edge) {
   ctx.beginPath();
   if (kind === "square") ctx.rect(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7);
@@ -97,7 +134,11 @@ function marker(ctx, kind, x, y, r, fill, edge) {
   ctx.stroke();
 }
 
-/** A polyline through `pts` ([x, y] or null for a gap), dashed as `dash`. */
+/**
+ * A polyline through `pts` ([x, y] or null for a gap), dashed as `dash`.
+ * @param {CanvasRenderingContext2D} ctx @param {readonly LinePoint[]} pts @param {string} color
+ * @param {number[]} dash @param {number} [width]
+ */
 function line(ctx, pts, color, dash, width = 2.5) {
   ctx.save();
   ctx.setLineDash(dash);
@@ -119,7 +160,11 @@ function line(ctx, pts, color, dash, width = 2.5) {
   ctx.restore();
 }
 
-/** Grid lines and tick numbers along the left of the plot box `box`. */
+/**
+ * Grid lines and tick numbers along the left of the plot box `box`.
+ * @param {CanvasRenderingContext2D} ctx @param {Settings} set @param {Box} box @param {number[]} values
+ * @param {(v: number) => number} sy @param {(v: number) => string} label
+ */
 function yAxis(ctx, set, box, values, sy, label) {
   for (const v of values) {
     const y = Math.round(sy(v)) + 0.5;
@@ -133,7 +178,11 @@ function yAxis(ctx, set, box, values, sy, label) {
   }
 }
 
-/** Tick numbers under the plot at `values`, and the axis's title under them. */
+/**
+ * Tick numbers under the plot at `values`, and the axis's title under them.
+ * @param {CanvasRenderingContext2D} ctx @param {Settings} set @param {Box} box @param {number[]} values
+ * @param {(v: number) => number} sx @param {string} title
+ */
 function xAxis(ctx, set, box, values, sx, title) {
   for (const v of values) {
     const x = sx(v);
@@ -153,17 +202,27 @@ function xAxis(ctx, set, box, values, sx, title) {
   });
 }
 
-/** The widest of these labels in the tick font. */
+/**
+ * The widest of these labels in the tick font.
+ * @param {CanvasRenderingContext2D} ctx @param {readonly string[]} labels
+ */
 function widest(ctx, labels) {
   font(ctx);
   return Math.max(0, ...labels.map((t) => ctx.measureText(t).width));
 }
 
-/** A plot's left edge: room for its widest tick label inside the padding. */
+/**
+ * A plot's left edge: room for its widest tick label inside the padding.
+ * @param {CanvasRenderingContext2D} ctx @param {readonly string[]} labels
+ */
 const plotLeft = (ctx, labels) => PAD + widest(ctx, labels) + 8;
 
 const AXIS_BELOW = 6 + TEXT + 6 + TEXT + 2; // tick numbers, then the title
 
+/**
+ * An empty chart's card: "Nothing to show yet".
+ * @param {HTMLCanvasElement} canvas @param {Settings} set
+ */
 function nothing(canvas, set) {
   const height = 120;
   const ctx = begin(canvas, set, height);
@@ -174,14 +233,18 @@ function nothing(canvas, set) {
 /**
  * A match's score race: series [{label, points: [score after round 0, 1, ...], colour?}], one
  * line each, a marker at every round; `target` as a dashed line when given.
+ * @param {HTMLCanvasElement} canvas @param {import("./chartmath.js").RaceData} [data] @param {ChartOptions} [options]
+ * @returns {{width: number, height: number}}
  */
 export function drawRace(canvas, { series = [], target = null } = {}, options = {}) {
   const set = settings(canvas, options);
   const lead = raceLead(series.map((s) => s.points ?? []));
   if (!series.length || !lead.rounds) return nothing(canvas, set);
   const { width, lang, colours } = set;
-  const probe = canvas.getContext("2d");
+  const probe = context(canvas);
+  /** @param {number} i */
   const stroke = (i) => STROKES[i % STROKES.length];
+  /** @param {number} i */
   const colour = (i) =>
     colours === COLOURS ? (series[i].colour ?? colours.series[i % colours.series.length]) : colours.ink;
 
@@ -204,14 +267,14 @@ export function drawRace(canvas, { series = [], target = null } = {}, options = 
   const height = PAD + legendH + 10 + plotH + AXIS_BELOW + PAD;
   const top = Math.max(target ?? 0, ...series.map((s) => Math.max(0, ...(s.points ?? []))), 1);
   const ys = ticks(0, top, tickCount(plotH, 45), 1);
-  const box = { top: PAD + legendH + 10, bottom: PAD + legendH + 10 + plotH };
-  box.left = plotLeft(
+  const left = plotLeft(
     probe,
     ys.map((v) => num(v, lang)),
   );
-  box.right = width - PAD - 6;
+  /** @type {Box} */
+  const box = { top: PAD + legendH + 10, bottom: PAD + legendH + 10 + plotH, left, right: width - PAD - 6 };
   const sx = scale(0, lead.rounds, box.left + 6, box.right - 6);
-  const sy = scale(0, ys.at(-1), box.bottom, box.top);
+  const sy = scale(0, ys[ys.length - 1], box.bottom, box.top);
   const xs = ticks(0, lead.rounds, tickCount(box.right - box.left, 44), 1).filter((r) => r <= lead.rounds);
 
   const ctx = begin(canvas, set, height);
@@ -258,6 +321,7 @@ export function drawRace(canvas, { series = [], target = null } = {}, options = 
   }
   const r = sx(1) - sx(0) >= 14 ? 4 : 3;
   series.forEach((s, i) => {
+    /** @type {[number, number][]} */
     const pts = Array.from({ length: lead.rounds + 1 }, (_, k) => [sx(k), sy(scoreAt(s.points ?? [], k))]);
     line(ctx, pts, colour(i), stroke(i).dash);
     for (const [x, y] of pts) marker(ctx, stroke(i).marker, x, y, r, colour(i), colours.background);
@@ -265,8 +329,13 @@ export function drawRace(canvas, { series = [], target = null } = {}, options = 
   return { width, height };
 }
 
-/** The rolling win rate: values [0..1 or null (not yet known), ...], oldest first; `from` numbers
- * the first (1 by default); `window` (the matches behind each point) is for the summary. */
+/**
+ * The rolling win rate: values [0..1 or null (not yet known), ...], oldest first; `from` numbers
+ * the first (1 by default); `window` (the matches behind each point) is for the summary.
+ * @param {HTMLCanvasElement} canvas @param {import("./chartmath.js").WinRateData} [data]
+ * @param {ChartOptions} [options]
+ * @returns {{width: number, height: number}}
+ */
 export function drawWinRate(canvas, { values = [], from = 1 } = {}, options = {}) {
   const set = settings(canvas, options);
   if (!values.some((v) => v != null)) return nothing(canvas, set);
@@ -274,17 +343,17 @@ export function drawWinRate(canvas, { values = [], from = 1 } = {}, options = {}
   const plotH = Math.round(Math.min(220, Math.max(130, width * 0.34)));
   const height = PAD + 12 + plotH + AXIS_BELOW + PAD;
   const ys = plotH >= 160 ? [0, 0.25, 0.5, 0.75, 1] : [0, 0.5, 1];
-  const probe = canvas.getContext("2d");
-  const box = { top: PAD + 12, bottom: PAD + 12 + plotH };
-  box.left = plotLeft(
+  const probe = context(canvas);
+  const left = plotLeft(
     probe,
     ys.map((v) => percent(v, lang)),
   );
   // the latest rate is written to the right of its point, in room kept for it
   const latest = values.findLastIndex((v) => v != null);
-  const said = percent(values[latest], lang);
+  const said = percent(/** @type {number} a known rate: there is one (above) */ (values[latest]), lang);
   font(probe, 13, 700);
-  box.right = width - PAD - probe.measureText(said).width - 8;
+  /** @type {Box} */
+  const box = { top: PAD + 12, bottom: PAD + 12 + plotH, left, right: width - PAD - probe.measureText(said).width - 8 };
   const last = from + values.length - 1;
   const sx = scale(from, last, box.left + 6, box.right);
   const sy = scale(0, 1, box.bottom, box.top);
@@ -294,6 +363,7 @@ export function drawWinRate(canvas, { values = [], from = 1 } = {}, options = {}
   yAxis(ctx, set, box, ys, sy, (v) => percent(v, lang));
   xAxis(ctx, set, box, xs, sx, set.words.match);
   const colour = colours.series[0];
+  /** @type {LinePoint[]} */
   const pts = values.map((v, i) => (v == null ? null : [sx(from + i), sy(v)]));
   line(ctx, pts, colour, []);
   const dots = sx(from + 1) - sx(from) >= 10;
@@ -302,18 +372,23 @@ export function drawWinRate(canvas, { values = [], from = 1 } = {}, options = {}
     if (p && (dots || alone || i === pts.length - 1))
       marker(ctx, "circle", p[0], p[1], 3.5, colour, colours.background);
   });
-  const [x, y] = pts[latest];
+  const [x, y] = /** @type {[number, number]} the latest known */ (pts[latest]);
   text(ctx, said, x + 8, y, { size: 13, weight: 700, color: colours.ink });
   return { width, height };
 }
 
-/** Points per play: buckets [{from, to (null: and more), count}], a bar each with its count. */
+/**
+ * Points per play: buckets [{from, to (null: and more), count}], a bar each with its count.
+ * @param {HTMLCanvasElement} canvas @param {import("./chartmath.js").HistogramData} [data]
+ * @param {ChartOptions} [options]
+ * @returns {{width: number, height: number}}
+ */
 export function drawHistogram(canvas, { buckets = [] } = {}, options = {}) {
   const set = settings(canvas, options);
   if (!buckets.some((b) => b.count > 0)) return nothing(canvas, set);
   const { width, lang, colours } = set;
   const labels = buckets.map((b) => bucketLabel(b, lang));
-  const probe = canvas.getContext("2d");
+  const probe = context(canvas);
   const left = PAD + 4;
   const right = width - PAD - 4;
   const slot = (right - left) / buckets.length;

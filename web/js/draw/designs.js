@@ -1,3 +1,4 @@
+// @ts-check
 // The looks a player earns by play and chooses: the tile designs (face, pips, spinner pin, back)
 // and the table felts (the cloth or wood under the line of play, the rack, the page behind the
 // canvas). Never bought: each look but the two defaults is unlocked by a trophy, whose id Python
@@ -12,6 +13,25 @@
 // career screen's do) and the ids are taken as they are.
 
 /**
+ * A material's marks on a face.
+ * @typedef {{kind: "grain"|"flecks"|"veins", color: string, deep: string}} Texture
+ */
+/**
+ * A tile design (see TILE_DESIGNS for each colour's part).
+ * @typedef {{id: string, unlock: string|null, face: string[], edge: string, bevel: string, divider: string,
+ *   pip: string, pipGlint: string, pin: string[], back: string[], backEdge: string, inlay: string,
+ *   diamond: string, shadowFace: string, shadowBack: string, dim: string, dimAlpha: number,
+ *   texture: Texture|null}} TileDesign
+ */
+/**
+ * A table felt (see FELTS for each colour's part).
+ * @typedef {{id: string, unlock: string|null, light: string[], grain: "felt"|"wood"|"stone",
+ *   tint: {light: string, dark: string}|null, rack: string[], rackLip: string,
+ *   page: {felt: string, light: string, dark: string, theme: string}|null}} Felt
+ */
+/** The looks in use, by id. @typedef {{tiles: string, felt: string}} Design */
+
+/**
  * Tile designs. face: the body's gradient from the top-left corner (0, 0.55, 1); edge, bevel: its
  * outline and the light inner rim; divider: the bar between the halves; pip, pipGlint: a pip and
  * the light its lower edge catches; pin: the spinner pin's radial gradient (centre, 0.6, rim);
@@ -19,6 +39,7 @@
  * middle diamond); shadowFace, shadowBack: the fill under the drop shadow; dim, dimAlpha: the veil
  * over a tile that cannot be played ("r, g, b" and its opacity); texture: the material's marks on
  * a face, null or {kind: "grain" | "flecks" | "veins", color, deep}.
+ * @type {TileDesign[]}
  */
 export const TILE_DESIGNS = [
   {
@@ -110,6 +131,7 @@ export const TILE_DESIGNS = [
  * rack: the rack's wood from its lip down (0, 0.08, 1), rackLip: the light along its lip; page:
  * the page behind the canvas (css/boot/page.css's --felt, --felt-light, --felt-dark and the browser's theme
  * colour), null for the style sheet's own.
+ * @type {Felt[]}
  */
 export const FELTS = [
   {
@@ -154,15 +176,20 @@ export const FELTS = [
   },
 ];
 
-const DEFAULT_TILES = TILE_DESIGNS.find((d) => d.unlock === null);
-const DEFAULT_FELT = FELTS.find((d) => d.unlock === null);
+// each list's default: the one no trophy unlocks (there is one: web/test/designs.test.js)
+const DEFAULT_TILES = /** @type {TileDesign} */ (TILE_DESIGNS.find((d) => d.unlock === null));
+const DEFAULT_FELT = /** @type {Felt} */ (FELTS.find((d) => d.unlock === null));
 
 let tiles = DEFAULT_TILES;
 let felt = DEFAULT_FELT;
 
+/** @param {{unlock: string|null}} design @param {Set<string>} earned */
 const open = (design, earned) => design.unlock === null || earned.has(design.unlock);
 
-/** The ids a player with these trophies may choose: {tiles: [ids], felts: [ids]}, in list order. */
+/**
+ * The ids a player with these trophies may choose: {tiles: [ids], felts: [ids]}, in list order.
+ * @param {Iterable<string>} [earnedIds]
+ */
 export function available(earnedIds = []) {
   const earned = new Set(earnedIds);
   return {
@@ -177,9 +204,15 @@ export function available(earnedIds = []) {
  * leaves only the defaults); without them the unlocks are the caller's to have checked (available).
  * Returns what is now in use, {tiles, felt}. The caller redraws: the table (draw.js's background
  * follows by itself) and any mini hand it has painted.
+ * @param {{tiles?: string, felt?: string}} [choice] @param {Iterable<string>} [earnedIds]
+ * @returns {Design}
  */
 export function setDesign({ tiles: tileId, felt: feltId } = {}, earnedIds) {
   const earned = earnedIds === undefined ? null : new Set(earnedIds);
+  /**
+   * @template {TileDesign|Felt} D
+   * @param {D[]} list @param {string|undefined} id @param {D} fallback
+   */
   const pick = (list, id, fallback) => {
     const design = list.find((d) => d.id === id);
     return design && (earned === null || open(design, earned)) ? design : fallback;
@@ -190,7 +223,10 @@ export function setDesign({ tiles: tileId, felt: feltId } = {}, earnedIds) {
   return currentDesign();
 }
 
-/** The ids in use: {tiles, felt}. */
+/**
+ * The ids in use: {tiles, felt}.
+ * @returns {Design}
+ */
 export function currentDesign() {
   return { tiles: tiles.id, felt: felt.id };
 }
@@ -205,17 +241,22 @@ export function feltStyle() {
   return felt;
 }
 
-let sheetTheme = null; // index.html's theme colour, put back with the default felt
-const PAGE_VARS = { felt: "--felt", light: "--felt-light", dark: "--felt-dark" };
+/** @type {string|null} index.html's theme colour, put back with the default felt */
+let sheetTheme = null;
+const PAGE_VARS = /** @type {const} */ ({ felt: "--felt", light: "--felt-light", dark: "--felt-dark" });
 
-/** The page behind the canvas (the loading screen's and the body's felt, the browser's bar). */
+/**
+ * The page behind the canvas (the loading screen's and the body's felt, the browser's bar).
+ * @param {Document} doc
+ */
 function paintPage(doc) {
   const root = doc.documentElement?.style;
   const meta = doc.querySelector?.('meta[name="theme-color"]');
   if (meta && sheetTheme === null) sheetTheme = meta.getAttribute("content");
   const page = felt.page;
   if (root) {
-    for (const [key, name] of Object.entries(PAGE_VARS)) {
+    for (const key of /** @type {(keyof typeof PAGE_VARS)[]} */ (Object.keys(PAGE_VARS))) {
+      const name = PAGE_VARS[key];
       if (page) root.setProperty(name, page[key]);
       else root.removeProperty(name);
     }

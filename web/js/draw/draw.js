@@ -1,3 +1,4 @@
+// @ts-check
 // One frame of the table: the felt and rack (cached), the line of play with its open ends, the lit
 // targets, the viewer's rack, the dragged tile, tiles in flight and rising points. The seats
 // around the table and the boneyard are drawn by seats.js. Every function reads the state and
@@ -13,6 +14,12 @@ import { currentDesign } from "./designs.js";
 import { drawBadge, drawFelt, drawRack, drawTarget, HINT_GLOW, HINT_LINE, HINT_RGB } from "./render.js";
 import { drawTile } from "./tiles.js";
 
+/** @typedef {import("../board/state.js").State} State */
+/** @typedef {import("../board/state.js").Drawn} Drawn */
+/** @typedef {import("./render.js").Ctx} Ctx */
+/** @typedef {import("../board/hit.js").ScreenTarget} ScreenTarget */
+/** @typedef {import("../shapes/snapshot.js").HandTile} HandTile */
+
 const LAST_GLOW = "rgba(255, 214, 102, 0.75)";
 const SELECTED_GLOW = "rgba(255, 214, 102, 0.95)";
 const TILE_FILL = 0.965; // a layout tile's short side, in table units (a hair of gap between tiles)
@@ -27,11 +34,12 @@ const FELT_MAX_DPR = 1.5;
  * frame: a full-screen gradient and the rack's wide soft shadow are the costliest things to
  * paint, and even copying them took a tenth of a frame's work while a computer moves. It is
  * painted at most FELT_MAX_DPR device pixels to the CSS pixel and scaled up by the compositor.
+ * @param {HTMLCanvasElement} felt @param {State["size"]} size the table canvas's
+ * @param {import("../board/regions.js").Regions} R
  */
-export function drawBackground(felt, state) {
-  const { w, h } = state.size;
-  const dpr = Math.min(state.size.dpr, FELT_MAX_DPR);
-  const R = state.R;
+export function drawBackground(felt, size, R) {
+  const { w, h } = size;
+  const dpr = Math.min(size.dpr, FELT_MAX_DPR);
   const key = `${w}x${h}@${dpr}:${R.free.x},${R.free.y},${R.free.width},${R.free.height}:${R.band.y + R.band.height}:${R.rack.y}:${currentDesign().felt}`;
   const width = Math.round(w * dpr);
   const height = Math.round(h * dpr);
@@ -40,7 +48,7 @@ export function drawBackground(felt, state) {
       felt.width = width;
       felt.height = height;
     }
-    const g = felt.getContext("2d", { alpha: false });
+    const g = /** @type {CanvasRenderingContext2D} asked for only in 2D */ (felt.getContext("2d", { alpha: false }));
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     const F = R.free;
     drawFelt(g, w, h, { x: F.x + F.width / 2, y: F.y + F.height / 2 });
@@ -55,9 +63,14 @@ export function drawBackground(felt, state) {
   }
 }
 
-/** The layout's tiles (Python's x, y, dir in table units) through camera `cam` onto `free`; the
+/**
+ * The layout's tiles (Python's x, y, dir in table units) through camera `cam` onto `free`; the
  * tile at index `lit` glows as the last played, those in `hidden` are not drawn (still in flight).
- * The table's and the replay viewer's one way of drawing a line of play. */
+ * The table's and the replay viewer's one way of drawing a line of play.
+ * @param {Ctx} ctx @param {readonly import("../shapes/snapshot.js").LayoutTile[]} tiles
+ * @param {import("../board/camera.js").Cam} cam @param {import("../dom/dom.js").Rect} free
+ * @param {{lit?: number, hidden?: Set<number>|null}} [o]
+ */
 export function drawLineTiles(ctx, tiles, cam, free, { lit = -1, hidden = null } = {}) {
   tiles.forEach((tile, i) => {
     if (hidden?.has(i)) return;
@@ -75,7 +88,10 @@ export function drawLineTiles(ctx, tiles, cam, free, { lit = -1, hidden = null }
   });
 }
 
-/** The line of play, and each open end's name (and what it counts unless the sum is hidden). */
+/**
+ * The line of play, and each open end's name (and what it counts unless the sum is hidden).
+ * @param {Ctx} ctx @param {Drawn} state
+ */
 export function drawLayout(ctx, state) {
   const snap = state.snap;
   const { cam } = state;
@@ -94,12 +110,18 @@ export function drawLayout(ctx, state) {
   }
 }
 
-/** The lit ends of the lifted (or dragged) tile, or the hint's end alone. Returns true if any. */
+/**
+ * The lit ends of the lifted (or dragged) tile, or the hint's end alone. Returns true if any.
+ * @param {Ctx} ctx @param {Drawn} state @param {number} pulse @param {boolean} canActNow
+ */
 export function drawTargets(ctx, state, pulse, canActNow) {
   if (!canActNow) return false;
   const name = state.drag?.tile ?? state.selected;
   const hinted = hintedTile(state);
-  const hintedEnd = (t, tile) => hinted === tile && (t.arm ?? null) === (state.hint.arm ?? null);
+  const hint = state.hint;
+  /** @param {ScreenTarget} t @param {string} tile */
+  const hintedEnd = (t, tile) => hinted === tile && hint?.kind === "play" && (t.arm ?? null) === (hint.arm ?? null);
+  /** @param {ScreenTarget} t */
   const box = (t) => ({ x: t.x, y: t.y, w: t.w, h: t.h, angle: t.angle, pulse });
   if (!name) {
     const t = hinted ? targetsOf(state, hinted).find((x) => hintedEnd(x, hinted)) : null;
@@ -119,12 +141,16 @@ export function drawTargets(ctx, state, pulse, canActNow) {
   return targets.length > 0;
 }
 
-/** The viewer's rack. Returns true while a tile is still sliding or shaking. */
+/**
+ * The viewer's rack. Returns true while a tile is still sliding or shaking.
+ * @param {Ctx} ctx @param {Drawn} state @param {number} now @param {boolean} canActNow @param {boolean} reduced
+ */
 export function drawHand(ctx, state, now, canActNow, reduced) {
   const snap = state.snap;
   const anyPlayable = snap.hand.some((t) => t.playable);
   const hinted = canActNow ? hintedTile(state) : null;
   let moving = false;
+  /** @type {{tile: HandTile, sprite: import("../board/anim.js").Sprite, dx: number}[]} */
   const order = [];
   snap.hand.forEach((tile, i) => {
     const sprite = state.sprites.get(tile.tile);
@@ -167,6 +193,10 @@ export function drawHand(ctx, state, now, canActNow, reduced) {
   return moving;
 }
 
+/**
+ * The tile being dragged, over everything. Returns true while there is one.
+ * @param {Ctx} ctx @param {State} state
+ */
 export function drawDragged(ctx, state) {
   if (!state.drag) return false;
   const sprite = state.sprites.get(state.drag.tile);
@@ -185,11 +215,15 @@ export function drawDragged(ctx, state) {
 /**
  * Tiles in flight. Landed flights are removed and their landing (sounds, "+N") handed to
  * `onLand`. Returns true while any is in the air.
+ * @param {Ctx} ctx @param {Drawn} state @param {number} now
+ * @param {(land: ReturnType<typeof landing>) => void} onLand
  */
 export function drawFlights(ctx, state, now, onLand) {
   if (!state.flights.length) return false;
+  /** @type {import("../board/anim.js").Flight[]} */
   const done = [];
   for (const f of state.flights) {
+    /** @type {import("../board/anim.js").Pose} */
     let to;
     let face = null;
     if (f.kind === "place") {
@@ -224,5 +258,3 @@ export function drawFlights(ctx, state, now, onLand) {
   }
   return true;
 }
-
-/** Rising points and words. Returns true while any is showing. */

@@ -1,3 +1,4 @@
+// @ts-check
 // The frame loop: it owns the canvas's size and the screen regions, and draws a frame only while
 // something changed or moves (flights, rack slides, the camera, pulses, thinking dots). Drawing
 // reads the state and never changes what the person may do; what lands plays its sound. Rising
@@ -15,12 +16,22 @@
 
 import { cameraTarget, easeCamera, orient } from "../board/camera.js";
 import { computeRegions, positionOf } from "../board/regions.js";
-import { canAct, isIdle, isStill } from "../board/state.js";
+import { canAct, isDrawn, isIdle, isStill } from "../board/state.js";
 import { drawBackground, drawDragged, drawFlights, drawHand, drawLayout, drawTargets } from "./draw.js";
 import { Floaters } from "./floaters.js";
 import { drawPegs } from "./pegs.js";
 import { setDevicePixelRatio } from "./render.js";
 import { drawBoneyard, drawSeats } from "./seats.js";
+
+/** @typedef {import("../board/state.js").State} State */
+/**
+ * What the frame loop asks of the HUD (ui/hud.js): the score bar's height, where its lines go,
+ * and the hint button's state.
+ * @typedef {Object} FramesHud
+ * @property {() => number} topHeight
+ * @property {(o: {statusTop: number, rackTop: number, tableBottom: number}) => void} place
+ * @property {(o: {enabled: boolean, thinking: boolean}) => void} setHintButton
+ */
 
 const MAX_FRAME_STEP_MS = 64; // a frame after a long pause animates as if 64 ms had passed
 const FIRST_FRAME_STEP_MS = 16;
@@ -42,25 +53,28 @@ export class Frames {
    * @param {HTMLCanvasElement} o.canvas the table (cleared and drawn each frame)
    * @param {HTMLCanvasElement} o.felt under it: the felt, the band and the rack (draw.js)
    * @param {HTMLElement} o.layer the floaters' layer: an element over the canvas, as large
-   * @param {object} o.state see board/state.js
-   * @param {object} o.hud the HUD (ui/hud.js): its height, where its lines go, the hint button
-   * @param {object} o.sound draw/sound/sound.js: a landing tile's sounds
+   * @param {State} o.state see board/state.js
+   * @param {FramesHud} o.hud the HUD (ui/hud.js): its height, where its lines go, the hint button
+   * @param {{play: (cue: import("../board/anim.js").Cue) => void}} o.sound sound/sound.js: a landing
+   *   tile's sounds
    * @param {() => void} o.resized after the size (and so the camera) changed
    */
   constructor({ canvas, felt, layer, state, hud, sound, resized }) {
     this.canvas = canvas;
     this.felt = felt;
-    this.ctx = canvas.getContext("2d");
+    this.ctx = /** @type {CanvasRenderingContext2D} asked for only in 2D */ (canvas.getContext("2d"));
     this.state = state;
     this.hud = hud;
     this.sound = sound;
     this.floaters = new Floaters(layer); // rising words and points, over the canvas
+    /** @type {((idle: boolean) => void)[]} */
     this.idleWaiters = [];
     this.resized = resized;
     this.raf = 0;
     this.wakeTimer = 0;
     this.decorationTimer = 0;
     this.lastFrame = 0;
+    this.tableMarked = false;
     this.#watchSize();
   }
 
@@ -101,7 +115,10 @@ export class Frames {
     this.changed();
   }
 
-  /** Resolves once flights, rack slides and the camera have come to rest. */
+  /**
+   * Resolves once flights, rack slides and the camera have come to rest.
+   * @returns {Promise<void>}
+   */
   settled() {
     return new Promise((resolve) => {
       const check = () => {
@@ -113,7 +130,10 @@ export class Frames {
     });
   }
 
-  /** Resolves (true) once the table waits for a person: checked after each frame. */
+  /**
+   * Resolves (true) once the table waits for a person: checked after each frame.
+   * @returns {Promise<boolean>}
+   */
   idle() {
     return new Promise((resolve) => {
       this.idleWaiters.push(resolve);
@@ -135,6 +155,7 @@ export class Frames {
     const { w, h } = state.size;
     if (!w || !h) return;
     const players = state.snap?.seats.length ?? 2;
+    /** @type {import("../board/regions.js").Position[]} */
     const positions = state.snap
       ? state.snap.seats.map((s) => positionOf(s.seat, state.anchor, players)).filter((p) => p !== "bottom")
       : ["top"];
@@ -191,6 +212,7 @@ export class Frames {
     reducedMotion.addEventListener?.("change", () => this.changed());
   }
 
+  /** @param {number} now */
   #frame(now) {
     const state = this.state;
     this.raf = 0;
@@ -203,13 +225,15 @@ export class Frames {
     setDevicePixelRatio(dpr);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, w, h);
-    drawBackground(this.felt, state);
+    drawBackground(this.felt, state.size, state.R);
     const snap = state.snap;
     if (!snap) return;
     const reduced = reducedMotion.matches;
     const goal = cameraTarget(snap.layout.bounds, state.R.free, state.turned, state.R.kMax);
-    const eased = easeCamera(state.cam, goal, dt, reduced);
+    // the camera starts at its goal when a snapshot comes before it was placed
+    const eased = easeCamera(state.cam ?? goal, goal, dt, reduced);
     state.cam = eased.cam;
+    if (!isDrawn(state)) return; // (it is: a snapshot, its regions, its camera)
     if (eased.moving) this.floaters.follow(state.cam, state.R.free);
     let moving = eased.moving; // anything a test or the flow must wait for
     let decorating = false; // pulses and rising points: keep drawing, nothing to wait for
@@ -222,6 +246,7 @@ export class Frames {
     if (seats.glowing) decorating = true;
     if (drawBoneyard(ctx, state, pulse, snap.can_draw && ok) && !reduced) decorating = true;
     if (drawHand(ctx, state, now, ok, reduced)) moving = true;
+    /** @param {ReturnType<typeof import("../board/anim.js").landing>} land */
     const landed = (land) => {
       for (const s of land.sounds) this.sound.play(s);
       state.floaters.push(...land.floaters);

@@ -1,3 +1,4 @@
+// @ts-check
 // Drawing primitives for the table canvas: the felt, the rack, the lit targets, badges, words and
 // rising points, and the rounded rectangle and seeded randomness the tiles (tiles.js) are drawn
 // with too. Everything is in CSS pixels; the caller sets the device-pixel transform. Shadows are
@@ -7,9 +8,15 @@
 
 import { feltStyle } from "./designs.js";
 
+/**
+ * A canvas's 2D context: the page's, or an offscreen canvas's.
+ * @typedef {CanvasRenderingContext2D|OffscreenCanvasRenderingContext2D} Ctx
+ */
+
 let DPR = 1;
 /** The type of every word on a canvas: the table's and the career's charts'. */
 export const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/** @param {number} dpr */
 export function setDevicePixelRatio(dpr) {
   DPR = dpr;
 }
@@ -19,6 +26,10 @@ export function shadowScale() {
   return DPR;
 }
 
+/**
+ * A rounded rectangle's path (begun anew).
+ * @param {Ctx} ctx @param {number} x @param {number} y @param {number} w @param {number} h @param {number} r
+ */
 export function roundRectPath(ctx, x, y, w, h, r) {
   const rr = Math.max(0, Math.min(r, w / 2, h / 2));
   ctx.beginPath();
@@ -32,7 +43,11 @@ export function roundRectPath(ctx, x, y, w, h, r) {
 
 // --------------------------------------------------------------------------------------- the felt
 
-/** A seeded random sequence in [0, 1): the felt and a tile's marks look the same at every repaint. */
+/**
+ * A seeded random sequence in [0, 1): the felt and a tile's marks look the same at every repaint.
+ * @param {number} seed
+ * @returns {() => number}
+ */
 export function seeded(seed) {
   return () => {
     seed = (seed * 16807) % 2147483647;
@@ -40,6 +55,7 @@ export function seeded(seed) {
   };
 }
 
+/** @type {CanvasPattern|null} */
 let feltTexture = null;
 const FIBRE_TILE = 160; // CSS px: the felt's fibres repeat at this period
 const FIBRES = 2600;
@@ -76,10 +92,15 @@ function fibreTile() {
     px[at * 4 + 3] = Math.round(alpha[at] * 255);
   }
   const tile = new OffscreenCanvas(size, size);
-  tile.getContext("2d").putImageData(image, 0, 0);
+  /** @type {OffscreenCanvasRenderingContext2D} a new canvas has one */ (tile.getContext("2d")).putImageData(
+    image,
+    0,
+    0,
+  );
   return tile;
 }
 
+/** @param {Ctx} ctx */
 function feltPattern(ctx) {
   feltTexture ??= ctx.createPattern(fibreTile(), "repeat");
   return feltTexture;
@@ -88,6 +109,7 @@ function feltPattern(ctx) {
 /**
  * The felt (green baize by default), with a soft light in the middle of the table area and darker
  * edges; a wooden table has planks and grain instead of fibres, a stone one clouds under them.
+ * @param {Ctx} ctx @param {number} w @param {number} h @param {{x: number, y: number}} light
  */
 export function drawFelt(ctx, w, h, light) {
   const felt = feltStyle();
@@ -99,18 +121,23 @@ export function drawFelt(ctx, w, h, light) {
   grad.addColorStop(1, felt.light[2]);
   ctx.fillStyle = grad;
   ctx.fillRect(0, 0, w, h);
-  if (felt.grain === "wood") {
+  if (felt.grain === "wood" && felt.tint) {
     drawWood(ctx, w, h, felt.tint);
     return;
   }
-  if (felt.grain === "stone") drawClouds(ctx, w, h, felt.tint);
+  if (felt.grain === "stone" && felt.tint) drawClouds(ctx, w, h, felt.tint);
   ctx.save();
-  ctx.fillStyle = feltPattern(ctx);
+  ctx.fillStyle = feltPattern(ctx) ?? "transparent";
   ctx.fillRect(0, 0, w, h);
   ctx.restore();
 }
 
-/** Planks across the table: long wavy grain, a fine seam between planks, now and then a joint. */
+/** @typedef {{light: string, dark: string}} Tint */
+
+/**
+ * Planks across the table: long wavy grain, a fine seam between planks, now and then a joint.
+ * @param {Ctx} ctx @param {number} w @param {number} h @param {Tint} tint
+ */
 function drawWood(ctx, w, h, tint) {
   const rand = seeded(11);
   const plank = 64;
@@ -151,7 +178,10 @@ function drawWood(ctx, w, h, tint) {
   ctx.restore();
 }
 
-/** Soft light and dark clouds, as in a slab of stone. */
+/**
+ * Soft light and dark clouds, as in a slab of stone.
+ * @param {Ctx} ctx @param {number} w @param {number} h @param {Tint} tint
+ */
 function drawClouds(ctx, w, h, tint) {
   const rand = seeded(5);
   const count = Math.ceil((w * h) / 9000);
@@ -170,7 +200,10 @@ function drawClouds(ctx, w, h, tint) {
 
 // --------------------------------------------------------------------------------------- furniture
 
-/** The wooden rack the person's tiles stand on. */
+/**
+ * The wooden rack the person's tiles stand on.
+ * @param {Ctx} ctx @param {import("../dom/dom.js").Rect} rect @param {number} [scale] the device pixels' ratio
+ */
 export function drawRack(ctx, rect, scale = DPR) {
   const { x, y, width: w, height: h } = rect;
   const felt = feltStyle();
@@ -210,7 +243,12 @@ export function drawRack(ctx, rect, scale = DPR) {
   ctx.stroke();
 }
 
-/** A lit end or the lead spot: where the lifted tile may go. */
+/**
+ * A lit end or the lead spot: where the lifted tile may go.
+ * @param {Ctx} ctx
+ * @param {{x: number, y: number, w: number, h: number, angle: number, strength: number, pulse: number,
+ *   rgb?: string, line?: string}} target
+ */
 export function drawTarget(ctx, { x, y, w, h, angle, strength, pulse, rgb = "255, 214, 102", line = "255, 228, 140" }) {
   ctx.save();
   ctx.translate(x, y);
@@ -237,7 +275,11 @@ export const HINT_RGB = "120, 214, 255";
 export const HINT_LINE = "190, 236, 255";
 export const HINT_GLOW = "rgba(120, 214, 255, 0.95)";
 
-/** A small round badge with text (counts, arm letters). */
+/**
+ * A small round badge with text (counts, arm letters).
+ * @param {Ctx} ctx @param {number} x @param {number} y @param {string} text
+ * @param {{size?: number, fill?: string, color?: string}} [look]
+ */
 export function drawBadge(ctx, x, y, text, { size = 12, fill = "rgba(0,0,0,0.55)", color = "#fff" } = {}) {
   ctx.save();
   ctx.font = `700 ${size}px ${FONT}`;
@@ -253,7 +295,10 @@ export function drawBadge(ctx, x, y, text, { size = 12, fill = "rgba(0,0,0,0.55)
   ctx.restore();
 }
 
-/** `text` cut with an ellipsis to fit `maxWidth` px in the context's current font. */
+/**
+ * `text` cut with an ellipsis to fit `maxWidth` px in the context's current font.
+ * @param {Ctx} ctx @param {string} text @param {number} maxWidth
+ */
 export function fitText(ctx, text, maxWidth) {
   if (!maxWidth || ctx.measureText(text).width <= maxWidth) return text;
   let lo = 0;
@@ -266,6 +311,12 @@ export function fitText(ctx, text, maxWidth) {
   return `${text.slice(0, lo)}…`;
 }
 
+/**
+ * A line of text, its middle at y.
+ * @param {Ctx} ctx @param {string} text @param {number} x @param {number} y
+ * @param {{size?: number, weight?: number, color?: string, align?: CanvasTextAlign, alpha?: number,
+ *   shadow?: boolean, maxWidth?: number}} [look]
+ */
 export function drawText(
   ctx,
   text,
@@ -288,14 +339,20 @@ export function drawText(
   ctx.restore();
 }
 
-/** A canvas element sized `w` x `h` CSS px for the screen's pixel ratio, `draw(ctx)` into it. */
+/**
+ * A canvas element sized `w` x `h` CSS px for the screen's pixel ratio, `draw(ctx)` into it.
+ * @param {HTMLCanvasElement} canvas @param {number} w @param {number} h
+ * @param {(ctx: CanvasRenderingContext2D) => void} draw
+ */
 export function paintCanvas(canvas, w, h, draw) {
   const dpr = window.devicePixelRatio || 1;
   canvas.width = Math.round(w * dpr);
   canvas.height = Math.round(h * dpr);
   canvas.style.width = `${w}px`;
   canvas.style.height = `${h}px`;
-  const ctx = canvas.getContext("2d");
+  const ctx = /** @type {CanvasRenderingContext2D} a canvas element's, asked for only in 2D */ (
+    canvas.getContext("2d")
+  );
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   const saved = DPR;
   DPR = dpr;

@@ -1,3 +1,4 @@
+// @ts-check
 // The seats around the table and the boneyard: each seat's face-down tiles (face up once the
 // round is over), its name in its team's colour, whose turn it is, thinking dots, and what it
 // did last (passed, drew); the boneyard's stack, its count, and its glow when drawing is the move.
@@ -9,6 +10,9 @@ import { T } from "../i18n/strings.js";
 import { drawBadge, drawText, roundRectPath, TEAM_RGB } from "./render.js";
 import { drawTile } from "./tiles.js";
 
+/** @typedef {import("../board/state.js").Drawn} Drawn */
+/** @typedef {import("./render.js").Ctx} Ctx */
+
 const THINK_DOT_MS = 300; // "thinking..." grows a dot this often
 const INK = "#f5f1e3";
 const INK_SOFT = "rgba(230, 240, 232, 0.8)";
@@ -17,6 +21,7 @@ const TURN_GOLD = "#ffe08a";
 /**
  * Every seat but the one at the bottom. Returns {glowing, wakeAt}: glowing while a deal is still
  * arriving; wakeAt, when the thinking dots next change (so the page redraws then, not every frame).
+ * @param {Ctx} ctx @param {Drawn} state @param {number} now @param {boolean} reduced
  */
 export function drawSeats(ctx, state, now, reduced) {
   const snap = state.snap;
@@ -29,6 +34,7 @@ export function drawSeats(ctx, state, now, reduced) {
     if (!box) continue;
     const drawing = state.flights.filter((f) => f.kind === "draw" && f.seat === seat.seat).length;
     const lay = seatLayout(state, seat.seat, seat.tiles);
+    if (!lay) continue; // (a seat with a box has its layout)
     const shown = lay.slots.length - drawing;
     const revealed = snap.round.over ? (snap.round.hands?.[seat.seat] ?? []) : null;
     const moving = snap.to_move === seat.seat && !snap.round.over;
@@ -92,7 +98,10 @@ export function drawSeats(ctx, state, now, reduced) {
   return { glowing, wakeAt };
 }
 
-/** The boneyard: a small stack, its count, and a glow when drawing is the move. */
+/**
+ * The boneyard: a small stack, its count, and a glow when drawing is the move.
+ * @param {Ctx} ctx @param {Drawn} state @param {number} pulse @param {boolean} canDraw
+ */
 export function drawBoneyard(ctx, state, pulse, canDraw) {
   const R = state.R;
   const count = state.snap.boneyard;

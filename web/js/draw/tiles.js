@@ -1,3 +1,4 @@
+// @ts-check
 // The dominoes: a tile face up (its pips, the material's marks, the divider and the spinner pin) or
 // face down, at any size and angle, with its shadow, a glow or a dimming; and rows of small tiles
 // painted into canvases of their own (the round panel's hands, How to play's line). Sizes are CSS
@@ -6,9 +7,20 @@
 import { tileStyle } from "./designs.js";
 import { paintCanvas, roundRectPath, seeded, shadowScale } from "./render.js";
 
+/** @typedef {import("./render.js").Ctx} Ctx */
+/** @typedef {import("./designs.js").TileDesign} TileDesign */
+
+/**
+ * How a tile is drawn: its centre, short side and turn; its halves; face down; its opacity; how
+ * high it is lifted (its shadow); a glow's colour; how dimmed (0 to 1).
+ * @typedef {{x: number, y: number, s: number, angle?: number, a?: number, b?: number, faceDown?: boolean,
+ *   alpha?: number, lift?: number, glow?: string|null, dim?: number}} TileLook
+ */
+
 // Pip positions in one half of a tile, as (along, across) offsets in {-1, 0, 1}. "Along" runs with
 // the tile's long side, so a six reads as two rows of three on a tile lying flat and as two
 // columns of three on a standing one, as on a real set. 0..9 covers the double-nine set too.
+/** @type {[number, number][][]} */
 const PIPS = [
   [],
   [[0, 0]],
@@ -77,6 +89,7 @@ const PIPS = [
 /**
  * One domino, centred at (x, y), short side s, long axis rotated by angle (0 = lying east-west).
  * Half `a` is on the local -x side, half `b` on +x.
+ * @param {Ctx} ctx @param {TileLook} opt
  */
 export function drawTile(ctx, opt) {
   const { x, y, s, angle = 0, a = 0, b = 0, faceDown = false, alpha = 1, lift = 0.35, glow = null, dim = 0 } = opt;
@@ -128,6 +141,10 @@ export function drawTile(ctx, opt) {
   ctx.restore();
 }
 
+/**
+ * @param {Ctx} ctx @param {number} L its long side @param {number} s @param {number} r its corners
+ * @param {number} a @param {number} b @param {TileDesign} look
+ */
 function drawFace(ctx, L, s, r, a, b, look) {
   // the body (ivory by default) with a faint sheen across it
   const body = ctx.createLinearGradient(-L / 2, -s / 2, L / 2, s / 2);
@@ -178,6 +195,8 @@ function drawFace(ctx, L, s, r, a, b, look) {
 /**
  * The material's own marks on a face, the same on a tile every frame (seeded by its pips): the
  * fine streaks of ebony's grain, the flecks of bone, the clouds and veins of jade.
+ * @param {Ctx} ctx @param {number} L @param {number} s @param {number} r
+ * @param {import("./designs.js").Texture} texture @param {number} which the tile's own seed
  */
 function drawTexture(ctx, L, s, r, texture, which) {
   const rand = seeded(1 + which * 7919);
@@ -213,6 +232,7 @@ function drawTexture(ctx, L, s, r, texture, which) {
   ctx.restore();
 }
 
+/** @param {Ctx} ctx @param {number} cx @param {number} s @param {number} n @param {TileDesign} look */
 function drawPips(ctx, cx, s, n, look) {
   const layout = PIPS[n] ?? [];
   if (!layout.length) return;
@@ -235,6 +255,7 @@ function drawPips(ctx, cx, s, n, look) {
   }
 }
 
+/** @param {Ctx} ctx @param {number} L @param {number} s @param {number} r @param {TileDesign} look */
 function drawBack(ctx, L, s, r, look) {
   const body = ctx.createLinearGradient(-L / 2, -s / 2, L / 2, s / 2);
   body.addColorStop(0, look.back[0]);
@@ -262,7 +283,10 @@ function drawBack(ctx, L, s, r, look) {
   ctx.fill();
 }
 
-/** Draw a row of small face-up tiles into a canvas element (round summary). */
+/**
+ * Draw a row of small face-up tiles into a canvas element (round summary).
+ * @param {HTMLCanvasElement} canvas @param {readonly string[]} tiles @param {number} [s]
+ */
 export function paintMiniHand(canvas, tiles, s = 16) {
   const gap = Math.round(s * 0.3);
   const w = Math.max(1, tiles.length * (s + gap) - gap + 8);
@@ -275,7 +299,10 @@ export function paintMiniHand(canvas, tiles, s = 16) {
   });
 }
 
-/** Tiles end to end in a line, left to right, each "a-b" with a on its left (How to play). */
+/**
+ * Tiles end to end in a line, left to right, each "a-b" with a on its left (How to play).
+ * @param {HTMLCanvasElement} canvas @param {readonly string[]} tiles @param {number} [s]
+ */
 export function paintLine(canvas, tiles, s = 36) {
   const h = s + 12;
   paintCanvas(canvas, tiles.length * 2 * s + 8, h, (ctx) => {

@@ -1,9 +1,35 @@
+// @ts-check
 // The loading screen's and the update prompt's words, in every language the game speaks: they
 // show before the table's catalogue (strings.js) loads, so they are kept small and apart. The
 // static page (index.html) is written in English; wordPage() rewrites it in the chosen language.
 
 import { LANG, num } from "./lang.js";
 
+/** @typedef {import("../shapes/engine.js").BootValues} BootValues */
+
+/**
+ * The loading screen's words in one language.
+ * @typedef {Object} BootWords
+ * @property {string} loading
+ * @property {(loaded: string, total: string) => string} downloading megabytes, as the language writes them
+ * @property {string} downloadingNoTotal
+ * @property {string} start
+ * @property {string} install
+ * @property {string} errorTitle
+ * @property {string} retry
+ * @property {Record<"download"|"start"|"install", string>} stage what the boot is doing, after "while"
+ * @property {(files: string[]) => string} waitingFor
+ * @property {(seconds: number, doing: string) => string} stalled
+ * @property {string} noWorker
+ * @property {string} workerStopped
+ * @property {Record<string, string>} files a file by its label (BootValues.label)
+ * @property {Record<string, (file: string, values: BootValues) => string>} failures by the failure's code
+ * @property {string} update
+ * @property {string} table
+ * @property {string} description
+ */
+
+/** @type {Record<import("./lang.js").Lang, BootWords>} */
 const WORDS = {
   en: {
     loading: "Loading…",
@@ -88,22 +114,32 @@ const WORDS = {
 export const BOOT_WORDS = WORDS;
 export const B = WORDS[LANG] ?? WORDS.en;
 
-/** A boot failure the worker reports by code ({code, values: {label?, file?, status?}}) in words. */
+/**
+ * A boot failure the worker reports by code ({code, values: {label?, file?, status?}}) in words.
+ * @param {{code: string, values?: BootValues}} failure @param {BootWords} [words]
+ */
 export function failureWords({ code, values = {} }, words = B) {
-  const named = words.files[values.label] ?? values.label;
+  const named = (values.label && words.files[values.label]) ?? values.label;
   const file = named && values.file ? `${named} (${values.file})` : (named ?? values.file ?? "");
   const said = (words.failures[code] ?? words.failures.worker)(file, values);
   return said.charAt(0).toUpperCase() + said.slice(1);
 }
 
-/** Megabytes with one decimal, as the language writes them. */
+/**
+ * Megabytes with one decimal, as the language writes them.
+ * @param {number} bytes
+ */
 export function megabytes(bytes) {
   return num(bytes / 1e6, LANG, 1);
 }
 
-/** The static page's words in the chosen language (index.html is written in English). */
+/**
+ * The static page's words in the chosen language (index.html is written in English).
+ * @param {Document|undefined} [doc]
+ */
 export function wordPage(doc = globalThis.document) {
   if (!doc) return;
+  /** @param {string} id @param {string} text */
   const set = (id, text) => {
     const el = doc.getElementById(id);
     if (el) el.textContent = text;

@@ -1,3 +1,4 @@
+// @ts-check
 // The words of the table (the HUD, the panels, the dialogs, the screen reader's table and what
 // the canvas writes), one catalogue per language (DESIGN.md: "UI strings in one catalogue"):
 // English here, Polish in strings.pl.js, with the same keys (web/test/strings.test.js holds them
@@ -12,29 +13,74 @@ import { LANG, sumOf } from "./lang.js";
 // Only the language in use is downloaded (the Polish words are 9 kB compressed).
 const other = LANG === "pl" ? await import("./strings.pl.js") : null;
 
+/** @typedef {import("../shapes/summary.js").SummaryLine} SummaryLine */
+/** @typedef {import("../shapes/engine.js").Why} Why */
+/** @typedef {import("../shapes/engine.js").PartnerNote} PartnerNote */
+/** @typedef {import("../shapes/snapshot.js").SeatLabel} SeatLabel */
+/**
+ * The values Python sends with a code that the page only words (a line of the rules screen, a
+ * part of a preset's line, a refusal, a career figure): each code's own, read by that code's
+ * entry alone. Any JSON to the catalogue; the shapes it draws or acts on are typed in
+ * web/js/shapes/.
+ * @typedef {Record<string, any>} Values
+ */
+/** Words for a code's values. @typedef {(values: Values) => string} Worded */
+/**
+ * Each line of the round's end, by its code: the line, and names of seats and sides, and
+ * whether seat i is the one person at the device.
+ * @typedef {{[C in SummaryLine["code"]]: (line: Extract<SummaryLine, {code: C}>, seat: (i: number) => string,
+ *   side: (i: number) => string, you: (i: number) => boolean) => string}} SummaryWords
+ */
+/**
+ * Words for any line of the round's end.
+ * @typedef {(line: SummaryLine, seat: (i: number) => string, side: (i: number) => string,
+ *   you: (i: number) => boolean) => string} LineWords
+ */
+/**
+ * Why the Expert likes a move, by its code.
+ * @typedef {{[C in Why["code"]]: (why: Extract<Why, {code: C}>) => string}} WhyWords
+ */
+/**
+ * A computer partner's play explained, by its code: the note, the mover's name, the partner's
+ * (null when it is the viewer, "you") and the next opponent's.
+ * @typedef {{[C in PartnerNote["code"]]: (note: Extract<PartnerNote, {code: C}>, who: string,
+ *   partner: string|null, opponent: string) => string}} NoteWords
+ */
+
+/** @type {Record<string, string>} */
 const ARM_NAMES = { N: "North", E: "East", S: "South", W: "West" };
 
-/** "3", "3 or 5", "1, 3 or 5". */
+/**
+ * "3", "3 or 5", "1, 3 or 5".
+ * @param {readonly (number|string)[]} values
+ */
 function orList(values) {
   const xs = values.map(String);
   return xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}`;
 }
 
+/** @param {string} text */
 const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+/** @param {number} n */
 const pipsEn = (n) => `${n} pip${n === 1 ? "" : "s"}`;
+/** @param {{by: number, pegs: boolean}|null|undefined} d */
 const dividedEn = (d) => (d ? `, then divided by ${d.by}${d.pegs ? " into pegs" : ""}` : "");
-/** "11 → 12, / 3 = 4 pegs: you score 4 pegs." */
+/**
+ * "11 → 12, / 3 = 4 pegs: you score 4 pegs."
+ * @param {Values} v @param {string} how
+ */
 function settledEn(v, how) {
   const d = v.divide;
   const divided = d ? `, / ${d.by} = ${v.score}${d.pegs ? " pegs" : ""}` : "";
   return `${how} → ${v.rounded}${divided}: you score ${v.score}${v.pegs ? " pegs" : ""}.`;
 }
+/** @type {Record<string, Worded>} */
 const PRESET_PARTS_EN = {
   multiple: (p) => `multiples of ${p.k} score`,
   target: (p) => `to ${p.target}`,
   hand: (p) => `${p.tiles} tiles each`,
   lead: (p) =>
-    ({
+    /** @type {Record<string, string>} */ ({
       highest_double: "the highest double leads it",
       highest_double_any: "the highest double's holder leads anything",
       lots: "lots decide the lead",
@@ -54,16 +100,26 @@ const PRESET_PARTS_EN = {
   no_pips: () => "no pips counted",
 };
 
-/** "three fives and five threes" for an end sum's scoring parts (explain.py's example). */
+/**
+ * "three fives and five threes" for an end sum's scoring parts (explain.py's example).
+ * @param {{fives?: number, threes?: number}} v
+ */
 function fivesEn(v) {
+  /** @param {number|undefined} n @param {string} what */
   const part = (n, what) => (n ? `${n} ${what}${n === 1 ? "" : "s"}` : null);
   return [part(v.fives, "five"), part(v.threes, "three")].filter(Boolean).join(" and ");
 }
 
-/** A round's end, by Python's reason code (round.py: domino, blocked, target). */
+/**
+ * A round's end, by Python's reason code (round.py: domino, blocked, target).
+ * @type {Record<string, string>}
+ */
 const ENDS_EN = { domino: "domino", blocked: "blocked", target: "exactly on target" };
 
-/** "1 tile", "3 tiles". */
+/**
+ * "1 tile", "3 tiles".
+ * @param {number} n
+ */
 function tiles(n) {
   return `${n} tile${n === 1 ? "" : "s"}`;
 }
@@ -72,13 +128,17 @@ const EN = {
   // seats' names from Python's codes (settings.labels): you, a person or a friend on another
   // device (their name, else a number), the host as a guest sees it, a computer by its level
   // ("Expert 2" for the second)
+  /** @param {SeatLabel} label @returns {string} */
   seatName: (label) => {
     if (label.kind === "you") return EN.controllers.you;
-    if (label.kind === "person" || label.kind === "friend") return label.name ?? `Player ${label.n}`;
+    if (label.kind === "level") {
+      const level = EN.controllers[label.level] ?? label.level;
+      return label.n > 1 ? `${level} ${label.n}` : level;
+    }
     if (label.kind === "host") return label.name ?? "Host";
-    const level = EN.controllers[label.level] ?? label.level;
-    return label.n > 1 ? `${level} ${label.n}` : level;
+    return label.name ?? `Player ${label.n}`;
   },
+  /** @param {string[]} names */
   sideName: (names) => names.join(" & "),
   // an open end's letter on the table and in the status line (the table as shown: N is up)
   armShort: { N: "N", E: "E", S: "S", W: "W" },
@@ -97,17 +157,20 @@ const EN = {
     perTurn: "Points per turn",
     multiples: "Scoring plays",
     largest: "Largest single play",
+    /** @param {number} points @param {string} date */
     largestPlay: (points, date) => `${points} (${date})`,
     dominoes: "Rounds won by domino",
     blocks: "by block",
     best: "Best match",
     worst: "Worst match",
+    /** @param {Values} m a match of the career's figures @param {string} date */
     matchLine: (m, date) => `${m.scores.join(" – ")}, ${m.margin > 0 ? "+" : ""}${m.margin} (${date})`,
     byMode: "By game",
     byPlayers: "By table size",
     byLevel: "By opponent",
+    /** @param {string} key */
     keyWords: (key) =>
-      ({
+      /** @type {Record<string, string>} */ ({
         2: "2 players",
         3: "3 players",
         4: "4 players",
@@ -118,24 +181,33 @@ const EN = {
     playsTitle: "Points per play",
     won1: "Won",
     lost1: "Lost",
+    /** @param {string} mode @param {string[]} seats */
     modeLine: (mode, seats) => `${mode}: ${seats.join(", ")}`,
+    /** @param {number} n */
     historyNote: (n) =>
       `The last ${n} ${n === 1 ? "match" : "matches"}, newest first: open one to replay it move by move.`,
+    /** @param {number} got @param {number} all */
     trophyCount: (got, all) => `${got} of ${all} trophies earned. Trophies unlock tile designs and felts.`,
+    /** @param {string} date */
     earnedOn: (date) => `Earned ${date}`,
     notYet: "Not yet earned",
     designKinds: { tiles: "Tiles", felts: "Table felt" },
     designsNote: "Earned by play, never bought: each trophy can unlock a design.",
+    /** @param {string} trophy */
     lockedBy: (trophy) => `Unlocked by the trophy "${trophy}"`,
     dailyAbout:
       "One deal for everyone each day (UTC), against the Expert. The first attempt of the day is scored; playing it again is allowed but not scored.",
+    /** @param {string} date */
     dailyDate: (date) => `Today's deal: ${date}`,
+    /** @param {number} n @param {number} longest */
     dailyStreak: (n, longest) => `Daily streak: ${n} ${n === 1 ? "day" : "days"} (longest ${longest})`,
     dailyPlay: "Play today's deal",
     dailyReplace: "Start today's deal?",
     dailyAgain: "Play it again (not scored)",
+    /** @param {Values} l the daily deal's line (Python's career figures) */
     dailyLine: (l) =>
       `All Threes daily ${l.date}: ${l.points} points, ${l.won ? "won" : "lost"} by ${Math.abs(l.margin)}`,
+    /** @param {string} date */
     dailyScored: (date) => `The daily deal of ${date}: this attempt is scored.`,
     dailyNotScored: "Today's deal again: this attempt is not scored.",
     copy: "Copy",
@@ -143,11 +215,13 @@ const EN = {
     copyFailed: "This browser did not allow copying: select the text and copy it.",
     export: "Export",
     import: "Import",
+    /** @param {string} name */
     newTrophy: (name) => `Trophy earned: ${name}!`,
     keptAside:
       "Your career record could not be read here; it is kept aside, never written over, and a new record begins.",
     raceTitle: "The score race, round by round",
   },
+  /** @type {Record<string, {name: string, how: string}>} by Python's trophy id */
   trophies: {
     first_win: { name: "First win", how: "Win a match." },
     beat_expert: { name: "Expert beaten", how: "Win a match against the Expert." },
@@ -167,6 +241,7 @@ const EN = {
   },
   transfer: {
     exportTitle: "Export your progress",
+    /** @param {string} name @param {number} entries @param {number} history */
     exported: (name, entries, history) =>
       `Saved as ${name}: ${entries} ${entries === 1 ? "match" : "matches"} of career, ${history} to replay, your trophies and settings.`,
     matchStays:
@@ -181,18 +256,22 @@ const EN = {
     refusedTitle: "This cannot be imported",
     nothingChanged: "Nothing was changed.",
     confirmTitle: "Replace your progress?",
+    /** @param {number} entries @param {number} history */
     replaces: (entries, history) => `On this device now: ${entries} matches of career, ${history} to replay.`,
+    /** @param {Values} s what an import brings (Python's check_import summary) */
     brings: (s) =>
       `The import brings ${s.entries} matches of career, ${s.history} to replay and ${s.trophies} trophies${s.newest ? ` (newest ${s.newest.slice(0, 10)})` : ""}.`,
     backupNote: "What it replaces is kept as a backup on this device.",
     replace: "Replace",
     writeFailed: "The import could not be written (storage full?); your progress is as it was.",
   },
+  /** @type {Record<string, string>} */
   mustWords: { draw: "draw", pass: "pass" },
   // The tile designs and table felts a player earns and chooses (designs.js).
   designs: {
     tiles: { ivory: "Ivory and brass", ebony: "Ebony", jade: "Jade", bone: "Bone" },
     felts: { green: "Green baize", blue: "Blue baize", mahogany: "Mahogany table", slate: "Slate" },
+    /** @param {string} trophy */
     lockedBy: (trophy) => `Earned with the trophy "${trophy}"`,
     locked: "Locked",
     inUse: "In use",
@@ -205,21 +284,36 @@ const EN = {
     round: "Round",
     match: "Match",
     pointsPerPlay: "Points per play",
+    /** @param {string} shown */
     target: (shown) => `target ${shown}`,
     empty: "Nothing to show yet",
+    /** @param {string} name @param {string} shown */
     scorePart: (name, shown) => `${name}: ${shown}`,
+    /** @param {string} parts @param {number} rounds @param {string} target "" for none */
     race: (parts, rounds, target) =>
       `After ${rounds} round${rounds === 1 ? "" : "s"}${target ? `, playing to ${target}` : ""} — ${parts}.`,
+    /** @param {string} name @param {number} round */
     raceLead: (name, round) => `In the lead from round ${round}: ${name}.`,
     raceLevel: "No one is ahead at the end.",
     raceNone: "No rounds played yet.",
+    /**
+     * @param {number} matches @param {string} matchesShown @param {string} now @param {string} low @param {string} high
+     * @param {string} window "" for none
+     */
     winRate: (matches, matchesShown, now, low, high, window) =>
       `Win rate over ${matchesShown} match${matches === 1 ? "" : "es"}${window ? `, each point of the last ${window}` : ""}: ${now} now, between ${low} and ${high}.`,
     winRateNone: "No finished matches yet.",
+    /**
+     * @param {number} plays @param {string} playsShown @param {string} top @param {number} times
+     * @param {string} timesShown
+     */
     histogram: (plays, playsShown, top, times, timesShown) =>
       `Points per play over ${playsShown} play${plays === 1 ? "" : "s"}: most often ${top}, ${times === 1 ? "once" : `${timesShown} times`}.`,
+    /** @param {string} label @param {string} shown */
     bucketPart: (label, shown) => `${label}: ${shown}`,
+    /** @param {string} from @param {string} to */
     range: (from, to) => `${from} to ${to}`,
+    /** @param {string} from */
     atLeast: (from) => `${from} or more`,
     histogramNone: "No plays yet.",
   },
@@ -228,9 +322,12 @@ const EN = {
   // face up; turn is the move's number, who the seat's name, you whether it is the person "You"
   replay: {
     title: "Match replay",
+    /** @param {string} date */
     playedOn: (date) => `Played ${date}`,
     roundLabel: "Round",
+    /** @param {number} n */
     roundNo: (n) => `Round ${n}`,
+    /** @param {number} k @param {number} n */
     moveOf: (k, n) => `Move ${k} of ${n}`,
     first: "First: the deal",
     back: "Previous move",
@@ -239,25 +336,39 @@ const EN = {
     close: "Close the replay",
     loading: "Dealing the round again…",
     failed: "This round cannot be shown.",
+    /** @param {string} who @param {boolean} you */
     dealtLead: (who, you) => `The deal: ${who} ${you ? "lead" : "leads"}.`,
+    /**
+     * @param {number} turn @param {string} who @param {boolean} you @param {string} tile @param {number} points
+     */
     leadMove: (turn, who, you, tile, points) =>
       `Turn ${turn}: ${who} ${you ? "lead" : "leads"} ${tile}${points ? ` and ${you ? "score" : "scores"} ${points}` : ""}`,
+    /**
+     * @param {number} turn @param {string} who @param {boolean} you @param {string} tile @param {string} arm
+     * @param {number} points
+     */
     playMove: (turn, who, you, tile, arm, points) =>
       `Turn ${turn}: ${who} ${you ? "play" : "plays"} ${tile} on ${ARM_NAMES[arm] ?? arm}` +
       `${points ? ` and ${you ? "score" : "scores"} ${points}` : ""}`,
+    /** @param {number} turn @param {string} who @param {boolean} you @param {string} tile */
     drawMove: (turn, who, you, tile) => `Turn ${turn}: ${who} ${you ? "draw" : "draws"} ${tile}`,
+    /** @param {number} turn @param {string} who @param {boolean} you */
     passMove: (turn, who, you) => `Turn ${turn}: ${who} ${you ? "pass" : "passes"}`,
+    /** @param {string} taker @param {number} points */
     mugginsTaken: (taker, points) => `Muggins! ${taker} takes ${points}`,
     reviewNone: "no clearly better play.",
+    /** @param {number} k @param {string} words */
     tableAt: (k, words) => (Number(k) ? `The table after move ${k}. ${words}` : `The table at the deal. ${words}`),
+    /** @param {number} n @returns {string} */
     stockLeft: (n) => `Boneyard: ${EN.tiles(n)}`,
     toPlay: "to play",
+    /** @param {string} name @param {string} words */
     handOf: (name, words) => `${name}: ${words}`,
     scrollLabel: "The table, the move and the hands",
   },
   // Why the engine refused something, by its code (errors.REFUSAL_CODES; values as it sends
   // them): a rules choice in New game, a link, a saved game, a request.
-  refusals: {
+  refusals: /** @satisfies {Record<string, Worded>} */ ({
     refused: () => "The game did not take that; nothing changed.",
     bad_request: () => "The game did not take that request; nothing changed.",
     failed: () => "Something went wrong inside the game; the table is as it was.",
@@ -360,11 +471,11 @@ const EN = {
     too_many_tiles: (v) =>
       `${v.players} hands of ${v.hand} need ${v.need} tiles; the double-${v.top} set has ${v.tiles}`,
     reserve_without_draw: () => "Nobody draws in block play, so no tiles are kept in the boneyard: choose 0.",
-  },
+  }),
   tableRole: "domino table",
   // the round's end, a line per code of Python's summary.round_lines: line, seat(i) and side(i)
   // give names, you(i) says whether seat i is the one person at the device
-  summary: {
+  summary: /** @satisfies {SummaryWords} */ ({
     muggins: (l, seat) =>
       `Muggins! ${seat(l.taker)} took ${l.award}${l.pegs ? " pegs" : ""} from ${seat(l.seat)} ` +
       `(${l.claim != null ? `claimed ${l.claim}` : "no claim"}; the ends made ${l.made}).`,
@@ -390,9 +501,9 @@ const EN = {
     out_bonus: (l, _seat, side) => `Going out: ${l.points} to ${side(l.side)}.`,
     bust_bonus: (l, _seat, side) =>
       `Bust: ${l.points} to ${side(l.side)} would have passed ${l.target}, so it does not count.`,
-  },
+  }),
   // why the Expert likes a move (Python's advice.reason_code): the hint and the review
-  why: {
+  why: /** @satisfies {WhyWords} */ ({
     only_draw: () => "no tile fits: draw",
     only_pass: () => "nothing fits and the boneyard is closed: pass",
     knock: () => "nothing fits, and in block play nothing is drawn: knock",
@@ -402,9 +513,12 @@ const EN = {
     busts: (w) => `its ${w.points} would pass the target and not count; still the best play`,
     dead_end: (w) => `leaves ${w.sum}: no single tile makes a multiple of ${w.k}`,
     dead_end_f3: (w) => `leaves ${w.sum}: no single tile makes a multiple of 5 or of 3`,
+    /** @returns {string} */
     sheds: (w) => `sheds ${w.pips} pips; leaves ${w.sum} (${EN.chances(w.replies)})`,
+    /** @returns {string} */
     leaves: (w) => `leaves ${w.sum}: ${EN.chances(w.replies)}`,
-  },
+  }),
+  /** @param {number} n */
   chances: (n) => `${tiles(n)} you cannot see could score next`,
   // the rules screen, from Python's explain.rules_lines: section titles and a line per code
   rulesText: {
@@ -416,7 +530,7 @@ const EN = {
       end: "The end of a round",
       example: "A worked example",
     },
-    lines: {
+    lines: /** @satisfies {Record<string, Worded>} */ ({
       set: (v) => `The double-${v.top} set: ${v.tiles} tiles, each half 0 to ${v.top} pips.`,
       players: (v) =>
         `${v.players} players${v.teams ? " in two teams: partners sit opposite and pool their points." : "."} ` +
@@ -426,7 +540,7 @@ const EN = {
         `Rounds are played until a side has at least ${v.target} ${v.pegs ? "pegs" : "points"} at the end ` +
         "of a round; the higher total wins, and a tie at the top plays one more round.",
       lead: (v) =>
-        ({
+        /** @type {Record<string, string>} */ ({
           highest_double:
             "The holder of the highest double leads, and must lead that double; if no hand holds a double, the holder of the heaviest tile leads it.",
           highest_double_any:
@@ -434,7 +548,7 @@ const EN = {
           lots: "Each player draws a tile at random; the heaviest draws the lead and may lead any tile. The tiles go back and are shuffled before the deal.",
         })[v.rule],
       next_lead: (v) =>
-        ({
+        /** @type {Record<string, string>} */ ({
           same: "Every round is led by the same rule as the first.",
           winner:
             "After the first round, the winner of the last round leads any tile (after a tied round, the player left of the last leader).",
@@ -502,42 +616,54 @@ const EN = {
       example_blocked: (v) =>
         `The round blocks; you hold ${pipsEn(v.own)}, the others ${pipsEn(v.others)}: ` +
         settledEn(v, v.rule === "difference" ? `${v.others} − ${v.own} = ${v.raw}` : String(v.others)),
-    },
+    }),
   },
   // a preset's one line (Python's explain.preset_parts), its parts joined
+  /** @param {Values[]} parts the parts of a preset's line (Python's explain.preset_parts) */
   presetAbout: (parts) => capitalize(parts.map((p) => PRESET_PARTS_EN[p.code]?.(p) ?? p.code).join("; ")),
   yourTurn: "Your turn",
+  /** @param {string} name */
   yourTurnNamed: (name) => `${name}: your turn`,
-  yourLead: {
-    highest_double: (tile) => `Your lead: play your highest double, ${tile}`,
-    heaviest_tile: (tile) => `Your lead: no doubles were dealt, so play your heaviest tile, ${tile}`,
-    highest_double_any: (tile) => `Your lead: you hold the highest double (${tile}); lead any tile`,
-    heaviest_any: (tile) => `Your lead: no doubles were dealt and you hold the heaviest tile (${tile}); lead any tile`,
-    lots: (tile) =>
-      tile ? `Your lead: you drew ${tile}, the heaviest lot; lead any tile` : "Your lead: lead any tile",
-    winner: () => "Your lead: you won the last round; lead any tile",
-    left: () => "Your lead: the lead has passed to you; lead any tile",
-    tie_left: () => "Your lead: nobody won the last round, so the lead passes to you; lead any tile",
-  },
+  yourLead:
+    /** @satisfies {Record<import("../shapes/snapshot.js").LeadRule["code"], (tile: string|null) => string>} */ ({
+      highest_double: (tile) => `Your lead: play your highest double, ${tile}`,
+      heaviest_tile: (tile) => `Your lead: no doubles were dealt, so play your heaviest tile, ${tile}`,
+      highest_double_any: (tile) => `Your lead: you hold the highest double (${tile}); lead any tile`,
+      heaviest_any: (tile) =>
+        `Your lead: no doubles were dealt and you hold the heaviest tile (${tile}); lead any tile`,
+      lots: (tile) =>
+        tile ? `Your lead: you drew ${tile}, the heaviest lot; lead any tile` : "Your lead: lead any tile",
+      winner: () => "Your lead: you won the last round; lead any tile",
+      left: () => "Your lead: the lead has passed to you; lead any tile",
+      tie_left: () => "Your lead: nobody won the last round, so the lead passes to you; lead any tile",
+    }),
+  /** @param {string} name */
   thinking: (name) => `${name} is thinking…`,
   thinkingShort: "thinking",
   mustDraw: "Draw from the boneyard",
   mustPass: "Nothing to play: pass",
   mustKnock: "Nothing to play: knock",
+  /** @param {number} n */
   mustPassReserve: (n) =>
     n === 1
       ? "Nothing to play: pass (the last tile stays in the boneyard)"
       : `Nothing to play: pass (the last ${n} tiles stay in the boneyard)`,
+  /** @param {number} n */
   kept: (n) => `${n} kept`,
+  /** @param {number} n */
   outOfPlay: (n) => `${n} out of play`,
   roundOver: "Round over",
   matchOver: "Match over",
+  /** @param {string} name */
   passTo: (name) => `Pass to ${name}`,
   tapWhenReady: "Tap when ready",
   coverNote: "Every hand stays hidden until then.",
+  /** @param {string} name */
   waitingFor: (name) => `Waiting for ${name}`,
   target: "to",
+  /** @param {number} n */
   tiles: (n) => (n === 1 ? "1 tile" : `${n} tiles`),
+  /** @param {number} n */
   drewTiles: (n) => (n === 1 ? "drew 1" : `drew ${n}`),
   passedMark: "passed",
   boneyard: "Boneyard",
@@ -555,7 +681,9 @@ const EN = {
   // why a tile of your hand does not play (the snapshot's hand[].why_not)
   whyNot: {
     wait: () => "Wait for your turn",
+    /** @param {string} tile @param {string|null} [must] */
     lead: (tile, must) => (must ? `You must lead ${must}, not ${tile}` : `${tile} cannot lead`),
+    /** @param {string} tile */
     no_end: (tile) => `${tile} matches no open end`,
   },
   keysButton: "Keys",
@@ -568,6 +696,11 @@ const EN = {
     // spinner whether the first double is one, target the match's (null for a single round)
     // fives: fives and threes scoring; draw: false in block play; pips: whether a round's end counts
     // the pips; outBonus: the points for going out; exact: the target must be hit exactly
+    /**
+     * @param {{k: number, reserve: number, spinner: boolean, target: number|null, fives?: boolean,
+     *   draw?: boolean, pips?: boolean, outBonus?: number, exact?: boolean}} facts
+     * @returns {{title: string, lines: string[], picture?: boolean}[]}
+     */
     sections: ({
       k,
       reserve,
@@ -641,6 +774,10 @@ const EN = {
       },
     ],
     // parts: {fives, threes} in the sum, with fives and threes scoring (else null)
+    /**
+     * @param {number} left @param {number} right @param {number} sum @param {number} k @param {number} award
+     * @param {boolean} pegs @param {{fives?: number, threes?: number}|null} [parts]
+     */
     picture: (left, right, sum, k, award, pegs, parts = null) =>
       `The open ends are ${left} and ${right}: ${left} + ${right} = ${sum}, ` +
       `${parts ? fivesEn(parts) : `a multiple of ${k}`}, so the play scores ` +
@@ -672,39 +809,51 @@ const EN = {
     effectsAbout: "Tiles, chimes and fanfares",
     musicAbout: "A soft acoustic soundtrack, made for this game",
     off: "Off",
+    /** @param {number} n */
     percent: (n) => `${n}%`,
     mutedNote: "The sound is muted: the sound button in the menu turns it back on at these levels.",
   },
   showSum: "Show the end sum",
   hideSum: "Hide the end sum (expert)",
+  /** @param {number} round @param {string} reason */
   roundTitle: (round, reason) => `Round ${round}: ${ENDS_EN[reason] ?? reason}`,
+  /** @param {string} reason */
   sprintTitle: (reason) => `Quick Sprint: ${ENDS_EN[reason] ?? reason}`,
   youWinRound: "You win the round",
   yourTeamWinsRound: "Your team wins the round",
+  /** @param {string} name */
   winsRound: (name) => `${name} win the round`,
+  /** @param {string} name */
   winRound: (name) => `${name} wins the round`,
   roundTie: "Nobody wins the round",
   youWinMatch: "You win the match!",
   yourTeamWinsMatch: "Your team wins the match!",
+  /** @param {string} name */
   winsMatch: (name) => `${name} win the match`,
+  /** @param {string} name */
   winMatch: (name) => `${name} wins the match`,
   youWinSprint: "You win the sprint!",
   yourTeamWinsSprint: "Your team wins the sprint!",
+  /** @param {string} name */
   winSprint: (name) => `${name} wins the sprint`,
+  /** @param {string} name */
   winsSprint: (name) => `${name} win the sprint`,
   matchDraw: "The match is a draw",
   sprintDraw: "The sprint is a draw",
   handsLeft: "Tiles left",
   emptyHand: "none",
+  /** @param {number} n */
   pips: (n) => (n === 1 ? "1 pip" : `${n} pips`),
   score: "Score",
   sideColumn: "Points",
   statColumn: "Statistic",
   inPlay: "In play",
   bonus: "Bonus",
+  /** @param {number} k */
   multiples: (k) => `Multiples of ${k}`,
   avgPerTurn: "Points per turn",
   engineError: "Something went wrong in the game; try again, or reload the page.",
+  /** @type {Record<string, string>} */
   controllers: {
     you: "You",
     person: "Person (pass and play)",
@@ -713,6 +862,7 @@ const EN = {
     casual: "Casual",
     expert: "Expert",
   },
+  /** @type {Record<string, {name: string, about: (target: number) => string}>} */
   modes: {
     match: { name: "Parlor Match", about: (target) => `Rounds until a side reaches ${target}` },
     sprint: { name: "Quick Sprint", about: () => "One round: the higher score wins" },
@@ -721,23 +871,32 @@ const EN = {
   hint: "Hint",
   hintLabel: "Hint: the move Expert would play",
   hintThinking: "Thinking…",
+  /** @param {string} move @param {string} reason */
   hintText: (move, reason) => `Hint: ${move} — ${reason}`,
   hintDraw: "draw",
   hintPass: "pass",
+  /** @param {string} tile */
   hintLead: (tile) => `lead ${tile}`,
+  /** @param {string} tile @param {string} arm */
   hintPlay: (tile, arm) => `${tile} on ${ARM_NAMES[arm] ?? arm}`,
   reviewTitle: "Expert's review",
   reviewBusy: "Expert is reviewing the plays…",
   reviewAgrees: "Expert agrees with every play made this round.",
   reviewFailed: "The review is not available.",
+  /**
+   * @param {number} turn @param {string} who @param {string} played @param {string} expert @param {string} loss
+   * @param {string} why
+   */
   reviewEntry: (turn, who, played, expert, loss, why) =>
     `Turn ${turn}: ${who} played ${played}; ${expert} was better by about ${loss} expected points: ${why}`,
+  /** @param {string} tile @param {string|null} arm */
   moveWords: (tile, arm) => (arm ? `${tile} on ${ARM_NAMES[arm] ?? arm}` : tile),
   you: "you",
   // the New game dialog
   confirmNew: "Start a new match? The current one will be lost.",
   modeLegend: "Game",
   playersLegend: "Players",
+  /** @param {number} n */
   playersCount: (n) => `${n} players`,
   seatsLegend: "Around the table",
   // Where each other seat sits, seen from yours, as the table draws them (regions.js).
@@ -745,7 +904,9 @@ const EN = {
   partnerSeat: "Your partner",
   opponentSeat: "Opponent",
   nameLabel: "Name",
+  /** @param {number} n */
   namePlaceholder: (n) => `Player ${n}`,
+  /** @param {number} n */
   points: (n) => `${n} points`,
   cancel: "Cancel",
   start: "Start new game",
@@ -800,17 +961,20 @@ const EN = {
   claimTitle: "How many points does it make?",
   claimHelp: "Say the points of your play. A wrong or missing claim lets the next opponent call Muggins!",
   claimNone: "No claim",
+  /** @param {number} n */
   claimSay: (n) => `Claim ${n}`,
   claimClear: "Clear",
   claimCancel: "Take the tile back",
+  /** @param {string} taker @param {number} points @param {string} seat */
   mugginsCall: (taker, points, seat) => `${taker}: Muggins! ${points} from ${seat}`,
   // A computer partner's play, explained from what it saw (Python's advice.partner_note codes).
   // who: the mover's name; partner: the partner's name, null when it is the viewer ("you");
   // opponent: a name.
-  partnerNote: {
+  partnerNote: /** @satisfies {NoteWords} */ ({
     kept_open: (n, who, partner) =>
       `${who} plays ${n.tile}, not ${n.other_tile}, to keep an end open for ${partner ?? "you"}: ` +
       `${partner ? `${partner} has` : "you have"} shown no ${orList(n.lacks)}`,
+    /** @returns {string} */
     shut_out: (n, who, _partner, opponent) =>
       `${who} plays ${n.tile}: ${opponent} has shown no ${orList(n.lacks)}, so must ${EN.mustWords[n.must] ?? n.must}`,
     two_ends: (n, who, partner) =>
@@ -822,10 +986,14 @@ const EN = {
       `${who} plays ${n.tile}, not ${n.other_tile}${n.given_up ? ` for ${n.given_up}` : ""}: it leaves ` +
       `${partner ?? "you"} more scoring replies (${tiles(n.left)} ${partner ?? "you"} may hold ` +
       `${n.left === 1 ? "scores" : "score"}, not ${n.instead})`,
-  },
+  }),
+  /** @param {number} points */
   mugginsFloat: (points) => `Muggins! +${points}`,
+  /** @param {number} pegs */
   mugginsPegs: (pegs) => (pegs === 1 ? "Muggins! +1 peg" : `Muggins! +${pegs} pegs`),
+  /** @param {number} n */
   bustFloat: (n) => `Bust! ${n} not counted`,
+  /** @param {number} pegs */
   pegsFloat: (pegs) => (pegs === 1 ? "+1 peg" : `+${pegs} pegs`),
   // tabs, saves and the fair deal
   elsewhereTitle: "This game is open in another tab",
@@ -842,6 +1010,7 @@ const EN = {
   },
   saveKept: "It is kept aside, never written over: you can export it. A new game begins.",
   salvageTitle: "A saved move is damaged",
+  /** @param {number} round @param {number} move */
   salvageBody: (round, move) =>
     `Move ${move} of round ${round} in your saved game is not legal. Resume from just before it, or start a new game? The save is kept aside either way.`,
   salvageYes: "Resume before it",
@@ -868,6 +1037,7 @@ const EN = {
   linkBody: "Your match in progress will be replaced.",
   linkStart: "Start it",
   linkKeep: "Keep my match",
+  /** @param {string} why */
   badLink: (why) => `This link does not describe a game (${why.replace(/\.$/, "")}); here is your table.`,
   // --- watch: watching a table played online (net/watch.js, net/watching.js), and who watches ---
   watch: {
@@ -910,13 +1080,20 @@ const EN = {
       thinking: "Let me think…",
       good_game: "Good game",
     },
+    /** @param {string} name @param {string} words */
     reacted: (name, words) => `${name}: ${words}`,
+    /** @type {Record<string, string>} */
     presence: { waiting: "not joined yet", connected: "connected", reconnecting: "reconnecting…", away: "away" },
+    /** @param {string|null} name @param {string} presence @returns {string} */
     seat: (name, presence) => `${name ?? "Your friend"}: ${EN.netTable.presence[presence] ?? presence}`,
+    /** @param {string} who */
     waitingFor: (who) => `Waiting for ${who} to join`,
     someone: "your friend",
+    /** @param {string|null} name */
     joined: (name) => `${name ?? "Your friend"} joined the table.`,
+    /** @param {string} name */
     back: (name) => `${name} is back.`,
+    /** @param {string|null} name */
     left: (name) => `${name ?? "Your friend"}'s connection ended: a fresh invite is ready for them.`,
     otherTable: "This answer is for another table: ask your friend to open the newest invite.",
     connecting: "Connecting…",
@@ -927,9 +1104,11 @@ const EN = {
     notConnected: "Not connected to the host: ask the host for a fresh invite.",
     fair: "The deal checked out: it was drawn fairly from everyone's parts.",
     unfair: "The deal did not check out.",
+    /** @param {string|null} name */
     awayTitle: (name) => `${name ?? "Your friend"} is away`,
     awayText: "Until they are back, the table can wait, or a computer can play their seat.",
     wait: "Wait",
+    /** @param {string} level */
     standIn: (level) => `${level} plays for now`,
   },
   // --- net: playing across devices (web/js/net/; words for its codes) ---
@@ -963,9 +1142,12 @@ const EN = {
   },
   // --- invite: the handshake's two dialogs (ui/dialogs/invite.js); the fields' names are a contract ---
   invite: {
+    /** @param {string} name */
     title: (name) => `Invite ${name}`,
     titleAnyone: "Invite your friend",
+    /** @param {string|null} name */
     send: (name) => `Send this to ${name ?? "your friend"}: the link, the QR code or the code.`,
+    /** @param {string|null} name */
     whenAnswers: (name) => `When ${name ?? "your friend"} answers, paste the answer here or scan its QR code.`,
     linkLabel: "Invite link",
     codeLabel: "Invite code",
@@ -984,6 +1166,7 @@ const EN = {
     share: "Share",
     copy: "Copy",
     shared: "Shared.",
+    /** @param {string} what */
     copied: (what) => `Copied the ${what}.`,
     copyFailed: "This browser did not allow copying: the text is selected, copy it with your device's Copy.",
     linkWhat: "invite link",
@@ -996,7 +1179,9 @@ const EN = {
     inviteLabel: "Paste an invite",
     join: "Join",
     preparing: "Preparing your answer…",
+    /** @param {string|null} host */
     showTo: (host) => `Show this to ${host ?? "the host"}`,
+    /** @param {string|null} host */
     answerHow: (host) =>
       `Send ${host ?? "the host"} the link, let them scan the QR code, or read them the code. They paste it at "Paste the answer".`,
     answerLinkLabel: "Answer link",
@@ -1015,6 +1200,7 @@ const EN = {
     intro:
       "Play with people who are here now: join an open table, open your own, or let a quick match seat you. No account: only your name at the table is shown.",
     nameLabel: "Your name at the table",
+    /** @param {number} n */
     nameDefault: (n) => `Player ${n}`,
     quickTitle: "Quick match",
     quickAbout: "Seated with someone waiting for the same game, within seconds; 60 s a move.",
@@ -1029,19 +1215,27 @@ const EN = {
     tablesTitle: "Open tables",
     join: "Join",
     none: "No open tables just now: open one, or try a quick match.",
+    /** @param {number} n */
     count: (n) => (n === 1 ? "1 open table" : `${n} open tables`),
     paused: "The list is paused while the page is idle.",
     refresh: "Refresh",
     down: "No relay answers: check the internet connection.",
     // a listed table in words: its rules, players, free seats, host, language, time waited
+    /**
+     * @param {{rules: string, target: number, sprint: boolean, players: number, teams: boolean, free: number,
+     *   name: string, lang: string, waited: string, clock: string|null}} table
+     */
     describe: ({ rules, target, sprint, players, teams, free, name, lang, waited, clock }) =>
       `${rules} ${sprint ? "sprint (one round)" : `to ${target}`}, ${teams ? "partners" : `${players} players`}, ${free === 1 ? "1 free seat" : `${free} free seats`}; host ${name}; ${lang}; waiting ${waited}${clock ? `; ${clock} a move` : ""}`,
     quickTag: "quick match",
+    /** @param {number} m */
     minutes: (m) => (m < 1 ? "under a minute" : m === 1 ? "1 minute" : `${m} minutes`),
     languages: { en: "English", pl: "Polish" },
     looking: "Looking for players…",
+    /** @param {string} kind @param {string} waited */
     lookingFor: (kind, waited) => `Looking for: ${kind}. Waiting ${waited}.`,
     alone: "Nobody else is looking just now.",
+    /** @param {number} n */
     joinedSoFar: (n) => (n === 1 ? "1 player has joined." : `${n} players have joined.`),
     computerInstead: "Play the computer instead",
     fill: "Start now, computers in the empty seats",
@@ -1053,10 +1247,15 @@ const EN = {
   clock: {
     legend: "Time a move (tables played online)",
     off: "Off",
+    /** @param {number} s */
     seconds: (s) => (s >= 120 ? `${s / 60} minutes` : `${s} s`),
+    /** @param {string} name @param {number} s */
     left: (name, s) => `${name}: ${s} s left`,
+    /** @param {number} s */
     short: (s) => `${s} s left`,
+    /** @param {string} name */
     timedOut: (name) => `Time's up for ${name}: a computer moved.`,
+    /** @param {string} name */
     away: (name) => `${name} ran out of time three times: a computer plays for now.`,
     back: "I'm back",
   },
@@ -1091,13 +1290,16 @@ const EN = {
     private: "Whoever opens this link is paired with this career: keep it to yourself.",
     preparing: "Preparing the link…",
     waiting: "Waiting for your other device to open the link…",
+    /** @param {string} label */
     paired: (label) => `Paired with ${label}: the careers merge now, and whenever both devices are open.`,
     cannot:
       "This device cannot pair by link just now (no relay answers, or its storage is full): connect without relays instead.",
     list: "Paired devices",
     none: "No device paired yet.",
+    /** @param {string} since @param {string|null} last */
     entry: (since, last) => `paired ${since}${last ? `, last in sync ${last}` : ""}`,
     forget: "Forget",
+    /** @param {string} label */
     forgetLabel: (label) => `Forget ${label}`,
     askTitle: "Pair this device?",
     ask: "Your other device asks to pair with this one: both will hold every match, the matches to replay, the daily deals and the trophies, merged now and whenever both are open. What a merge replaces is kept as a backup.",
@@ -1107,10 +1309,12 @@ const EN = {
     noRelays:
       "Pairing by link needs the relays, which this device's preferences turn off: pair with the codes instead (Career → Pair a device).",
     otherDevice: "your other device",
+    /** @param {string} label @param {number} n */
     merged: (label, n) =>
       n
         ? `${n} ${n === 1 ? "match" : "matches"} from ${label} merged into your career.`
         : `Your career is merged with ${label}.`,
+    /** @param {string} label */
     failed: (label) => `The career from ${label} could not be merged: nothing changed.`,
   },
   pair: {
@@ -1133,12 +1337,17 @@ const EN = {
     checking: "Checking every match…",
     notPairing: "That is an invite to a friend's table, not a pairing: open it as a link to join the table.",
     confirmTitle: "Merge the careers?",
+    /**
+     * @param {number} here @param {number} there @param {number} together @param {number} added @param {number} history
+     */
     counts: (here, there, together, added, history) =>
       `On this device: ${here} ${here === 1 ? "match" : "matches"}. On the other: ${there}. Together: ${together} ${together === 1 ? "match" : "matches"} (${added} new here), ${history} to replay.`,
+    /** @param {number} n */
     damaged: (n) => `${n} damaged ${n === 1 ? "entry was" : "entries were"} left out.`,
     backupNote: "What the merge replaces is kept as a backup on this device.",
     merge: "Merge",
     notNow: "Not now",
+    /** @param {number} n */
     merged: (n) => `Merged: ${n} ${n === 1 ? "match" : "matches"} in your career on this device.`,
     writeFailed: "The merge could not be written (storage full?); your career is as it was.",
     failed: {
@@ -1159,7 +1368,10 @@ const EN = {
 // sentence per event.
 const PIP_WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
 
-/** "6-3" -> "six-three", "5-5" -> "double five". */
+/**
+ * "6-3" -> "six-three", "5-5" -> "double five".
+ * @param {string} name
+ */
 function tileWordsEn(name) {
   const [a, b] = name.split("-").map((x) => PIP_WORDS[Number(x)] ?? x);
   return a === b ? `double ${a}` : `${a}-${b}`;
@@ -1168,44 +1380,70 @@ function tileWordsEn(name) {
 const SR_EN = {
   region: "The table, in words",
   handLabel: "Your hand: the tiles you can play",
+  /** @param {string} arm */
   arm: (arm) => ARM_NAMES[arm] ?? arm,
+  /** @param {string} tile @param {string|null} arm @param {number} points */
   option: (tile, arm, points) =>
     `${tileWordsEn(tile)}${arm ? ` on ${ARM_NAMES[arm] ?? arm}` : ", lead"}${points ? `, scores ${points}` : ""}`,
+  /** @param {string[]} parts @param {number|null} target */
   scores: (parts, target) => `Scores: ${parts.join(", ")}${target ? `; playing to ${target}` : ""}.`,
+  /** @param {string} name @param {number} points */
   scorePart: (name, points) => `${name} ${points}`,
   emptyTable: "The table is empty.",
+  /** @param {string[]} parts */
   ends: (parts) => `Open ends: ${parts.join(", ")}.`,
+  /** @param {string} arm @param {number} value @param {number} counts */
   endPart: (arm, value, counts) => `${ARM_NAMES[arm] ?? arm} ${value}${counts !== value ? ` (counts ${counts})` : ""}`,
+  /** @param {number} sum @param {boolean} scores */
   endSum: (sum, scores) => (scores ? `They add up to ${sum}, which scores.` : `They add up to ${sum}.`),
+  /** @param {string} name @param {number} n @param {boolean} passed @param {number} drew */
   seat: (name, n, passed, drew) =>
     `${name}: ${n === 1 ? "1 tile" : `${n} tiles`}${passed ? ", passed" : drew ? `, drew ${drew}` : ""}.`,
   // out: block play, where nobody draws and every tile left is out of play
+  /** @param {number} n @param {number} kept @param {boolean} out */
   boneyard: (n, kept, out) =>
     out
       ? `Out of play: ${n === 1 ? "1 tile" : `${n} tiles`}, face down.`
       : `Boneyard: ${n === 1 ? "1 tile" : `${n} tiles`}${kept ? `, the last ${kept} stay there` : ""}.`,
+  /** @param {string[]} tiles */
   hand: (tiles) =>
     tiles.length
       ? `Your hand, ${tiles.length === 1 ? "1 tile" : `${tiles.length} tiles`}: ${tiles.join(", ")}.`
       : "Your hand is empty.",
+  /** @param {string} tile @param {boolean} playable */
   handTile: (tile, playable) => (playable ? tileWordsEn(tile) : `${tileWordsEn(tile)} (matches no open end)`),
   keysHint: "Left and Right choose a tile, Up and Down its end, Enter plays, D draws, P passes, H asks for a hint.",
   // events
+  /** @param {number} round @param {number} n */
   dealt: (round, n) => `Round ${round}: you have ${n === 1 ? "1 tile" : `${n} tiles`}.`,
   // bust: with an exact target, what the play made that would have passed it (not counted)
+  /**
+   * @param {string} who @param {boolean} you @param {string} tile @param {string|null} arm @param {number} points
+   * @param {number} [bust]
+   */
   placed: (who, you, tile, arm, points, bust = 0) =>
     `${who} ${you ? "play" : "plays"} ${tileWordsEn(tile)}${arm ? ` on ${ARM_NAMES[arm] ?? arm}` : ""}` +
     `${points ? ` and ${you ? "score" : "scores"} ${points}` : ""}.` +
     (bust ? ` Bust: ${bust} would pass the target and ${bust === 1 ? "does" : "do"} not count.` : ""),
+  /** @param {string[]} tiles */
   drewOwn: (tiles) => `You draw ${tiles.map(tileWordsEn).join(", ")}.`,
+  /** @param {string} who @param {number} n */
   drewOther: (who, n) => `${who} draws ${n === 1 ? "a tile" : `${n} tiles`}.`,
+  /** @param {string} who @param {boolean} you */
   passedEv: (who, you) => `${who} ${you ? "pass" : "passes"}.`,
+  /** @param {string} title @param {string} result */
   roundOver: (title, result) => `${title}. ${result}.`,
+  /** @param {string} result */
   matchOver: (result) => `${result}`,
+  /** @param {string} who */
   coveredEv: (who) => `Pass the device to ${who}.`,
+  /** @param {string[]} parts */
   scoresNow: (parts) => `${parts.join(", ")}.`,
   yourTurn: "Your turn.",
 };
+
+/** A language's words of the table: the English catalogue's shape. @typedef {typeof EN} Catalogue */
+/** A language's words of the screen reader's table. @typedef {typeof SR_EN} ReaderCatalogue */
 
 export const T = other ? other.PL : EN;
 export const SR = other ? other.SR_PL : SR_EN;
@@ -1216,17 +1454,30 @@ export async function catalogues() {
   return { en: { T: EN, SR: SR_EN }, pl: { T: pl.PL, SR: pl.SR_PL } };
 }
 
-/** Why the Expert likes a move, from Python's code (advice.reason_code). */
+/**
+ * Why the Expert likes a move, from Python's code (advice.reason_code).
+ * @param {Why|null|undefined} why
+ */
 export function whyWords(why) {
-  return T.why[why?.code]?.(why) ?? "";
+  if (!why) return "";
+  // each code's words take that code's values (WhyWords): the code picks both
+  const words = /** @type {Record<string, ((why: Why) => string)|undefined>} */ (T.why)[why.code];
+  return words?.(why) ?? "";
 }
 
-/** A refusal from Python ({code, values, error}: errors.refusal_json) in the page's language. */
+/**
+ * A refusal from Python ({code, values, error}: errors.refusal_json) in the page's language.
+ * @param {{code?: string, values?: Values}|null|undefined} refusal
+ */
 export function refusalWords(refusal) {
-  return T.refusals[refusal?.code]?.(refusal.values ?? {}) ?? T.refusals.refused();
+  const words = /** @type {Record<string, Worded|undefined>} */ (T.refusals)[refusal?.code ?? ""];
+  return words?.(refusal?.values ?? {}) ?? T.refusals.refused();
 }
 
-/** The words of a mode, by its code. */
+/**
+ * The words of a mode, by its code.
+ * @param {string} code
+ */
 export function modeWords(code) {
   return T.modes[code] ?? { name: code, about: () => "" };
 }

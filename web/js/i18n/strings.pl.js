@@ -1,3 +1,4 @@
+// @ts-check
 // Polish words of the table: the same keys as the English catalogue (strings.js), in a domino
 // player's words as the Polish rule text uses them: kamień, dublet, spinner, talon, pasuje,
 // domino!, blokada, oczka, partia (a round), rozgrywka (a match). Plurals by Intl.PluralRules
@@ -5,38 +6,56 @@
 
 import { plural, sumOf } from "./lang.js";
 
+/** @typedef {import("./strings.js").Values} Values */
+/** @typedef {import("./strings.js").Worded} Worded */
+
 const PL_LANG = "pl";
+/** @param {number} n @param {string} one @param {string} few @param {string} many */
 const pl = (n, one, few, many) => plural(n, { one, few, many, other: few }, PL_LANG);
+/** @param {number} n */
 const kamienie = (n) => `${n} ${pl(n, "kamień", "kamienie", "kamieni")}`;
+/** @param {number} n */
 const punkty = (n) => `${n} ${pl(n, "punkt", "punkty", "punktów")}`;
 
 // The ends as the table shows them: up, down, left, right (the compass letters of the English
 // table would read as words in Polish: W is "wschód", east).
 const ARM_SHORT = { N: "G", S: "D", W: "L", E: "P" };
+/** @type {Record<string, string>} */
 const ARM_ON = { N: "u góry", S: "u dołu", W: "po lewej", E: "po prawej" };
+/** @type {Record<string, string>} */
 const ARM_NAME = { N: "górny", S: "dolny", W: "lewy", E: "prawy" };
 
-/** "3", "3 ani 5", "1, 3 ani 5" (after "nie ma"). */
+/**
+ * "3", "3 ani 5", "1, 3 ani 5" (after "nie ma").
+ * @param {readonly (number|string)[]} values
+ */
 function noneOf(values) {
   const xs = values.map(String);
   return xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} ani ${xs[xs.length - 1]}`;
 }
 
+/** @param {number} n */
 const oczka = (n) => `${n} ${pl(n, "oczko", "oczka", "oczek")}`;
+/** @param {number} n */
 const kolki = (n) => `${n} ${pl(n, "kołek", "kołki", "kołków")}`;
+/** @param {{by: number, pegs: boolean}|null|undefined} d */
 const dividedPl = (d) => (d ? `, potem podzielone przez ${d.by}${d.pegs ? " na kołki" : ""}` : "");
-/** "11 → 12, / 3 = 4 kołki: zdobywasz 4 kołki." */
+/**
+ * "11 → 12, / 3 = 4 kołki: zdobywasz 4 kołki."
+ * @param {Values} v @param {string} how
+ */
 function settledPl(v, how) {
   const d = v.divide;
   const won = v.pegs ? kolki(v.score) : punkty(v.score);
   return `${how} → ${v.rounded}${d ? `, / ${d.by} = ${v.score}` : ""}: zdobywasz ${won}.`;
 }
+/** @type {Record<string, Worded>} */
 const PRESET_PARTS = {
   multiple: (p) => `punktują wielokrotności ${p.k}`,
   target: (p) => `do ${p.target}`,
   hand: (p) => `${kamienie(p.tiles)} w ręce`,
   lead: (p) =>
-    ({
+    /** @type {Record<string, string>} */ ({
       highest_double: "wychodzi się najwyższym dubletem",
       highest_double_any: "posiadacz najwyższego dubletu wychodzi czymkolwiek",
       lots: "o wyjściu decyduje losowanie",
@@ -56,34 +75,48 @@ const PRESET_PARTS = {
   no_pips: () => "oczek się nie liczy",
 };
 
-/** "trzy piątki i pięć trójek" for an end sum's scoring parts (explain.py's example). */
+/**
+ * "trzy piątki i pięć trójek" for an end sum's scoring parts (explain.py's example).
+ * @param {{fives?: number, threes?: number}} v
+ */
 function fivesPl(v) {
+  /** @param {number|undefined} n @param {string} one @param {string} few @param {string} many */
   const part = (n, one, few, many) => (n ? `${n} ${pl(n, one, few, many)}` : null);
   return [part(v.fives, "piątka", "piątki", "piątek"), part(v.threes, "trójka", "trójki", "trójek")]
     .filter(Boolean)
     .join(" i ");
 }
 
-/** A round's end, by Python's reason code (round.py: domino, blocked, target). */
+/**
+ * A round's end, by Python's reason code (round.py: domino, blocked, target).
+ * @type {Record<string, string>}
+ */
 const ENDS_PL = { domino: "domino!", blocked: "blokada", target: "dokładnie do celu!" };
 
 const PIPS = ["zero", "jeden", "dwa", "trzy", "cztery", "pięć", "sześć", "siedem", "osiem", "dziewięć"];
 
-/** "6-3" -> "sześć-trzy", "5-5" -> "dublet pięć". */
+/**
+ * "6-3" -> "sześć-trzy", "5-5" -> "dublet pięć".
+ * @param {string} name
+ */
 function tileWordsPl(name) {
   const [a, b] = name.split("-").map((x) => PIPS[Number(x)] ?? x);
   return a === b ? `dublet ${a}` : `${a}-${b}`;
 }
 
+/** @type {Record<string, string>} */
 const LEVELS = { beginner: "Początkujący", casual: "Amator", expert: "Ekspert" };
 
+/** @type {import("./strings.js").Catalogue} */
 export const PL = {
   seatName: (label) => {
     if (label.kind === "you") return PL.controllers.you;
-    if (label.kind === "person" || label.kind === "friend") return label.name ?? `Gracz ${label.n}`;
+    if (label.kind === "level") {
+      const level = LEVELS[label.level] ?? label.level;
+      return label.n > 1 ? `${level} ${label.n}` : level;
+    }
     if (label.kind === "host") return label.name ?? "Gospodarz";
-    const level = LEVELS[label.level] ?? label.level;
-    return label.n > 1 ? `${level} ${label.n}` : level;
+    return label.name ?? `Gracz ${label.n}`;
   },
   sideName: (names) => names.join(" i "),
   armShort: ARM_SHORT,
@@ -432,7 +465,7 @@ export const PL = {
         `Partie trwają, aż któraś strona ma na koniec partii co najmniej ${v.target} ${v.pegs ? "kołków" : "punktów"}; ` +
         "wygrywa wyższa suma, a przy remisie na czele gra się jeszcze jedną partię.",
       lead: (v) =>
-        ({
+        /** @type {Record<string, string>} */ ({
           highest_double:
             "Wychodzi gracz z najwyższym dubletem i musi wyjść tym dubletem; gdy nikt nie ma dubletu, wychodzi posiadacz najcięższego kamienia, właśnie nim.",
           highest_double_any:
@@ -440,7 +473,7 @@ export const PL = {
           lots: "Każdy losuje kamień; najcięższy wygrywa wyjście i może wyjść dowolnym kamieniem. Kamienie wracają i są tasowane przed rozdaniem.",
         })[v.rule],
       next_lead: (v) =>
-        ({
+        /** @type {Record<string, string>} */ ({
           same: "Każdą partię zaczyna się według tej samej zasady co pierwszą.",
           winner:
             "Od drugiej partii wychodzi zwycięzca poprzedniej, dowolnym kamieniem (po remisie: gracz z lewej od ostatnio wychodzącego).",
@@ -1161,6 +1194,7 @@ export const PL = {
   },
 };
 
+/** @type {import("./strings.js").ReaderCatalogue} */
 export const SR_PL = {
   region: "Stół opisany słowami",
   handLabel: "Twoja ręka: kamienie, którymi możesz zagrać",

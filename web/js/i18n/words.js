@@ -1,3 +1,4 @@
+// @ts-check
 // Sentences the table says that are made of several of Python's facts: whose turn it is and
 // why, who won, the round's end, a hint's or a review's move. The words come from the catalogue
 // (strings.js); which seat is "You" is Python's (a seat's label, settings.labels), never worked
@@ -6,16 +7,25 @@
 import { armLabel } from "../board/camera.js";
 import { T } from "./strings.js";
 
-/** Python named `seat` "You": the one person at this device (with several, nobody is). */
+/** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
+
+/**
+ * Python named `seat` "You": the one person at this device (with several, nobody is).
+ * @param {Snapshot} snap @param {number|null} seat
+ */
 export function isYou(snap, seat) {
-  return snap.seats[seat]?.label?.kind === "you";
+  return seat !== null && snap.seats[seat]?.label?.kind === "you";
 }
 
-/** The turn line's words. */
+/**
+ * The turn line's words.
+ * @param {Snapshot} snap
+ */
 export function turnWords(snap) {
   if (snap.match.over) return T.matchOver;
   if (snap.round.over) return T.roundOver;
-  const name = (seat) => snap.seats[seat]?.name ?? "";
+  /** @param {number|null} seat */
+  const name = (seat) => (seat === null ? "" : (snap.seats[seat]?.name ?? ""));
   if (snap.cover !== null) return T.waitingFor(name(snap.cover));
   if (snap.computer_to_move) return T.thinking(name(snap.to_move));
   if (snap.viewer === null || snap.person_to_move !== snap.viewer) return T.waitingFor(name(snap.to_move));
@@ -31,7 +41,10 @@ export function turnWords(snap) {
   return isYou(snap, snap.viewer) ? T.yourTurn : T.yourTurnNamed(name(snap.viewer));
 }
 
-/** The panel's headline: the winning side, worded for the person(s) at the device. */
+/**
+ * The panel's headline: the winning side, worded for the person(s) at the device.
+ * @param {Snapshot} snap
+ */
 export function winnerTitle(snap) {
   const { round, match } = snap;
   const over = match.over;
@@ -47,26 +60,40 @@ export function winnerTitle(snap) {
   return side.seats.length > 1 ? T[`wins${kind}`](side.name) : T[`win${kind}`](side.name);
 }
 
-/** The round's end in words, from Python's lines of codes (summary.round_lines). */
+/**
+ * The round's end in words, from Python's lines of codes (summary.round_lines).
+ * @param {Snapshot} snap
+ */
 export function summaryWords(snap) {
+  /** @param {number} i */
   const seat = (i) => snap.seats[i]?.name ?? "";
+  /** @param {number} i */
   const side = (i) => snap.sides[i]?.name ?? "";
+  /** @param {number} i */
   const you = (i) => isYou(snap, i);
-  return (snap.round.summary ?? []).map((line) => T.summary[line.code]?.(line, seat, side, you) ?? line.code);
+  // each code's words take that code's line (strings.js SummaryWords): the code picks both
+  const words = /** @type {Record<string, import("./strings.js").LineWords|undefined>} */ (T.summary);
+  return (snap.round.summary ?? []).map((line) => words[line.code]?.(line, seat, side, you) ?? line.code);
 }
 
-/** The hint's move in words, with the arm named as the table shows it. */
+/**
+ * The hint's move in words, with the arm named as the table shows it.
+ * @param {import("../shapes/engine.js").Hint} hint @param {boolean|null} turned
+ */
 export function hintMove(hint, turned) {
-  if (hint.kind === "draw") return T.hintDraw;
-  if (hint.kind === "pass") return T.hintPass;
+  if (hint.kind !== "play") return hint.kind === "draw" ? T.hintDraw : T.hintPass;
   return hint.arm ? T.hintPlay(hint.tile, armLabel(hint.arm, turned)) : T.hintLead(hint.tile);
 }
 
-/** A move's notation in words, its arm as the table shows it ("6-3@E" -> "6-3 on South" when
- * turned; "draw", "pass"). */
+/**
+ * A move's notation in words, its arm as the table shows it ("6-3@E" -> "6-3 on South" when
+ * turned; "draw", "pass").
+ * @param {string} move @param {boolean|null} turned
+ */
 export function moveLabel(move, turned) {
   if (move === "draw") return T.hintDraw;
   if (move === "pass") return T.hintPass;
   const [tile, arm] = move.split("@");
-  return T.moveWords(tile, arm ? armLabel(arm, turned) : null);
+  // Python's notation names one of the arms
+  return T.moveWords(tile, arm ? armLabel(/** @type {import("../shapes/snapshot.js").Arm} */ (arm), turned) : null);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Keeping the match: every reply that changes the table is stored (storage.js: sealed, signed,
 // never over a newer save of the same match), and the person is told, and kept told, while
 // storage fails (from the start where the browser refuses storage altogether); it is tried again
@@ -6,12 +7,14 @@
 
 import { sameSave, storageWorks, storeSave } from "./storage.js";
 
+/** @typedef {import("../shapes/engine.js").StoredSave} StoredSave */
+
 const SAVE_RETRY_MS = 5000; // while a save fails, how often it is tried again without a move
 
 export class SaveKeeper {
   /**
    * @param {object} o
-   * @param {object|null} o.saveKeys seals and signs saves (savekeys.js); null where the browser cannot
+   * @param {import("./savekeys.js").SaveKeys|null} o.saveKeys seals and signs saves; null where the browser cannot
    * @param {(failing: boolean) => void} o.trouble say (or stop saying) that saving fails
    * @param {() => void} o.stale another tab played on: this one is behind
    * @param {() => boolean} o.halted another tab has the table: nothing more is written
@@ -21,13 +24,18 @@ export class SaveKeeper {
     this.trouble = trouble;
     this.stale = stale;
     this.halted = halted;
-    this.stored = null; // the rest of the save in storage now (as Python handed it over)
-    this.matchId = null; // the match in play's id, from Python's last reply
+    /** @type {StoredSave["rest"]|null} the rest of the save in storage now (as Python handed it over) */
+    this.stored = null;
+    /** @type {string|null} the match in play's id, from Python's last reply */
+    this.matchId = null;
     this.retryTimer = 0;
     if (!storageWorks()) trouble(true);
   }
 
-  /** The save just resumed is in storage already: it is not written again. */
+  /**
+   * The save just resumed is in storage already: it is not written again.
+   * @param {import("./storage.js").LoadedSave|null} loaded
+   */
   resumed(loaded) {
     this.stored = loaded?.rest ?? null;
   }
@@ -38,7 +46,11 @@ export class SaveKeeper {
     this.stored = null;
   }
 
-  /** Keep a reply's save (`reply.stored`, Python's: {match_id, moves, seed, rest}). */
+  /**
+   * Keep a reply's save (`reply.stored`, Python's: {match_id, moves, seed, rest}).
+   * @param {{stored?: StoredSave}|null|undefined} reply
+   * @returns {Promise<void>}
+   */
   async keep(reply) {
     const save = reply?.stored;
     if (!save) return;

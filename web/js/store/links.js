@@ -1,3 +1,4 @@
+// @ts-check
 // Links that start a game: the page's query parameters, handed to Python as they are (Python
 // checks them and says what is wrong: see allthrees/links.py parse_link and the README,
 // "Links"). Once read they leave the address bar, so a reload resumes the match instead of
@@ -5,6 +6,7 @@
 
 /** The query's parameters as a plain object of texts (the last of a repeated name wins). */
 export function linkParams(search = location.search) {
+  /** @type {Record<string, string>} */
   const out = {};
   for (const [key, value] of new URLSearchParams(search)) out[key] = value;
   return out;

@@ -1,3 +1,4 @@
+// @ts-check
 // Keys that never leave the browser: an AES-GCM key that seals the seed inside the save, and an
 // HMAC key that signs the save, both made with WebCrypto as non-extractable CryptoKeys and kept
 // in IndexedDB. Nothing in a browser is truly secret (the page's own memory is the player's),
@@ -8,10 +9,31 @@
 //   const sealed = await saveKeys.seal(text); await saveKeys.unseal(sealed) === text
 //   const sig = await saveKeys.sign(text); await saveKeys.verify(text, sig) === true
 
+/**
+ * The seed as sealed: AES-GCM's nonce and cipher text, each in base64.
+ * @typedef {{iv: string, data: string}} Sealed
+ */
+
+/**
+ * Seals and signs saves with keys that never leave the browser.
+ * @typedef {Object} SaveKeys
+ * @property {(text: string) => Promise<Sealed>} seal
+ * @property {(sealed: Sealed) => Promise<string>} unseal rejects when the key cannot open it
+ * @property {(text: string) => Promise<string>} sign the signature in base64
+ * @property {(text: string, sig: string) => Promise<boolean>} verify
+ */
+
+/** @typedef {{seal: CryptoKey, sign: CryptoKey}} KeyPair */
+
 const DB = "allthrees";
 const STORE = "keys";
 const KEY_ID = "save-keys-1";
 
+/**
+ * @template T
+ * @param {IDBRequest<T>} req
+ * @returns {Promise<T>}
+ */
 function request(req) {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
@@ -25,6 +47,7 @@ async function database() {
   return request(open);
 }
 
+/** @returns {Promise<KeyPair>} */
 async function keys() {
   const db = await database();
   try {
@@ -45,18 +68,23 @@ async function keys() {
   }
 }
 
+/** @param {ArrayBuffer|Uint8Array} bytes */
 const toB64 = (bytes) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+/** @param {string} text */
 const fromB64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 const utf8 = new TextEncoder();
 
-/** The saveKeys, or null where the browser cannot keep keys (then saves are stored plain). */
+/**
+ * The saveKeys, or null where the browser cannot keep keys (then saves are stored plain).
+ * @returns {Promise<SaveKeys|null>}
+ */
 export async function openSaveKeys() {
   if (!globalThis.crypto?.subtle || !globalThis.indexedDB) return null;
   let k;
   try {
     k = await keys();
   } catch (err) {
-    console.warn(`All Threes: no key store (${err.message}); saves are kept unsealed`);
+    console.warn(`All Threes: no key store (${err instanceof Error ? err.message : err}); saves are kept unsealed`);
     return null;
   }
   return {

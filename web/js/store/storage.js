@@ -1,3 +1,4 @@
+// @ts-check
 // localStorage: the saved match and the page's preferences. Nothing a player saved is lost:
 //
 // - The save is an envelope around the engine's save as Python hands it over for storing (its
@@ -11,7 +12,54 @@
 //   over: it moves to the backup list, from where the player may export it.
 // - A write that fails (storage full or unavailable) is reported, and tried again at the next one.
 
-import { clampLevel, DEFAULT_LEVELS } from "./levels.js";
+import { clampLevel, DEFAULT_LEVELS } from "./soundprefs.js";
+
+/** @typedef {import("../shapes/engine.js").StoredSave} StoredSave */
+/** @typedef {import("./savekeys.js").SaveKeys} SaveKeys */
+
+/**
+ * The save as stored: the engine's save (`save`, its seed taken out) in an envelope that seals
+ * the seed and signs the whole, or (where the browser cannot keep keys) holds the seed plain.
+ * @typedef {Object} Envelope
+ * @property {"sealed-1"} format
+ * @property {string} match_id
+ * @property {number} moves grows with every change of the match
+ * @property {StoredSave["rest"]} save the rest of the engine's save
+ * @property {import("./savekeys.js").Sealed} [seal] the seed, sealed
+ * @property {string} [sig] the signature of match_id, moves, save and seal
+ * @property {string} [seed] the seed, where the browser cannot keep keys
+ */
+
+/**
+ * The save to resume, or why there is none. `problem.kind`: "tampered" (the signature fails),
+ * "unsealable" (its key is gone), or "unreadable".
+ * @typedef {Object} LoadedSave
+ * @property {string} [text] the engine's save (for op "start": `save`)
+ * @property {string} [seed] its seed (op "start": `sealed_seed`)
+ * @property {StoredSave["rest"]} [rest] the save as stored
+ * @property {string} [matchId]
+ * @property {string} [raw] what storage held
+ * @property {boolean} [recovered] the save was damaged: this is the one before it
+ * @property {{kind: "tampered"|"unsealable"|"unreadable", message: string}} [problem]
+ */
+
+/**
+ * The page's preferences, as stored (a damaged field is read as absent or checked where used).
+ * @typedef {Object} Prefs
+ * @property {boolean} muted
+ * @property {import("../shapes/snapshot.js").SettingsJson|null} settings the last New game's
+ * @property {boolean} howTo How to play was opened or declined
+ * @property {number} effects the sound effects' level, 0 (off) to 100
+ * @property {number} music the music's level
+ * @property {string} [lang] the language chosen in the menu
+ * @property {string} [tiles] the tile design chosen (draw/designs.js)
+ * @property {string} [felt] the felt chosen
+ * @property {unknown} [name] the name at the table (Play online); checked where it is read
+ * @property {boolean} [relayOnly] play across devices only through the relays ("Hide my address")
+ * @property {unknown} [relays] the player's own list of relays; checked where it is read
+ * @property {unknown} [iceServers] the player's own ICE servers; checked where they are read
+ * @property {boolean} [reactionsMuted] the others' reactions are not shown
+ */
 
 const SAVE_KEY = "allthrees.save.v1";
 const PREV_KEY = "allthrees.save.prev";
@@ -20,7 +68,10 @@ const PREFS_KEY = "allthrees.prefs.v1";
 const BACKUPS_KEPT = 5;
 const ENVELOPE = "sealed-1";
 
-/** A stored value, or null (storage off or refused). */
+/**
+ * A stored value, or null (storage off or refused).
+ * @param {string} key
+ */
 export function read(key) {
   try {
     return localStorage.getItem(key);
@@ -29,13 +80,17 @@ export function read(key) {
   }
 }
 
-/** Write, or say why not: true, or the error's name (QuotaExceededError, SecurityError ...). */
+/**
+ * Write, or say why not: true, or the error's name (QuotaExceededError, SecurityError ...).
+ * @param {string} key @param {string} value
+ * @returns {true|string}
+ */
 export function write(key, value) {
   try {
     localStorage.setItem(key, value);
     return true;
   } catch (err) {
-    return err?.name || "Error";
+    return (err instanceof Error && err.name) || "Error";
   }
 }
 
@@ -51,23 +106,27 @@ export function storageWorks() {
   return true;
 }
 
+/**
+ * @param {string|null} raw
+ * @returns {Envelope|null}
+ */
 function parseEnvelope(raw) {
   try {
-    const env = JSON.parse(raw);
+    const env = JSON.parse(raw ?? "null");
     return env && typeof env === "object" && env.format === ENVELOPE ? env : null;
   } catch {
     return null;
   }
 }
 
+/** @param {Envelope} env */
 const signed = (env) => JSON.stringify([env.match_id, env.moves, env.save, env.seal ?? null]);
 
 /**
  * The save to resume (for op "start" {save: text, sealed_seed: seed}), or why there is none.
- * @returns {Promise<{text?: string, seed?: string, rest?: object, raw?: string,
- *   problem?: {kind: string, message: string}}|null>}
- *   null: nothing saved. problem.kind: "tampered" (the signature fails), "unsealable" (its key
- *   is gone), or "unreadable". A plain save of an older page comes back as it is.
+ * @param {SaveKeys|null} saveKeys
+ * @returns {Promise<LoadedSave|null>} null: nothing saved. A plain save of an older page comes
+ *   back as it is.
  */
 export async function loadSave(saveKeys) {
   const raw = read(SAVE_KEY);
@@ -83,6 +142,10 @@ export async function loadSave(saveKeys) {
   return { ...opened, raw };
 }
 
+/**
+ * @param {SaveKeys|null} saveKeys @param {string|null} raw
+ * @returns {Promise<LoadedSave>}
+ */
 async function openEnvelope(saveKeys, raw) {
   const env = raw === null ? null : parseEnvelope(raw);
   if (!env) return { problem: { kind: "unreadable", message: "the saved game is damaged" } };
@@ -105,12 +168,14 @@ async function openEnvelope(saveKeys, raw) {
 /**
  * Store the engine's save (a reply's `stored`: {match_id, moves, seed, rest}), the seed sealed and
  * the whole signed when the save keys are there.
+ * @param {SaveKeys|null} saveKeys @param {StoredSave} stored
  * @returns {Promise<"saved"|"stale"|string>} "stale": the stored save of this match is further on
  *   (another tab played on), so this one is not written; otherwise the error's name
  */
 export async function storeSave(saveKeys, { match_id, moves, seed, rest }) {
   const current = parseEnvelope(read(SAVE_KEY));
   if (current && current.match_id === match_id && current.moves > moves) return "stale";
+  /** @type {Envelope} */
   const env = { format: ENVELOPE, match_id, moves, save: rest };
   if (saveKeys) {
     env.seal = await saveKeys.seal(seed);
@@ -124,9 +189,13 @@ export async function storeSave(saveKeys, { match_id, moves, seed, rest }) {
   return done === true ? "saved" : done;
 }
 
-/** The same save (objects, or their JSON text), whatever the order of its keys. */
+/**
+ * The same save (objects, or their JSON text), whatever the order of its keys.
+ * @param {unknown} a @param {unknown} b
+ */
 export function sameSave(a, b) {
   if (!a || !b) return false;
+  /** @type {(v: unknown) => unknown} */
   const canonical = (v) =>
     Array.isArray(v)
       ? v.map(canonical)
@@ -134,9 +203,10 @@ export function sameSave(a, b) {
         ? Object.fromEntries(
             Object.keys(v)
               .sort()
-              .map((k) => [k, canonical(v[k])]),
+              .map((k) => [k, canonical(/** @type {Record<string, unknown>} */ (v)[k])]),
           )
         : v;
+  /** @param {unknown} v */
   const value = (v) => (typeof v === "string" ? JSON.parse(v) : v);
   try {
     return JSON.stringify(canonical(value(a))) === JSON.stringify(canonical(value(b)));
@@ -145,8 +215,17 @@ export function sameSave(a, b) {
   }
 }
 
-/** Keep a save the game cannot use aside, never written over; the newest few are kept. */
+/**
+ * A save the game could not use, kept aside.
+ * @typedef {{at: string, reason: string, text: string}} Backup
+ */
+
+/**
+ * Keep a save the game cannot use aside, never written over; the newest few are kept.
+ * @param {string} raw @param {string} reason
+ */
 export function backupSave(raw, reason) {
+  /** @type {Backup[]} */
   let list = [];
   try {
     list = JSON.parse(read(BACKUP_KEY) ?? "[]");
@@ -161,7 +240,10 @@ export function backupSave(raw, reason) {
   return false;
 }
 
-/** The saves kept aside: [{at, reason, text}], newest first. */
+/**
+ * The saves kept aside, newest first.
+ * @returns {Backup[]}
+ */
 export function backups() {
   try {
     const list = JSON.parse(read(BACKUP_KEY) ?? "[]");
@@ -172,7 +254,8 @@ export function backups() {
 }
 
 // howTo: the How to play was opened or declined, so it is not offered again; effects, music: the
-// sound's levels, 0 (off) to 100 (levels.js; music is off until asked for)
+// sound's levels, 0 (off) to 100 (soundprefs.js; music is off until asked for)
+/** @type {Prefs} */
 const DEFAULT_PREFS = { muted: false, settings: null, howTo: false, ...DEFAULT_LEVELS };
 
 /** Whether this browser has kept preferences before (a first visit has none). */
@@ -180,7 +263,7 @@ export function prefsStored() {
   return read(PREFS_KEY) != null;
 }
 
-/** @returns {{muted: boolean, settings: object|null, howTo: boolean, effects: number, music: number}} */
+/** @returns {Prefs} */
 export function loadPrefs() {
   try {
     const prefs = JSON.parse(read(PREFS_KEY) ?? "null");
@@ -191,7 +274,11 @@ export function loadPrefs() {
   return { ...DEFAULT_PREFS };
 }
 
-/** The sound's levels as the preferences hold them (a damaged one is the default again). */
+/**
+ * The sound's levels as the preferences hold them (a damaged one is the default again).
+ * @param {Prefs} prefs
+ * @returns {import("./soundprefs.js").SoundLevels}
+ */
 export function soundLevels(prefs) {
   return {
     effects: clampLevel(prefs.effects, DEFAULT_LEVELS.effects),
@@ -199,6 +286,7 @@ export function soundLevels(prefs) {
   };
 }
 
+/** @param {Prefs} prefs */
 export function storePrefs(prefs) {
   return write(PREFS_KEY, JSON.stringify(prefs)) === true;
 }

@@ -20,7 +20,7 @@
 import { createState, forgetDrawn, modal } from "../board/state.js";
 import { CareerFlow } from "../career/flow.js";
 import { Frames } from "../draw/frames.js";
-import { Sound } from "../draw/sound/sound.js";
+import { Sound } from "../sound/sound.js";
 import { SaveKeeper } from "../store/keeper.js";
 import { loadPrefs, soundLevels, storePrefs } from "../store/storage.js";
 import { Hud } from "../ui/hud.js";

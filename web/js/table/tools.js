@@ -18,7 +18,7 @@ export class Tools {
    * @param {object} o.controller the request flow (controller.js): call(), newGame()
    * @param {object} o.hud the HUD (ui/hud.js): its root, the How to play offer, the sound button
    * @param {object} o.prefs the page's preferences (storage.js), kept when changed
-   * @param {object} o.sound draw/sound/sound.js
+   * @param {object} o.sound sound/sound.js
    * @param {(open: () => Promise) => Promise} o.modal the table's modal(): see Game
    */
   constructor({ state, controller, hud, prefs, sound, modal }) {
@@ -122,7 +122,7 @@ export class Tools {
       if (kind === "effects") this.sound.clink(); // how loud the table now knocks
     };
     return this.modal(async () => {
-      const { showLevels } = await import("../ui/dialogs/levels.js");
+      const { showLevels } = await import("../ui/dialogs/soundlevels.js");
       return showLevels(this.hud.root, soundLevels(this.prefs), { muted: this.prefs.muted, change });
     });
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // The table's sound effects, synthesized with WebAudio (no audio files): each voice is a function
 // of an audio context, the node it plays into and the time it starts (seconds on the context's
 // clock), so the same code plays live (sound.js) and renders offline (the browser tests). sound.js
@@ -12,11 +13,19 @@
 
 import { chimeShape } from "./chime.js";
 
+/**
+ * A voice: it plays into `out` on `ctx`'s clock, from `at` (seconds); some take more, each its own
+ * (the chime its points, from a cue: board/anim.js Cue).
+ * @typedef {(ctx: BaseAudioContext, out: AudioNode, at: number, ...more: any[]) => void} Voice
+ */
+
 const SILENT = 0.0001; // exponential ramps cannot reach 0: this is "silent"
 const NOISE_S = 0.5; // seconds of seeded noise, shared by the knocks and the shuffle
 const NOISE_SEED = 12345;
-const noises = new WeakMap(); // a context's noise buffer
+/** @type {WeakMap<BaseAudioContext, AudioBuffer>} a context's noise buffer */
+const noises = new WeakMap();
 
+/** @param {BaseAudioContext} ctx */
 function noiseBuffer(ctx) {
   let buffer = noises.get(ctx);
   if (!buffer) {
@@ -33,7 +42,12 @@ function noiseBuffer(ctx) {
   return buffer;
 }
 
-/** One oscillator under an attack-decay envelope. Times in seconds, frequencies in Hz. */
+/**
+ * One oscillator under an attack-decay envelope. Times in seconds, frequencies in Hz.
+ * @param {BaseAudioContext} ctx @param {AudioNode} out
+ * @param {{freq: number, type?: OscillatorType, at: number, attack?: number, decay?: number, gain?: number,
+ *   detune?: number}} o
+ */
 function tone(ctx, out, { freq, type = "sine", at, attack = 0.003, decay = 0.15, gain = 0.3, detune = 0 }) {
   const osc = ctx.createOscillator();
   const env = ctx.createGain();
@@ -48,7 +62,11 @@ function tone(ctx, out, { freq, type = "sine", at, attack = 0.003, decay = 0.15,
   osc.stop(at + attack + decay + 0.02);
 }
 
-/** A burst of band-passed noise: a knock, a click, a tile brushing the felt. */
+/**
+ * A burst of band-passed noise: a knock, a click, a tile brushing the felt.
+ * @param {BaseAudioContext} ctx @param {AudioNode} out
+ * @param {{at: number, duration: number, freq: number, q?: number, gain?: number, offset?: number}} o
+ */
 function burst(ctx, out, { at, duration, freq, q = 1, gain = 0.3, offset = 0 }) {
   const src = ctx.createBufferSource();
   src.buffer = noiseBuffer(ctx);
@@ -71,6 +89,8 @@ const BRASS_VOICES = [-7, 0, 7]; // cents: three slightly detuned saws make a se
 /**
  * A brass-like note: detuned saws through a low-pass that opens with the attack and closes as
  * the note fades (the "blat" of a horn), with a soft sine under it for body.
+ * @param {BaseAudioContext} ctx @param {AudioNode} out
+ * @param {{freq: number, at: number, hold?: number, release?: number, gain?: number, cutoff?: number}} o
  */
 function brass(ctx, out, { freq, at, hold = 0.25, release = 0.35, gain = 0.12, cutoff = 2400 }) {
   const filter = ctx.createBiquadFilter();
@@ -98,7 +118,10 @@ function brass(ctx, out, { freq, at, hold = 0.25, release = 0.35, gain = 0.12, c
   tone(ctx, out, { freq, at, attack: BRASS_ATTACK_S, decay: hold + release, gain: gain * 0.5 });
 }
 
-/** A tile on the wooden table: a low, heavy knock of bone with a bright edge. */
+/**
+ * A tile on the wooden table: a low, heavy knock of bone with a bright edge.
+ * @param {BaseAudioContext} ctx @param {AudioNode} out @param {number} at
+ */
 export function clink(ctx, out, at) {
   burst(ctx, out, { at, duration: 0.06, freq: 2300, q: 3, gain: 0.36 });
   burst(ctx, out, { at, duration: 0.09, freq: 320, q: 1.5, gain: 0.5, offset: 0.1 });
@@ -108,7 +131,10 @@ export function clink(ctx, out, at) {
 
 const CLICK_AFTER_S = 0.035; // the click follows the knock: the tile settles against its neighbour
 
-/** A tile joining the line: a small, soft click (quieter and shorter than the knock). */
+/**
+ * A tile joining the line: a small, soft click (quieter and shorter than the knock).
+ * @param {BaseAudioContext} ctx @param {AudioNode} out @param {number} at
+ */
 export function click(ctx, out, at) {
   const t = at + CLICK_AFTER_S;
   burst(ctx, out, { at: t, duration: 0.025, freq: 3600, q: 2, gain: 0.3, offset: 0.2 });
@@ -119,7 +145,10 @@ export function click(ctx, out, at) {
 const CHIME_AFTER_S = 0.08; // after the knock
 const CHIME_STEP_S = 0.085; // between the notes of the call
 
-/** A play that scores `points`: a brass call up a chord, longer, louder and brighter for more. */
+/**
+ * A play that scores `points`: a brass call up a chord, longer, louder and brighter for more.
+ * @param {BaseAudioContext} ctx @param {AudioNode} out @param {number} at @param {number} points
+ */
 export function chime(ctx, out, at, points) {
   const shape = chimeShape(points);
   const start = at + CHIME_AFTER_S;
@@ -147,7 +176,10 @@ export function chime(ctx, out, at, points) {
 
 const SHUFFLE_CLICKS = 14;
 
-/** The deal: tiles shuffled on the felt, a run of soft clicks. */
+/**
+ * The deal: tiles shuffled on the felt, a run of soft clicks.
+ * @param {BaseAudioContext} ctx @param {AudioNode} out @param {number} at @param {() => number} [random]
+ */
 export function shuffle(ctx, out, at, random = Math.random) {
   for (let i = 0; i < SHUFFLE_CLICKS; i++) {
     const t = at + i * 0.045 + random() * 0.02;
@@ -170,16 +202,20 @@ const FANFARE = [
 const FANFARE_CHORD = [0, 4, 7]; // held under the last note
 const FANFARE_GAIN = 0.11;
 const C4_HZ = 261.63;
+/** @param {number} semitones */
 const hz = (semitones) => C4_HZ * 2 ** (semitones / 12);
 
-/** Your side won the match: a brass fanfare ending on a held C major chord (about 2.5 s). */
+/**
+ * Your side won the match: a brass fanfare ending on a held C major chord (about 2.5 s).
+ * @param {BaseAudioContext} ctx @param {AudioNode} out @param {number} at
+ */
 export function fanfare(ctx, out, at) {
   for (const [note, beat, beats] of FANFARE) {
     const t = at + beat * FANFARE_BEAT_S;
     const hold = beats * FANFARE_BEAT_S * 0.8;
     brass(ctx, out, { freq: hz(note), at: t, hold, release: 0.25, gain: FANFARE_GAIN, cutoff: 3200 });
   }
-  const last = FANFARE.at(-1);
+  const last = FANFARE[FANFARE.length - 1];
   const t = at + last[1] * FANFARE_BEAT_S;
   for (const note of FANFARE_CHORD) {
     const hold = last[2] * FANFARE_BEAT_S * 0.8;
@@ -193,7 +229,10 @@ const LAMENT = [4, 2, 0, -3]; // semitones above C4, played an octave up: E5 D5 
 const LAMENT_CHORD = [-3, 0, 4]; // A3 C4 E4, held under it
 const LAMENT_GAIN = 0.14;
 
-/** A loss or a draw: a quiet falling phrase of soft bells over a held chord (about 2 s). */
+/**
+ * A loss or a draw: a quiet falling phrase of soft bells over a held chord (about 2 s).
+ * @param {BaseAudioContext} ctx @param {AudioNode} out @param {number} at
+ */
 export function lament(ctx, out, at) {
   LAMENT.forEach((note, i) => {
     const t = at + i * LAMENT_STEP_S;
@@ -206,5 +245,8 @@ export function lament(ctx, out, at) {
   }
 }
 
-/** The voices by name, as sound.js plays them. */
+/**
+ * The voices by name, as sound.js plays them.
+ * @type {Record<string, Voice>}
+ */
 export const VOICES = { clink, click, chime, shuffle, fanfare, lament };

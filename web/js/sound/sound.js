@@ -1,7 +1,8 @@
+// @ts-check
 // The page's sound: one AudioContext, the effects and the music each on their own level, the mute
 // over both, and the soundtrack fetched only when it is to be heard. It owns when sound may play;
 // the voices are effects.js's (imported with the context, at the first gesture), the level curve
-// levels.js's (the levels themselves, store/levels.js's), the music web/later/soundtrack.js's.
+// gain.js's (the levels themselves, store/soundprefs.js's), the music web/later/soundtrack.js's.
 //
 // - The AudioContext is created (or resumed) only from a user gesture (unlock()), so the browser
 //   never blocks or warns about autoplay.
@@ -16,9 +17,20 @@
 //   sound.play("clink"); sound.play(["chime", 12]); sound.play("fanfare");
 //   sound.setLevels({ effects: 60, music: 40 }); sound.setMuted(true);
 
-import { siteURL } from "../../boot/site.js";
-import { DEFAULT_LEVELS } from "../../store/levels.js";
-import { levelGain } from "./levels.js";
+import { siteURL } from "../boot/site.js";
+import { DEFAULT_LEVELS } from "../store/soundprefs.js";
+import { levelGain } from "./gain.js";
+
+/** @typedef {import("../board/anim.js").Cue} Cue */
+/** @typedef {import("../store/soundprefs.js").SoundLevels} SoundLevels */
+/**
+ * The soundtrack playing (web/later/soundtrack.js's Player).
+ * @typedef {{start: (at: number) => void, stop: () => void, fill: (seconds: number) => void}} Player
+ */
+/**
+ * web/later/soundtrack.js, as this module uses it.
+ * @typedef {{Player: new (ctx: BaseAudioContext, out: AudioNode, o: {live: boolean}) => Player}} Soundtrack
+ */
 
 const MASTER_GAIN = 0.5; // everything together, under the device's own volume
 const MUSIC_BED = 0.55; // the music sits under the effects: at equal levels it is this much quieter
@@ -29,27 +41,40 @@ const LEVEL_GLIDE_S = 0.05; // a level change glides this long (no zipper noise 
 const SOUNDTRACK = "later/soundtrack.js"; // from the site's root (boot/site.js)
 
 export class Sound {
+  /** @type {AudioContext|OfflineAudioContext|null} */
   #ctx = null;
+  /** @type {GainNode|null} */
   #master = null;
+  /** @type {GainNode|null} */
   #effects = null;
+  /** @type {GainNode|null} */
   #music = null;
-  #voices = null; // effects.js's VOICES, once imported
+  /** @type {Record<string, import("./effects.js").Voice>|null} effects.js's VOICES, once imported */
+  #voices = null;
+  /** @type {Promise<void>|null} */
   #voicesLoading = null;
-  #player = null; // the soundtrack playing (web/later/soundtrack.js's Player), or null
+  /** @type {Player|null} the soundtrack playing, or null */
+  #player = null;
+  /** @type {Promise<void>|null} */
   #loading = null;
   #tableShown = false;
+  /** @type {boolean} */
   #offline;
+  /** @type {() => Promise<Soundtrack>} */
   #load;
+  /** @type {boolean} */
   muted;
+  /** @type {SoundLevels} */
   levels;
 
   /**
-   * @param {object} o
-   * @param {boolean} o.muted
-   * @param {{effects: number, music: number}} o.levels 0 (off) to 100
-   * @param {BaseAudioContext} [o.context] a context to play into (an OfflineAudioContext in the
-   *   tests: it renders what is played); by default one is made at the first gesture
-   * @param {() => Promise<object>} [o.loadMusic] how the soundtrack module is fetched
+   * @param {object} [o]
+   * @param {boolean} [o.muted]
+   * @param {SoundLevels} [o.levels] 0 (off) to 100
+   * @param {AudioContext|OfflineAudioContext|null} [o.context] a context to play into (an
+   *   OfflineAudioContext in the tests: it renders what is played); by default one is made at the
+   *   first gesture
+   * @param {(() => Promise<Soundtrack>)|null} [o.loadMusic] how the soundtrack module is fetched
    */
   constructor({ muted = false, levels = DEFAULT_LEVELS, context = null, loadMusic = null } = {}) {
     this.muted = muted;
@@ -65,32 +90,40 @@ export class Sound {
     }
   }
 
+  /** @param {AudioContext|OfflineAudioContext} ctx */
   #build(ctx) {
+    const master = ctx.createGain();
+    const effects = ctx.createGain();
+    const music = ctx.createGain();
+    effects.connect(master);
+    music.connect(master);
+    master.connect(ctx.destination);
     this.#ctx = ctx;
-    this.#master = ctx.createGain();
-    this.#effects = ctx.createGain();
-    this.#music = ctx.createGain();
-    this.#effects.connect(this.#master);
-    this.#music.connect(this.#master);
-    this.#master.connect(ctx.destination);
+    this.#master = master;
+    this.#effects = effects;
+    this.#music = music;
     this.#applyLevels(true);
   }
 
   /** Create or resume the audio context; only call this inside a user gesture. */
   unlock() {
     if (this.muted || this.#offline || document.hidden) return;
-    const AudioCtx = globalThis.AudioContext ?? globalThis.webkitAudioContext;
+    // an older WebKit names it webkitAudioContext
+    const old = /** @type {{webkitAudioContext?: typeof AudioContext}} */ (globalThis).webkitAudioContext;
+    const AudioCtx = globalThis.AudioContext ?? old;
     if (!AudioCtx) return;
-    if (!this.#ctx) {
+    let ctx = this.#ctx;
+    if (!ctx) {
       try {
-        this.#build(new AudioCtx());
+        ctx = new AudioCtx();
+        this.#build(ctx);
       } catch {
         return;
       }
-      this.#ctx.addEventListener?.("statechange", () => this.#musicWanted());
+      ctx.addEventListener?.("statechange", () => this.#musicWanted());
       this.#loadVoices();
     }
-    if (this.#ctx.state === "suspended") this.#ctx.resume().catch(() => {});
+    if (ctx.state === "suspended") ctx.resume().catch(() => {});
     this.#musicWanted();
   }
 
@@ -117,13 +150,17 @@ export class Sound {
     this.#musicWanted();
   }
 
+  /** @param {boolean} muted */
   setMuted(muted) {
     this.muted = muted;
     this.#applyLevels();
     this.#musicWanted();
   }
 
-  /** New levels (0 off .. 100), heard at once. */
+  /**
+   * New levels (0 off .. 100), heard at once.
+   * @param {Partial<SoundLevels>} levels
+   */
   setLevels(levels) {
     this.levels = { ...this.levels, ...levels };
     this.#applyLevels();
@@ -131,8 +168,9 @@ export class Sound {
   }
 
   #applyLevels(now = false) {
-    if (!this.#ctx) return;
+    if (!this.#ctx || !this.#master || !this.#effects || !this.#music) return;
     const at = this.#ctx.currentTime;
+    /** @param {AudioParam} param @param {number} value */
     const set = (param, value) => {
       param.cancelScheduledValues(at);
       if (now) param.setValueAtTime(value, at);
@@ -148,12 +186,15 @@ export class Sound {
     return this.#offline || this.#ctx.state === "running" ? this.#ctx : null;
   }
 
-  /** Play an effect: "clink", "click", "shuffle", "fanfare", "lament", or ["chime", points]. */
+  /**
+   * Play an effect: "clink", "click", "shuffle", "fanfare", "lament", or ["chime", points].
+   * @param {Cue} what
+   */
   play(what) {
     const [name, ...args] = Array.isArray(what) ? what : [what];
     const voice = this.#voices?.[name];
     const ctx = this.#ready();
-    if (!voice || !ctx) return;
+    if (!voice || !ctx || !this.#effects) return;
     const at = ctx.currentTime + START_AHEAD_S + (FINALES.has(name) ? FINALE_AFTER_S : 0);
     voice(ctx, this.#effects, at, ...args);
   }
@@ -171,7 +212,10 @@ export class Sound {
     return this.#tableShown && this.#ctx.state === "running" && !document.hidden;
   }
 
-  /** Start the soundtrack (fetching it the first time) or stop it, as the settings now say. */
+  /**
+   * Start the soundtrack (fetching it the first time) or stop it, as the settings now say.
+   * @returns {Promise<void>}
+   */
   #musicWanted() {
     if (!this.#musicOn()) {
       if (this.#player && (this.muted || levelGain(this.levels.music) === 0)) {
@@ -184,9 +228,10 @@ export class Sound {
     this.#loading ??= this.#load()
       .then((mod) => {
         this.#loading = null;
-        if (!this.#player && this.#musicOn()) {
-          this.#player = new mod.Player(this.#ctx, this.#music, { live: !this.#offline });
-          this.#player.start(this.#ctx.currentTime + START_AHEAD_S);
+        const ctx = this.#ctx;
+        if (!this.#player && this.#musicOn() && ctx && this.#music) {
+          this.#player = new mod.Player(ctx, this.#music, { live: !this.#offline });
+          this.#player.start(ctx.currentTime + START_AHEAD_S);
         }
       })
       .catch(() => {
@@ -195,7 +240,10 @@ export class Sound {
     return this.#loading;
   }
 
-  /** The music, in an offline context (the tests): resolves once its first notes are scheduled. */
+  /**
+   * The music, in an offline context (the tests): resolves once its first notes are scheduled.
+   * @param {number} seconds
+   */
   async startMusic(seconds) {
     await this.#musicWanted();
     this.#player?.fill(seconds);
@@ -210,7 +258,8 @@ export class Sound {
     const ctx = this.#ctx;
     if (!ctx) return;
     if (document.hidden) {
-      if (ctx.state === "running") ctx.suspend().catch(() => {});
+      // a live context (only a live one listens for visibility: the constructor)
+      if (ctx.state === "running") /** @type {AudioContext} */ (ctx).suspend().catch(() => {});
     } else if (!this.muted && ctx.state === "suspended") {
       ctx
         .resume()

@@ -4,7 +4,7 @@
 
 import { h } from "../../dom/dom.js";
 import { T } from "../../i18n/strings.js";
-import { LEVEL_MAX, LEVEL_STEP } from "../../store/levels.js";
+import { LEVEL_MAX, LEVEL_STEP } from "../../store/soundprefs.js";
 import { askDialog } from "../modal.js";
 
 /** "Off" or "80%", as the slider's value is read and shown. */

@@ -1,3 +1,4 @@
+// @ts-check
 // How the scoring chime grows with the points, with no WebAudio in it (so Node's tests run it): a 3
 // is a small two-note call, a 30 a full brass call ending on a chord. effects.js plays it.
 
@@ -16,6 +17,7 @@ const CHIME_CHORD_FROM_POINTS = 15; // from here the last note rings as a chord 
 /**
  * The chime for a play scoring `points`: which notes, how loud, how bright, whether it ends on a
  * chord. More points: never fewer notes, never quieter, never duller.
+ * @param {number} points
  * @returns {{notes: number[], gain: number, cutoff: number, chord: boolean}} notes in Hz, cutoff in Hz
  */
 export function chimeShape(points) {

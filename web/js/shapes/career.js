@@ -1,0 +1,204 @@
+// @ts-check
+// The career as Python makes it (py/allthrees/career/): a finished match's entry as the page
+// keeps it, a whole match kept to replay, the figures the career screen shows (op "career") and
+// the reply that records a match (op "career_entry"). Types only, written as snapshot.js's are
+// (see there).
+
+/** @typedef {import("./snapshot.js").Int} Int */
+
+/**
+ * A finished match as the career keeps it (career.entries.entry without its record and
+ * settings, which the history keeps): the figures Python counts from, opaque to the page but
+ * for the fields named here.
+ * @typedef {Object} CareerEntry
+ * @property {string} id the match's id
+ * @property {string} date when it ended (ISO)
+ * @property {string|null} daily the UTC day it was that day's scored daily, else null
+ * @property {boolean} practice a deal anyone could have seen beforehand: it counts for nothing
+ * @property {"match"|"sprint"|"partners"} mode
+ * @property {Int} players
+ * @property {string} preset
+ * @property {import("./snapshot.js").RulesChanges} options
+ * @property {string[]} seats each seat's controller
+ * @property {import("./snapshot.js").SeatLabel[]} names each seat's label
+ * @property {Int} you the device owner's seat
+ * @property {Int} your_side
+ * @property {string|null} partner the partner's controller
+ * @property {string} level the opponents' level, "mixed" or "people"
+ * @property {boolean} won
+ * @property {Int[]} scores per side
+ * @property {Int} margin your side's score less the best other
+ * @property {Int} rounds
+ * @property {Int[][]} race per side, the score after round 0, 1, ...
+ * @property {Int} trailed_by the most your side was behind at a round's end
+ * @property {Int} other_round_wins
+ * @property {Int} dominoes rounds your side won by going out
+ * @property {Int} blocks rounds your side won blocked
+ * @property {Int[]} plays the points of each of your plays
+ * @property {Int} turns
+ * @property {Int} multiples
+ * @property {Int} largest
+ * @property {Int} points your side's round points less its bonuses
+ * @property {boolean} domino_66 your seat went out with the double six still to be played
+ * @property {boolean} pegs cribbage: the points are pegs
+ */
+
+/**
+ * A whole match kept to replay (allthrees.history.v1): its record has every hand and the seed.
+ * @typedef {Object} HistoryItem
+ * @property {string} id
+ * @property {string} date
+ * @property {import("./snapshot.js").SettingsJson} settings
+ * @property {Object<string, unknown>} record the match record (docs/rules.md's format), Python's to read
+ */
+
+/**
+ * How many entries and whole matches the career keeps (career.transfer's one definition).
+ * @typedef {Object} Keep
+ * @property {Int} entries
+ * @property {Int} history
+ */
+
+/**
+ * A finished match recorded (op "career_entry", or a guest's check_shared): its entry (with its
+ * record and settings), what to keep, the career's figures with it and the trophies it earned.
+ * @typedef {Object} Recorded
+ * @property {CareerEntry & {record?: HistoryItem["record"], settings?: HistoryItem["settings"]}} entry
+ * @property {Keep} keep
+ * @property {CareerFigures} career
+ * @property {string[]} new_trophies
+ */
+
+/**
+ * The career's figures (career.stats.figures), as of the page's UTC day.
+ * @typedef {Object} CareerFigures
+ * @property {Int} played
+ * @property {Int} won
+ * @property {number|null} win_rate 0..1; null with no match
+ * @property {(number|null)[]} win_rate_series the rate over the last matches, at each match
+ * @property {Object<string, SplitRow>} by_mode
+ * @property {Object<string, SplitRow>} by_players
+ * @property {Object<string, SplitRow>} by_level
+ * @property {number|null} points_per_round
+ * @property {number|null} points_per_turn
+ * @property {Int} multiples
+ * @property {LargestPlay|null} largest
+ * @property {Int} dominoes
+ * @property {Int} blocks
+ * @property {MatchLine|null} best
+ * @property {MatchLine|null} worst
+ * @property {Int} streak
+ * @property {Int} longest_streak
+ * @property {PlaysBucket[]} plays_histogram
+ * @property {DailyFigures} daily
+ * @property {EarnedTrophy[]} trophies in the order earned
+ */
+
+/**
+ * Matches played and won, of one mode, table size or opponent.
+ * @typedef {Object} SplitRow
+ * @property {Int} played
+ * @property {Int} won
+ */
+
+/**
+ * The largest single play and its match.
+ * @typedef {Object} LargestPlay
+ * @property {Int} points
+ * @property {string} id
+ * @property {string} date
+ */
+
+/**
+ * The best or the worst match.
+ * @typedef {Object} MatchLine
+ * @property {string} id
+ * @property {string} date
+ * @property {Int} margin
+ * @property {Int[]} scores
+ */
+
+/**
+ * Plays that made `from` to `to` points (null: and more).
+ * @typedef {Object} PlaysBucket
+ * @property {Int} from
+ * @property {Int|null} to
+ * @property {Int} count
+ */
+
+/**
+ * The daily deal's figures.
+ * @typedef {Object} DailyFigures
+ * @property {Int} played
+ * @property {Int} streak
+ * @property {Int} longest
+ * @property {string|null} last the newest daily's day
+ * @property {DailyToday} [today] as of the page's day, when it said which
+ */
+
+/**
+ * Today's daily.
+ * @typedef {Object} DailyToday
+ * @property {string} date
+ * @property {boolean} attempted its scored attempt was started
+ * @property {DailyLine|null} line its result to share, once finished
+ */
+
+/**
+ * A daily's result to share.
+ * @typedef {Object} DailyLine
+ * @property {"daily_line"} code
+ * @property {string} date
+ * @property {Int} points
+ * @property {Int} margin
+ * @property {boolean} won
+ */
+
+/**
+ * A trophy earned.
+ * @typedef {Object} EarnedTrophy
+ * @property {string} id
+ * @property {string} date
+ * @property {string} match the match that earned it
+ */
+
+/**
+ * Two careers merged (op "career_merge": career.merge.merge): the merged career, its figures,
+ * this device's career as it was (for the backup), what the merge counted, what to keep.
+ * @typedef {Object} CareerMerge
+ * @property {KeptCareer} merged
+ * @property {CareerFigures} career
+ * @property {KeptCareer} replaced
+ * @property {MergeCounts} counts
+ * @property {Keep} keep
+ */
+
+/**
+ * A career as a device keeps it and sends it to its pair.
+ * @typedef {Object} KeptCareer
+ * @property {CareerEntry[]} entries
+ * @property {HistoryItem[]} history
+ * @property {{attempts: Object<string, string>}} daily the daily's attempts: {UTC day: match id}
+ * @property {DesignPrefs} prefs
+ */
+
+/**
+ * The design preferences a career carries, each where chosen.
+ * @typedef {Object} DesignPrefs
+ * @property {string} [tiles]
+ * @property {string} [felt]
+ */
+
+/**
+ * What a merge counted: the entries merged, those new here, ids both held differently, damaged
+ * entries left out, the whole matches kept, damaged ones left out.
+ * @typedef {Object} MergeCounts
+ * @property {Int} entries
+ * @property {Int} added
+ * @property {Int} conflicts
+ * @property {Int} damaged
+ * @property {Int} history
+ * @property {Int} damaged_history
+ */
+
+export {};
