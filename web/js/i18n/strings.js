@@ -1044,6 +1044,7 @@ const EN = {
     status: "Watching · one move behind",
     fullShort: "Watching · this table has as many watchers as it takes",
     full: "This table has 20 watchers already: try again in a while.",
+    /** @param {number} n */
     count: (n) => `${n} watching`,
     stop: "Stop watching",
     cannotPlay: "You are watching this table: the players make the moves.",
@@ -1055,6 +1056,7 @@ const EN = {
     linkWhat: "the watch link",
     share: "Watch my All Threes Domino table:",
     watchButton: "Watch",
+    /** @param {string} words */
     watchTable: (words) => `Watch: ${words}`,
   },
   // --- netTable: the table across devices as the table shows it (net/hosting.js, guesting.js) ---
