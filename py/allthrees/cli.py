@@ -6,7 +6,7 @@ import argparse
 import json
 import random
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .ai import get_player
 from .errors import AllThreesError, BadRecord
@@ -19,9 +19,12 @@ from .summary import round_summary
 from .tiles import NAME
 from .view import make_view
 
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import OptionValue
+
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
-    options: dict[str, Any] = {"players": args.players}
+    options: dict[str, OptionValue] = {"players": args.players}
     if getattr(args, "teams", False):
         options["teams"] = True
     if getattr(args, "target", None):
@@ -346,4 +349,5 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_arena, target=None)
 
     args = parser.parse_args(argv)
-    return args.func(args)
+    code: int = args.func(args)  # each command's exit code
+    return code

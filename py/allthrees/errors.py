@@ -7,6 +7,13 @@ move the rules do not allow here (``IllegalMove``). All three are ``MoveError``s
 move was offered to is unchanged after any of them.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypedDict
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Json
+
 
 class AllThreesError(Exception):
     """Base of every error this package raises on purpose. Its message is English (the terminal's
@@ -119,7 +126,15 @@ REFUSAL_CODES = (
 )
 
 
-def refusal_json(exc: AllThreesError) -> dict[str, object]:
+class RefusalWords(TypedDict):
+    """An error as a page reads it: the English message, its code and the code's values."""
+
+    error: str
+    code: str
+    values: dict[str, Json]
+
+
+def refusal_json(exc: AllThreesError) -> RefusalWords:
     """An error as a page reads it: ``{error: English message, code, values}``."""
     values = {k: v if isinstance(v, (int, str, list)) else str(v) for k, v in exc.values.items()}
     return {"error": str(exc), "code": exc.code or type(exc).code, "values": values}

@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .errors import BadRecord
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Json
 
 MAX_DEPTH = 32  # nothing we read nests deeper: a record is an object of rounds of moves
 MAX_DIGITS = 80  # no number we read is longer (a seed is written in hex, as text)
 SHOWN = 60  # characters of a bad value echoed back in a message
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """A value as a message may echo it: JSON (a string in quotes), cut to about SHOWN
     characters."""
     try:
@@ -38,7 +41,7 @@ _LONG_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
-def check_text(text: Any, what: str, limit: int, error: type[Exception] = BadRecord) -> str:
+def check_text(text: Json, what: str, limit: int, error: type[Exception] = BadRecord) -> str:
     """Refuse text that is no JSON document of a sane shape, before any parser sees it."""
     if not isinstance(text, str):
         raise error(f"{what} is not text")
@@ -97,7 +100,7 @@ def _check_exactly(text: str, what: str, error: type[Exception]) -> str:
     return text
 
 
-def parse(text: Any, what: str, limit: int, error: type[Exception] = BadRecord) -> Any:
+def parse(text: Json, what: str, limit: int, error: type[Exception] = BadRecord) -> Json:
     """JSON from checked text; ``error`` names what is wrong."""
     text = check_text(text, what, limit, error)
     try:

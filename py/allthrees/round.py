@@ -722,7 +722,12 @@ class Round:
         rules = self.rules
         pips = tuple(self.side_pips())
         raw = 0
-        if self.winner_side >= 0 and rules.pip_bonus and self.reason != TARGET:
+        if (
+            self.reason is not None
+            and self.winner_side >= 0
+            and rules.pip_bonus
+            and self.reason != TARGET
+        ):
             own = pips[self.winner_side]
             raw = rules.bonus_pips(self.reason, own, sum(pips) - own)
         rounded = rules.round_to_multiple(raw)

@@ -4,7 +4,7 @@ much the page keeps. So a finished match ships the career's entries to Python on
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..session import Session
 from .awards import trophies
@@ -15,16 +15,20 @@ from .schema import check_entries
 from .stats import figures
 from .transfer import KEEP, MAX_ENTRIES
 
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.career import Recorded
+
 DAY_CHARS = len("2026-12-01")  # the UTC day at the head of an ISO UTC time
 
 
 def recorded(
     session: Session,
-    date: Any,
-    daily_day: Any = None,
-    entries: Any = None,
-    attempts: Any = None,
-) -> dict[str, Any]:
+    date: Json,
+    daily_day: Json = None,
+    entries: Json = None,
+    attempts: Json = None,
+) -> Recorded:
     """A finished match taken into the career in one go: ``{entry, line}`` (``line`` the daily's
     shareable result, or None) and, given the career's ``entries`` so far, the career as the page
     will keep it: ``career`` (``figures`` of the newest ``MAX_ENTRIES`` with this one, as of the
@@ -32,7 +36,7 @@ def recorded(
     and ``keep`` (how many entries and whole matches the page keeps). A match already among the
     entries is not taken twice: its figures are the career's as it is, and it earns nothing."""
     made = entry(session, date, daily_day)
-    out: dict[str, Any] = {
+    out: Recorded = {
         "entry": made,
         "line": daily_line(made) if made["daily"] is not None else None,
     }
@@ -44,4 +48,4 @@ def recorded(
     career = figures(after, today=date[:DAY_CHARS], attempts=attempts)
     held = {t["id"] for t in trophies(in_date_order(before))}
     earned = [t["id"] for t in career["trophies"] if t["id"] not in held]
-    return out | {"career": career, "new_trophies": earned, "keep": dict(KEEP)}
+    return out | {"career": career, "new_trophies": earned, "keep": KEEP.copy()}

@@ -7,7 +7,7 @@ the chain follows from it (``joint``). What the page keeps of a gathering or a j
 survives a reload like any save (``save``): the host's secret (the top of its chain) is the one
 field the page seals (``save.SEALED``), and the rest (``Joint.to_json``: the table id, the
 match's place in the chain, the friends' parts and names, the table clock's seconds) is plain.
-The clock's moment-to-moment state (``clock.Timer``) is not kept.
+The clock's moment-to-moment state (``timer.Timer``) is not kept.
 """
 
 from __future__ import annotations
@@ -15,16 +15,21 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..checks import is_whole
 from ..errors import AllThreesError
-from ..match import seed_hex
 from ..settings import Settings, clean_name
 from . import joint
-from .clock import CHOICES as CLOCK_CHOICES
-from .clock import Timer
 from .protocol import TABLE_HEX, BadMessage, is_table
+from .timer import CHOICES as CLOCK_CHOICES
+from .timer import Timer
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.replies import Room
+    from ..shapes.saved import JointSaved
+    from ..shapes.table import ClockShown, FriendShown, NetShown
 
 ROOM_LABEL = b"allthrees room v1"
 HOST_KEY_LABEL = b"allthrees room host key v1"
@@ -55,7 +60,7 @@ class Joint:
     keys: dict[int, str] = field(default_factory=dict)
     # reactions each seat sent since the table's last move (not kept: a flood limit)
     reactions: dict[int, tuple[int, int]] = field(default_factory=dict)
-    clock_s: int = 0  # the table clock: seconds a move, one of ``clock.CHOICES``; 0, none
+    clock_s: int = 0  # the table clock: seconds a move, one of ``timer.CHOICES``; 0, none
     # friends' seats the host gave to a computer for good (``give``): their keys take no seat
     given_away: frozenset[int] = frozenset()
     # the clock's turn stamp and each seat's time-outs in a row (not kept: a reload restarts them)
@@ -82,7 +87,7 @@ class Joint:
         return joint.commitment_of(self.host_part())
 
     # ------------------------------------------------------------------ the room and its seats
-    def room(self) -> dict[str, str]:
+    def room(self) -> Room:
         """The table's room on the relays, for the host's page alone: ``secret`` (64 hex digits),
         what the one link's fragment carries and every page in the room encrypts with, and
         ``key``, the host's signing key there (64 hex digits), whose public key the link names so
@@ -160,7 +165,7 @@ class Joint:
         """Names for seats with none in the settings: the friends' own, the host's."""
         return {**self.names, self.host: self.host_name} if self.host_name else dict(self.names)
 
-    def friends_json(self, settings: Settings) -> list[dict[str, Any]]:
+    def friends_json(self, settings: Settings) -> list[FriendShown]:
         return [
             {
                 "seat": s,
@@ -171,8 +176,8 @@ class Joint:
         ]
 
     def summary(
-        self, settings: Settings, stand_in: dict[int, str], clock: dict[str, int] | None = None
-    ) -> dict[str, Any]:
+        self, settings: Settings, stand_in: dict[int, str], clock: ClockShown | None = None
+    ) -> NetShown:
         """The snapshot's ``net`` (the host's and each friend's): the table id, the commitment,
         the match of the chain, each friend's seat (``{seat, name, joined, stand_in}``), the
         table clock's seconds a move (``clock_s``, 0 for none) and ``clock``, the turn's clock
@@ -190,25 +195,8 @@ class Joint:
             "clock": clock,
         }
 
-    def reveal(self, session: Any, seat: int) -> dict[str, Any]:
-        """What a guest gets at the match's end to check the deal (``check.check_shared``)."""
-        from ..present import match_record
-
-        return {
-            "seat": seat,
-            "match": self.k,
-            "commitment": self.commitment(),
-            "host_part": self.host_part().hex(),
-            "parts": [{"seat": s, "part": self.parts[s]} for s in self.friends],
-            "seed": seed_hex(session.seed),
-            "record": match_record(session),
-            "settings": session.settings.to_json(),
-            "match_id": session.match_id,
-            "practice": session.practice,
-        }
-
     # ------------------------------------------------------------------ kept
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JointSaved:
         """What the page keeps in plain text: everything but the secret ``top``."""
         return {
             "table": self.table,
@@ -224,7 +212,7 @@ class Joint:
         }
 
     @classmethod
-    def from_json(cls, data: Any, top: Any, settings: Settings) -> Joint:
+    def from_json(cls, data: Json, top: Json, settings: Settings) -> Joint:
         """The joint state a save kept, with the sealed secret ``top`` (64 hex digits); a
         ``BadMessage`` ``gathering_save`` when any of it is wrong."""
 
@@ -284,3 +272,10 @@ class Joint:
             clock_s=clock,
             given_away=frozenset(given),
         )
+
+
+class Gathering(NamedTuple):
+    """A table across devices before its deal: its joint state and its settings."""
+
+    net: Joint
+    settings: Settings
