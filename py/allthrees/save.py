@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from . import jsontext
@@ -68,7 +69,18 @@ SEALED = "seed"  # the one field the page seals before storing: the deal's secre
 
 
 def dump(session: Session) -> str:
-    return json.dumps({**_rest(session), SEALED: _sealed(session)})
+    return _text(_rest(session), "dealing", _sealed(session))
+
+
+def _text(rest: Mapping[str, object], after: str, sealed: str) -> str:
+    """The save's text: ``rest`` with the sealed field in its place, after the field ``after``
+    (where every save since version 3 has had it)."""
+    data: dict[str, object] = {}
+    for key, value in rest.items():
+        data[key] = value
+        if key == after:
+            data[SEALED] = sealed
+    return json.dumps(data)
 
 
 GATHERING = "gathering"  # the field of a gathering's save (a table across devices, not dealt)
@@ -84,7 +96,7 @@ def gathering_stored(settings: Settings, net: Joint) -> GatheringStored:
         "gathering": net.to_json(),
         "settings": settings.to_json(),
     }
-    text = json.dumps({**rest, SEALED: net.top.hex()})
+    text = _text(rest, "moves", net.top.hex())
     return {
         "text": text,
         "stored": {"match_id": net.table, "moves": 0, "seed": net.top.hex(), "rest": rest},
