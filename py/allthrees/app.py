@@ -1,6 +1,6 @@
 """The controller the browser drives: one JSON request in, one JSON reply out. It only routes:
 settings and links (``settings``), acting and advancing (``session``), the snapshot and the
-events as the viewer may see them (``present``), save text (``save``), the player's career, the
+events as the viewer may see them (``snapshot``), save text (``save``), the player's career, the
 daily deal and an export's check (``career``).
 
 The page's worker calls ``handle(request_json)`` and gets JSON back; nothing else crosses.
@@ -54,7 +54,7 @@ Requests (``op``):
   as friends see it; ``clock``: the table clock, seconds a move, one of 0 (none, the default),
   30, 60, 120 (``net.clock.CHOICES``; another is refused, ``clock_choice``), kept in the save;
   ``room``: ``{secret, key}``, the table's room on the relays and the host's key there, which
-  every reply of a table across devices carries to the host's page alone: ``Joint.room``).
+  every reply of a table across devices carries to the host's page alone: ``TableState.room``).
 - ``fill`` ``{level}``: while a gathering is open, a computer of ``level`` (of
   ``settings.COMPUTERS``) takes every friend's seat nobody has joined, and the match is dealt
   with the friends who have (each gets a ``welcome`` with the dealt table, then its ``table``);
@@ -70,7 +70,7 @@ Requests (``op``):
   (``clock_off``), before the deal (``not_dealt``), when ``seat`` is not a person's to move
   (``clock_turn``), too early (``clock_running``, with ``left_ms``), or a malformed seat or level
   (``bad_request``). The rule is ``net.clock``'s; every reply that changes such a table starts a
-  new turn's clock, which the snapshot's ``net.clock`` shows (``present``).
+  new turn's clock, which the snapshot's ``net.clock`` shows (``snapshot``).
 - ``seat_for`` ``{key}``: the seat a page knocking at the room with that seat key takes (its own,
   or the first free; a refusal ``table_full`` when none is left); changes nothing.
 - ``guest`` ``{seat, message}``: the text a friend's device sent on the channel of ``seat``
@@ -103,7 +103,7 @@ Every reply that changes the table is ``{ok, snapshot, events, save, stored}``: 
 save as the page keeps it (``save.stored``: ``{match_id, moves, seed, rest}``, so the page never
 reads the save's own fields); across devices it also holds ``guests`` (``{seat: {snapshot, events,
 reveal?}}``, each friend's table as that seat may see it) and ``outbox``, and each snapshot's
-``net`` (``present``) holds ``clock``: ``{seat, limit_ms, left_ms}`` while a person is to move
+``net`` (``snapshot``) holds ``clock``: ``{seat, limit_ms, left_ms}`` while a person is to move
 at a table with a clock, else null (the host's page times the seat to move from it and sends
 ``time_up``). A refusal is ``{ok: false, error, code, values, snapshot?}``
 (``errors.refusal_json``: the English message for the terminal, the code and values for the
@@ -117,10 +117,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import __version__, career, jsontext
-from .checks import is_whole
 from .errors import AllThreesError, refusal_json
 from .explain import rules_lines
-from .jsontext import shown
+from .jsontext import is_whole, shown
 from .links import parse_link
 from .net import table
 from .net.check import check_shared
@@ -129,13 +128,13 @@ from .net.protocol import VERSION as PROTOCOL
 from .net.protocol import host_message
 from .net.state import Gathering
 from .net.table import Answer, Gathered, GuestRefusal, Moved
-from .present import choices, events_json, match_record, snapshot
 from .replayview import replay_round
 from .rules import DEFAULT_PRESET
 from .rulesform import rules_form
 from .save import MAX_SAVE_CHARS, BadSave, dump, load, load_gathering, stored
 from .session import BadIntent, Dealt, Event, Session
 from .settings import MAX_SEED_DIGITS, Settings
+from .snapshot import choices, events_json, match_record, snapshot
 
 if TYPE_CHECKING:  # types only: the page's start builds none of these classes
     from .shapes import Json

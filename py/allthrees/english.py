@@ -29,7 +29,8 @@ def _points(n: int) -> str:
 
 # The English of every preset part (the terminal's words; web/test/strings.test.js reads these
 # keys to hold both catalogues to every code ``preset_parts`` may send).
-PRESET_PARTS: dict[str, Words] = {
+PRESET_PARTS: dict[str, Words]  # (declared apart: web/test reads the table by its "NAME = {")
+PRESET_PARTS = {
     "multiple": lambda p: f"multiples of {p['k']} score",
     "target": lambda p: f"to {p['target']}",
     "hand": lambda p: f"{p['tiles']} tiles each",
@@ -178,7 +179,8 @@ def _example_words(line: Line) -> str:
     )
 
 
-LINES: dict[str, Words] = {
+LINES: dict[str, Words]
+LINES = {
     "set": lambda v: (
         f"The double-{v['top']} set: {v['tiles']} tiles, each half 0 to {v['top']} pips."
     ),

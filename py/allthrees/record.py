@@ -11,9 +11,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from . import jsontext
-from .checks import is_whole
 from .errors import AllThreesError, BadRecord, BadRules
-from .jsontext import shown
+from .jsontext import is_whole, shown
 from .match import DEALINGS, Deal, Match, commitment, decided_leader
 from .moves import DRAW, PASS
 from .notation import move_text, parse_move, parse_tile

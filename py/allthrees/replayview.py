@@ -4,7 +4,7 @@ A player's career keeps each finished match as its settings and its record (RULE
 revealed seed, its commitment and the dealing). ``replay_round`` deals that match again from the
 record (``record.resume`` when the seed is revealed, so each deal is the seed's own; ``replay``
 otherwise) and returns one round as frames: frame 0 is the deal, frame k the table after the
-round's k-th move, each with the layout where the snapshot would draw it (``present.layout_of``:
+round's k-th move, each with the layout where the snapshot would draw it (``snapshot.layout_of``:
 the same geometry, not a copy), every hand, the boneyard left, each side's match score at that
 moment and the seat to move. With it comes the Expert's review of each person's plays of that
 round (``Session.review``, the round panel's own, on a session rebuilt from the record), each
@@ -20,15 +20,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Literal
 
-from .checks import is_whole
 from .errors import AllThreesError
+from .jsontext import is_whole
 from .match import DEALINGS, Match, commitment
 from .moves import DRAW, PASS, arm_name, is_lead, tile_of
-from .present import layout_of
 from .record import claim_of, replay, resume
 from .round import Round
 from .session import Session
 from .settings import Settings
+from .snapshot import layout_of
 from .summary import round_lines
 from .tiles import NAME, mask_of, tiles_of
 

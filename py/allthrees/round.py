@@ -15,9 +15,8 @@ import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import legality
-from .checks import is_whole
 from .errors import IllegalMove, MalformedMove
-from .jsontext import shown
+from .jsontext import is_whole, shown
 from .moves import (
     DRAW,
     LEAD_HI_WEST,

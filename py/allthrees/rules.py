@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypedDict
 
-from .checks import is_whole
 from .errors import BadRules
-from .jsontext import shown
+from .jsontext import is_whole, shown
 from .tiles import set_size
 
 if TYPE_CHECKING:  # types only: the page's start builds none of these classes

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .checks import is_whole
 from .errors import AllThreesError, BadRules
 from .explain import preset_parts
+from .jsontext import is_whole
 from .rules import BOOLS, CHOICES, DEFAULT_PRESET, INTS, PRESETS, TARGET_CHOICES, Rules
 from .settings import DEFAULT_SEATS, OPTION_NAMES, TARGET_MAX, BadSettings, Settings
 

@@ -27,10 +27,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from . import jsontext
-from .checks import is_whole
 from .errors import AllThreesError, BadRecord
+from .jsontext import is_whole
 from .match import Match, commitment, seed_hex
-from .net.state import Gathering, Joint
+from .net.state import Gathering, TableState
 from .notation import parse_move
 from .record import resume, to_record
 from .session import Session
@@ -86,7 +86,7 @@ def _text(rest: Mapping[str, object], after: str, sealed: str) -> str:
 GATHERING = "gathering"  # the field of a gathering's save (a table across devices, not dealt)
 
 
-def gathering_stored(settings: Settings, net: Joint) -> GatheringStored:
+def gathering_stored(settings: Settings, net: TableState) -> GatheringStored:
     """A gathering as the page keeps it (``text``, the save; ``stored``, as ``stored``): the
     host's secret is its sealed ``seed`` field."""
     rest: GatheringSaveRest = {
@@ -104,7 +104,7 @@ def gathering_stored(settings: Settings, net: Joint) -> GatheringStored:
 
 
 def load_gathering(text: Json, seed: Json = None) -> Gathering | None:
-    """The gathering a save holds (``(Joint, Settings)``), or None when it is a match's save;
+    """The gathering a save holds (``(TableState, Settings)``), or None when it is a match's save;
     ``BadSave`` when it is a damaged gathering."""
     data = parse(text)
     if not isinstance(data, dict) or GATHERING not in data:
@@ -113,7 +113,9 @@ def load_gathering(text: Json, seed: Json = None) -> Gathering | None:
         data[SEALED] = seed
     try:
         settings = Settings.from_json(data.get("settings"))
-        return Gathering(Joint.from_json(data[GATHERING], data.get(SEALED), settings), settings)
+        return Gathering(
+            TableState.from_json(data[GATHERING], data.get(SEALED), settings), settings
+        )
     except AllThreesError as exc:
         raise BadSave(f"the saved gathering is damaged: {exc}", code="save_settings") from None
 
@@ -183,7 +185,7 @@ def load(text: Json, salvage: bool = False, seed: Json = None) -> Session:
     net = None
     if version >= 3 and "net" in data:  # a table across devices: the seed from the secret
         try:
-            net = Joint.from_json(data["net"], data.get(SEALED), settings)
+            net = TableState.from_json(data["net"], data.get(SEALED), settings)
         except AllThreesError as exc:
             raise BadSave(f"the save's table across devices: {exc}", code="save_seed") from None
         data[SEALED] = seed_hex(net.seed())

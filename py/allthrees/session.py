@@ -11,7 +11,7 @@ A friend's seat (``settings.FRIEND``) is a person on another device: the session
 it, the rack and the cover are never its, and only its own device's messages act for it
 (``act(..., remote=True)``, from ``net``). While it is away, the host may let a computer level
 stand in for it (``stand_in``) until it is back. ``net`` holds the table across devices (the
-joint seed's state: ``net.state.Joint``), None for a table on one device. Its table clock
+joint seed's state: ``net.state.TableState``), None for a table on one device. Its table clock
 (``net.clock``) moves for a person whose time ran out as a computer level would (``play_as``).
 
 Intents (``{"kind": ..., ...}``):
@@ -29,12 +29,11 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .checks import is_whole
 from .errors import AllThreesError, IllegalMove, MalformedMove
-from .jsontext import shown
+from .jsontext import is_whole, shown
 from .match import Match
 from .moves import ARM_OF, DRAW, PASS, arm_name, is_lead, play, tile_of
-from .net.state import Joint
+from .net.state import TableState
 from .notation import parse_tile
 from .round import Round
 from .settings import COMPUTERS, Settings
@@ -160,7 +159,7 @@ class Session:
         self.viewer: int | None = None
         self.cover: int | None = None
         self.stand_in: dict[int, str] = {}  # a friend's seat -> the computer level playing it
-        self.net: Joint | None = None  # a table across devices
+        self.net: TableState | None = None  # a table across devices
         self._show(fresh=True)
 
     # ------------------------------------------------------------------ who is who

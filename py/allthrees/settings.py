@@ -18,9 +18,8 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from .checks import is_whole
 from .errors import BadRules, Refusal
-from .jsontext import shown
+from .jsontext import is_whole, shown
 from .rules import DEFAULT_PRESET, OPTIONS, PRESETS, TARGET_CHOICES, Rules
 
 if TYPE_CHECKING:  # types only: the page's start builds none of these classes

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..moves import places_tile, tile_of
-from ..present import match_record, stats
 from ..rules import BLOCKED, DOMINO
 from ..session import Session
 from ..settings import Seat, Settings
+from ..snapshot import match_record, stats
 from ..tiles import tile_id
 from .dailydeal import check_daily
 from .dates import checked_day, checked_stamp
@@ -80,7 +80,7 @@ def _level(opponents: list[Seat]) -> str:
 
 def results(session: Session) -> Results:
     """The match's results for the device owner's seat and side, from the rounds' histories and
-    outcomes (one home each: ``present.stats`` says what a turn and a scoring play are)."""
+    outcomes (one home each: ``snapshot.stats`` says what a turn and a scoring play are)."""
     match, settings = session.match, session.settings
     rules = match.rules
     you = settings.you()

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, TypedDict, cast
 
-from ..checks import is_whole
+from ..jsontext import is_whole
 from ..rules import PRESETS
 from ..settings import COMPUTERS, CONTROLLERS, MODES, PLAYER_COUNTS
 from .dates import QUOTED_CHARS, parse_day, parse_stamp

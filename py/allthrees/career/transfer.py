@@ -12,9 +12,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from .. import jsontext
-from ..checks import is_whole
 from ..errors import AllThreesError
-from ..jsontext import shown
+from ..jsontext import is_whole, shown
 from ..match import DEALINGS, commitment
 from ..record import resume
 from ..session import Session

@@ -142,7 +142,7 @@ def guest_settings(data: Json, seat: int) -> Settings:
 
 
 def expected_events(match: Match, seat: int) -> list[dict[str, Json]]:
-    """The events of ``match`` as ``seat`` was sent them (``present.events_json`` for a friend's
+    """The events of ``match`` as ``seat`` was sent them (``snapshot.events_json`` for a friend's
     seat), with the fields ``COMPARED``."""
     out: list[dict[str, Json]] = []
     for i, (deal, rnd) in enumerate(zip(match.deals, match.rounds, strict=True)):

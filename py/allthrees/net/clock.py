@@ -1,9 +1,9 @@
 """The table clock of a table across devices: a rule the host's Python holds, not a page.
 
 The gathering chooses it (``gather {clock}``: seconds a move, one of ``timer.CHOICES``; 0, the
-default, is no clock) and the table keeps it (``state.Joint.clock_s``, in the save). Each turn's
-clock starts when a reply first shows that turn (``stamp``, from ``app.App._reply``: the one
-place), so every device counts down from the same moment's ``left_ms`` (``shown``: the
+default, is no clock) and the table keeps it (``state.TableState.clock_s``, in the save). Each
+turn's clock starts when a reply first shows that turn (``stamp``, from ``app.App.reply``: the
+one place), so every device counts down from the same moment's ``left_ms`` (``shown``: the
 snapshot's ``net.clock``). Only the host's page sends ``time_up`` for the seat to move once its
 timer runs out; Python checks that the time really has run out (``time_up``), makes the move a
 computer of the host's chosen level would make, and counts the seat's time-outs in a row. At the
@@ -21,12 +21,12 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from ..checks import is_whole
 from ..errors import AllThreesError
+from ..jsontext import is_whole
 from ..jsontext import shown as shown_value
 from ..session import BadIntent, Event, Session, TimedOut
 from ..settings import COMPUTERS
-from .state import Joint
+from .state import TableState
 from .timer import CHOICES, Turn
 
 if TYPE_CHECKING:  # types only: the page's start builds none of these classes
@@ -71,7 +71,7 @@ def seconds(value: Json) -> int:
     return value
 
 
-def turn_of(session: Session, net: Joint) -> Turn:
+def turn_of(session: Session, net: TableState) -> Turn:
     """What names a turn: the match, the round, the moves made, the seat to move and whether a
     person plays it now (a friend back from a computer's stand-in gets a fresh clock)."""
     seat = session.to_move()
@@ -79,7 +79,7 @@ def turn_of(session: Session, net: Joint) -> Turn:
     return (net.k, len(session.match.rounds), session.round.moves_made, seat, person)
 
 
-def stamp(session: Session, net: Joint) -> None:
+def stamp(session: Session, net: TableState) -> None:
     """A reply changed the table (``net``, the session's): a new turn starts its clock now (the
     same turn keeps its stamp, whatever else the reply did)."""
     timer = net.timer
@@ -88,7 +88,7 @@ def stamp(session: Session, net: Joint) -> None:
         timer.turn, timer.since_ms = turn, now_ms()
 
 
-def _left_ms(session: Session, net: Joint) -> int:
+def _left_ms(session: Session, net: TableState) -> int:
     """The time left of the turn to move (the whole limit when its clock was never stamped)."""
     limit = net.clock_s * 1000
     if net.timer.turn != turn_of(session, net):

@@ -39,9 +39,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeGuard, cast
 
 from .. import jsontext
-from ..checks import is_whole
 from ..errors import AllThreesError
-from ..jsontext import shown
+from ..jsontext import is_whole, shown
 from ..settings import NAME_MAX
 from .joint import is_part
 

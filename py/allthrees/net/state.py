@@ -1,11 +1,11 @@
-"""The joint state of a table across devices (``Joint``): the table, the host's chain and the
+"""The joint state of a table across devices (``TableState``): the table, the host's chain and the
 friends' parts and names, and the form a save keeps it in.
 
 The host holds it from the gathering on (``app.App.gathering`` before the deal, then the dealt
 match's ``session.net``), and ``table`` answers the guests with it; the seed of each match of
 the chain follows from it (``joint``). What the page keeps of a gathering or a joint match
 survives a reload like any save (``save``): the host's secret (the top of its chain) is the one
-field the page seals (``save.SEALED``), and the rest (``Joint.to_json``: the table id, the
+field the page seals (``save.SEALED``), and the rest (``TableState.to_json``: the table id, the
 match's place in the chain, the friends' parts and names, the table clock's seconds) is plain.
 The clock's moment-to-moment state (``timer.Timer``) is not kept.
 """
@@ -17,8 +17,8 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..checks import is_whole
 from ..errors import AllThreesError
+from ..jsontext import is_whole
 from ..settings import Settings, clean_name
 from . import joint
 from .protocol import TABLE_HEX, BadMessage, is_table
@@ -41,7 +41,7 @@ def key_hash(key: str) -> str:
 
 
 @dataclass
-class Joint:
+class TableState:
     """A table across devices: its id, the host's secret, which match of the chain is dealt
     (``k``), the friends' parts and names, the host's name, whether it is a practice table,
     the table clock's seconds a move (``clock_s``, 0 for none: ``clock``)."""
@@ -69,7 +69,7 @@ class Joint:
     @classmethod
     def new(
         cls, settings: Settings, seed: int | None, host_name: str = "", clock_s: int = 0
-    ) -> Joint:
+    ) -> TableState:
         friends = tuple(settings.friends())
         if not friends:
             raise BadMessage("a table across devices has a friend's seat", code="no_friends")
@@ -132,9 +132,9 @@ class Joint:
         """Every friend's seat has its part: the match can be dealt."""
         return all(s in self.parts for s in self.friends)
 
-    def filled(self, seats: list[int]) -> Joint:
+    def filled(self, seats: list[int]) -> TableState:
         """The same table with those friends' seats (none joined) played by computers instead
-        (``table.Host.fill``): fewer friends, and no key nor name kept for those seats."""
+        (``table.fill``): fewer friends, and no key nor name kept for those seats."""
         return replace(
             self,
             friends=tuple(s for s in self.friends if s not in seats),
@@ -212,7 +212,7 @@ class Joint:
         }
 
     @classmethod
-    def from_json(cls, data: Json, top: Json, settings: Settings) -> Joint:
+    def from_json(cls, data: Json, top: Json, settings: Settings) -> TableState:
         """The joint state a save kept, with the sealed secret ``top`` (64 hex digits); a
         ``BadMessage`` ``gathering_save`` when any of it is wrong."""
 
@@ -277,5 +277,5 @@ class Joint:
 class Gathering(NamedTuple):
     """A table across devices before its deal: its joint state and its settings."""
 
-    net: Joint
+    net: TableState
     settings: Settings

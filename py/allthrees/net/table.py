@@ -11,7 +11,7 @@ session in play. Each request returns what it did (``Gathered``: the gathering a
 ``Moved``: the dealt match changed, a match dealt with it; or a reply that changes nothing), and
 the App takes it in and answers, the one path of every reply (``guests``: each joined friend's
 table and the texts to send it). A refusal of a guest's message is a ``GuestRefusal``, which
-carries the words to send that guest. The table's joint state is ``state.Joint``; a gathering's
+carries the words to send that guest. The table's joint state is ``state.TableState``; a gathering's
 save is ``{version, gathering, settings}`` (``save.gathering_stored``).
 """
 
@@ -20,14 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TypeAlias
 
-from ..checks import is_whole
 from ..errors import AllThreesError, refusal_json
-from ..jsontext import shown
+from ..jsontext import is_whole, shown
 from ..match import seed_hex
-from ..present import events_json, match_record, snapshot
 from ..save import gathering_stored
 from ..session import BadIntent, Dealt, Event, Session
 from ..settings import COMPUTERS, Seat, Settings, clean_name
+from ..snapshot import events_json, match_record, snapshot
 from . import clock
 from .protocol import (
     PRESENCE,
@@ -38,7 +37,7 @@ from .protocol import (
     guest_message,
     host_text,
 )
-from .state import Gathering, Joint
+from .state import Gathering, TableState
 
 if TYPE_CHECKING:  # types only: the page's start builds none of these classes
     from ..shapes import Json
@@ -92,21 +91,21 @@ class GuestRefusal(AllThreesError):
         self.outbox = outbox
 
 
-def joint_of(gathering: Gathering | None, session: Session | None) -> Joint | None:
+def joint_of(gathering: Gathering | None, session: Session | None) -> TableState | None:
     """The joint state in play: the gathering's, or the dealt match's."""
     if gathering is not None:
         return gathering.net
     return session.net if session is not None else None
 
 
-def _open(gathering: Gathering | None, session: Session | None) -> Joint:
+def _open(gathering: Gathering | None, session: Session | None) -> TableState:
     net = joint_of(gathering, session)
     if net is None:
         raise BadMessage("no table across devices is open", code="guest_seat")
     return net
 
 
-def _dealt(gathering: Gathering | None, session: Session | None) -> tuple[Session, Joint]:
+def _dealt(gathering: Gathering | None, session: Session | None) -> tuple[Session, TableState]:
     """The match across devices in play, once dealt."""
     if gathering is not None or session is None or session.net is None:
         raise BadMessage("the match is not dealt yet", code="not_dealt")
@@ -133,16 +132,16 @@ def gathering_reply(gathering: Gathering) -> GatheringReply:
 def gather(settings: Json, seed: int | None, name: Json, seconds: Json) -> Gathered:
     """A gathering opened: ``settings`` with a friend's seat or more, ``name`` the host's."""
     table = Settings.from_json(settings)
-    net = Joint.new(table, seed, clean_name(name or ""), clock.seconds(seconds))
+    net = TableState.new(table, seed, clean_name(name or ""), clock.seconds(seconds))
     return Gathered(Gathering(net, table))
 
 
 def seat_for(gathering: Gathering | None, session: Session | None, key: Json) -> SeatForReply:
-    """The seat a page knocking at the room with ``key`` takes (``Joint.seat_for``)."""
+    """The seat a page knocking at the room with ``key`` takes (``TableState.seat_for``)."""
     return {"ok": True, "seat": _open(gathering, session).seat_for(key)}
 
 
-def welcome(net: Joint, settings: Settings, seat: int, session: Session | None) -> str:
+def welcome(net: TableState, settings: Settings, seat: int, session: Session | None) -> str:
     """The answer to a hello: the table, the friends, and once dealt the seat's snapshot."""
     return host_text(
         "welcome",
@@ -181,7 +180,7 @@ def guest(gathering: Gathering | None, session: Session | None, seat: Json, text
         raise GuestRefusal(exc, _refusal_words(exc, seat, table, net)) from None
 
 
-def _refusal_words(exc: AllThreesError, seat: Json, table: str, net: Joint | None) -> Outbox:
+def _refusal_words(exc: AllThreesError, seat: Json, table: str, net: TableState | None) -> Outbox:
     """The words of a refusal for the guest's own channel (a friend's seat; none otherwise)."""
     if net is None or not is_whole(seat) or seat not in net.friends:
         return {}
@@ -216,7 +215,7 @@ def give(gathering: Gathering | None, session: Session | None, seat: Json, level
 
 
 def _hello(
-    gathering: Gathering | None, session: Session | None, net: Joint, seat: int, data: Hello
+    gathering: Gathering | None, session: Session | None, net: TableState, seat: int, data: Hello
 ) -> Gathered | Moved:
     if data["table"] != net.table:
         raise BadMessage("this invite is for another table", code="wrong_table")
@@ -298,7 +297,7 @@ def time_up(gathering: Gathering | None, session: Session | None, seat: Json, le
     return Moved(clock.time_up(session, seat, level))
 
 
-def _reaction(net: Joint, session: Session | None, seat: int, rid: str) -> RelayReply:
+def _reaction(net: TableState, session: Session | None, seat: int, rid: str) -> RelayReply:
     moment = session.round.moves_made + 1000 * len(session.match.rounds) if session else -1
     at, count = net.reactions.get(seat, (moment, 0))
     if at != moment:
@@ -321,7 +320,7 @@ def react(gathering: Gathering | None, session: Session | None, rid: Json) -> Re
     return relay(net, net.host, rid)
 
 
-def relay(net: Joint, seat: int, rid: str) -> RelayReply:
+def relay(net: TableState, seat: int, rid: str) -> RelayReply:
     """A reaction shown on the host's table and sent to every other joined friend."""
     text = host_text("reaction", net.table, seat=seat, id=rid)
     out = {str(s): [text] for s in net.friends if s != seat and s in net.parts}
@@ -344,7 +343,7 @@ def presence(gathering: Gathering | None, session: Session | None, seats: Json) 
 
 
 def guests(
-    session: Session, net: Joint, events: list[Event], moved: Moved
+    session: Session, net: TableState, events: list[Event], moved: Moved
 ) -> tuple[dict[str, Guests], Outbox]:
     """Each joined friend's ``{snapshot, events}`` (and ``reveal`` once the match is over), and
     the texts to send each: a ``welcome`` first for the seats ``moved`` welcomes, only the word
@@ -377,7 +376,7 @@ def guests(
     return table, outbox
 
 
-def reveal(session: Session, net: Joint, seat: int) -> Reveal:
+def reveal(session: Session, net: TableState, seat: int) -> Reveal:
     """What a guest gets at the match's end to check the deal (``check.check_shared``)."""
     return {
         "seat": seat,

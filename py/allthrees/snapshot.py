@@ -16,13 +16,13 @@ seat)``, ``events_json(events, session, seat)``): that seat is the viewer and "Y
 is in it even at a round's end (the pips are), no drawn tile of another seat, no partner's note
 of a computer (it may name a tile of its hand), nothing of the pass-and-play cover.
 
-A table across devices has ``net`` (``net.state.Joint.summary``, the same in the host's snapshot
-and each friend's): ``{table, commitment, match, friends: [{seat, name, joined, stand_in}],
-clock_s, clock}``, where ``clock`` is the turn's table clock (``net.clock.shown``): ``{seat,
-limit_ms, left_ms}`` while a person (the host, a friend, or a person at the host's device) is to
-move at a table with a clock, null with no clock, between rounds, or when a computer plays the
-seat to move (its own or standing in for a friend). A table on one device has ``net`` null.
-"""
+A table across devices has ``net`` (``net.state.TableState.summary``, the same in the host's
+snapshot and each friend's): ``{table, commitment, match, friends: [{seat, name, joined,
+stand_in}], clock_s, clock}``, where ``clock`` is the turn's table clock (``net.clock.shown``):
+``{seat, limit_ms, left_ms}`` while a person (the host, a friend, or a person at the host's
+device) is to move at a table with a clock, null with no clock, between rounds, or when a
+computer plays the seat to move (its own or standing in for a friend). A table on one device has
+``net`` null."""
 
 from __future__ import annotations
 
