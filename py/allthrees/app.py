@@ -12,7 +12,7 @@ Requests (``op``):
   the preset's value, the allowed values, and the engine's message for an impossible combination.
 - ``rules_text``: the rules of the match in play, with a worked example, as sections of lines
   of codes and values (``explain.rules_lines``) that the page words in its language.
-- ``record``: the match's record (RULES.md), for the test hook (every hand: see
+- ``record``: the match's record (docs/rules.md), for the test hook (every hand: see
   docs/architecture.md, "The test hook"); with the seed, its commitment and dealing once the
   match is over.
 - ``start`` ``{save?, sealed_seed?, settings?, seed?}``: resume a save (its seed given apart as

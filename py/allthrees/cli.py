@@ -50,7 +50,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def add_rule_options(p: argparse.ArgumentParser) -> None:
-    """A flag per rule option of RULES.md (--hand-size 9, --set double_nine, --muggins ...)."""
+    """A flag per rule option of docs/rules.md (--hand-size 9, --set double_nine, --muggins ...)."""
     from .rules import BOOLS, CHOICES, INTS, OPTIONS
 
     for name in OPTIONS:
@@ -300,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m allthrees", description="All Threes dominoes")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("replay", help="replay a JSON record (RULES.md) and print the result")
+    p = sub.add_parser("replay", help="replay a JSON record (docs/rules.md) and print the result")
     p.add_argument("file", help="record file, or - for standard input")
     p.set_defaults(func=cmd_replay)
 

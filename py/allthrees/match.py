@@ -1,5 +1,5 @@
-"""A match: rounds dealt from one random source until a side reaches the target (RULES.md "Match"),
-with the leader of each round chosen by ``lead`` and ``next_lead``."""
+"""A match: rounds dealt from one random source until a side reaches the target
+(docs/rules.md "Match"), with the leader of each round chosen by ``lead`` and ``next_lead``."""
 
 from __future__ import annotations
 

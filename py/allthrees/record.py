@@ -1,4 +1,5 @@
-"""The JSON record of RULES.md ("Record format"): read it, replay it through the engine, write it.
+"""The JSON record (docs/rules.md "Record format"): read it, replay it through the engine, write
+it.
 
 A record is the one notation of a game: tests, bug reports and browser saves all use it, and a
 save is restored by replaying it, so a tampered save fails here instead of making a false table.
@@ -212,7 +213,7 @@ def claim_of(rules: Rules, e: Entry) -> int | None:
 
 
 def round_result(rnd: Round, cumulative: list[int]) -> RoundResult:
-    """One round of the replay output (RULES.md "Output")."""
+    """One round of the replay output (docs/rules.md "Output")."""
     moves: list[MoveResult] = []
     rules = rnd.rules
     for e in rnd.history:

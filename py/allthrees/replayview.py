@@ -1,6 +1,6 @@
 """The match replay viewer's data: one round of a finished match, move by move, every hand face up.
 
-A player's career keeps each finished match as its settings and its record (RULES.md, with the
+A player's career keeps each finished match as its settings and its record (docs/rules.md, with the
 revealed seed, its commitment and the dealing). ``replay_round`` deals that match again from the
 record (``record.resume`` when the seed is revealed, so each deal is the seed's own; ``replay``
 otherwise) and returns one round as frames: frame 0 is the deal, frame k the table after the

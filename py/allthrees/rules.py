@@ -1,4 +1,4 @@
-"""Rule parameters: the presets table of RULES.md and any option set on its own over a preset.
+"""Rule parameters: the presets table of docs/rules.md and any option set on its own over a preset.
 
 ``Rules`` is immutable and separate from any game state (OpenSpiel's game parameters), so one
 instance is shared by every round, copy and search node.
@@ -59,7 +59,7 @@ PLAIN = Plain(
     cribbage=False,
 )
 
-# The one table of presets (RULES.md "Presets"). hand_size maps player count -> tiles each.
+# The one table of presets (docs/rules.md "Presets"). hand_size maps player count -> tiles each.
 PRESETS: dict[str, Preset] = {
     "parlor": Preset(
         hand_sizes={2: 7, 3: 5, 4: 5},
@@ -156,7 +156,7 @@ PRESETS["fives_and_threes_league"] = Preset(
 )
 DEFAULT_PRESET = "parlor"
 
-# Why a round ended (RULES.md "End of a round"); TARGET: with ``exact_target``, a side reached
+# Why a round ended (docs/rules.md "End of a round"); TARGET: with ``exact_target``, a side reached
 # the target exactly, which ends the round and the match at once.
 DOMINO = "domino"
 BLOCKED = "blocked"
@@ -375,7 +375,7 @@ class Rules:
 
     def points(self, end_sum: int) -> int:
         """The points an end sum makes, before any cribbage division; 0 when it does not score.
-        ``multiple`` scoring (RULES.md): a positive multiple of ``multiple`` scores itself.
+        ``multiple`` scoring (docs/rules.md): a positive multiple of ``multiple`` scores itself.
         ``fives_and_threes``: a multiple of 5 scores sum/5 and a multiple of 3 sum/3, both
         added for a multiple of 15 (15 -> 3 + 5 = 8)."""
         if end_sum <= 0:
@@ -388,7 +388,7 @@ class Rules:
         return self.points(end_sum) > 0
 
     def round_to_multiple(self, x: int) -> int:
-        """Nearest multiple of ``multiple``, halves up (RULES.md: 13 -> 12, 14 -> 15)."""
+        """Nearest multiple of ``multiple``, halves up (docs/rules.md: 13 -> 12, 14 -> 15)."""
         k = self.multiple
         return (x + k // 2) // k * k
 

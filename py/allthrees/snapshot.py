@@ -167,7 +167,7 @@ def snapshot(session: Session, seat: int | None = None) -> Snapshot:
 
 
 def rules_options(rules: Rules) -> dict[str, OptionValue]:
-    """Every option as the engine holds it (RULES.md's names), for the page and its test hook."""
+    """Every option as the engine holds it (docs/rules.md's names), for the page and its hook."""
     return {name: getattr(rules, name) for name in OPTIONS}
 
 
@@ -263,7 +263,7 @@ def _why_not(rnd: Round, legal: list[int]) -> Literal["wait", "lead", "no_end"]:
     return "no_end"
 
 
-# Why the viewer must pass, as codes the page words (RULES.md "Play": a seat with no tile that
+# Why the viewer must pass, as codes the page words (docs/rules.md "Play": a seat with no tile that
 # fits draws, and passes only when it may not draw): the boneyard still holds tiles, but they are
 # its reserve, which stays undrawn ("reserve", the rules' ``stock_reserve``); or it is empty; or
 # the game is block play, where nobody draws (``draw`` false: a knock, "block").
@@ -278,7 +278,7 @@ def _pass_why(rnd: Round) -> Literal["reserve", "empty", "block"]:
     return "reserve" if rnd.boneyard_left else "empty"
 
 
-# What the leader may or must lead, as codes the page words (RULES.md "Leading"): the highest
+# What the leader may or must lead, as codes the page words (docs/rules.md "Leading"): the highest
 # double dealt, or with no double the heaviest tile, must be led; or the leader, chosen by the
 # hands, by lots, as the last round's winner, or as the seat to the left, leads any tile.
 LEAD_CODES = (
@@ -380,7 +380,8 @@ def _round_info(rnd: Round, names: list[str], guest: int | None = None) -> Round
 
 
 def stats(session: Session) -> list[SeatStats]:
-    """Per seat over the match (the manual, 2.8): scoring plays and points per turn."""
+    """Per seat over the match, for the round panel at the match's end: scoring plays and points
+    per turn."""
     out: list[SeatStats] = [
         {"multiples": 0, "turns": 0, "in_play": 0, "avg_per_turn": 0}
         for _ in session.settings.seats
@@ -417,7 +418,7 @@ def fair_deal(session: Session) -> FairDeal:
 
 
 def match_record(session: Session) -> MatchRecord:
-    """The match as a record (RULES.md), with the fair-deal facts once it is over."""
+    """The match as a record (docs/rules.md), with the fair-deal facts once it is over."""
     record = to_record(session.match)
     if session.match.over:
         seed = session.seed

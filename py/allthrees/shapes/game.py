@@ -1,5 +1,5 @@
 """A table's settings, New game's choices and Options, and the match record (docs/rules.md,
-"The record"): the shapes shared by requests, replies, saves and messages."""
+"Record format"): the shapes shared by requests, replies, saves and messages."""
 
 from typing import Literal, NotRequired, TypedDict
 
@@ -155,7 +155,7 @@ class RoundResult(TypedDict):
 
 
 class MatchResult(TypedDict):
-    """A replayed match (``python -m allthrees replay``, docs/rules.md "The record")."""
+    """A replayed match (``python -m allthrees replay``, docs/rules.md "Output")."""
 
     rounds: list[RoundResult]
     winner: int | None

@@ -3,7 +3,7 @@
 //
 //   allthreesTest.state()  -> plain data: the table as drawn now, rects in client CSS pixels
 //   allthreesTest.idle()   -> Promise: resolves once the table waits for a person
-//   allthreesTest.record() -> Promise: the match record (RULES.md format), every hand in it
+//   allthreesTest.record() -> Promise: the match record (docs/rules.md format), every hand in it
 //   allthreesTest.sound()  -> {context, music}: the audio context's state, the soundtrack playing
 //   allthreesTest.seen()   -> a guest's page across devices: what it kept (README, "Test hook")
 
