@@ -25,7 +25,7 @@ class AllThreesError(Exception):
 
 
 # Every code an error may carry, so that a page's catalogues can word each one (a node test holds
-# web/js/strings*.js to this list, and a test here holds every raise to it).
+# web/js/i18n/strings*.js to this list, and a test here holds every raise to it).
 REFUSAL_CODES = (
     # any request: app.py, session.py; any move
     "refused",

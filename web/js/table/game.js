@@ -147,7 +147,7 @@ export class Game {
       },
     });
     this.reader = listenTable(this, commands);
-    // the test hook is there for automated browsers only (navigator.webdriver): see the README
+    // the test hook is there for automated browsers only (navigator.webdriver): docs/architecture.md "The test hook"
     if (navigator.webdriver) installTestHook(this);
     if (kept && !this.across.guesting) this.waking.begin(kept);
   }
