@@ -104,7 +104,7 @@ class RoundRecord(TypedDict):
 
 
 class MatchRecord(TypedDict):
-    """A match's record (docs/rules.md, "The record"): with the seed, its commitment and the
+    """A match's record (docs/rules.md, "Record format"): with the seed, its commitment and the
     way of dealing once the match is over."""
 
     rules: str
