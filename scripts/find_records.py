@@ -1,8 +1,9 @@
 """Seeded searches for the real rounds pasted as literals into test_worked_examples.py.
 
 Deals random hands, plays random legal moves with the reference model (engine_ref.py, written
-from RULES.md, not the engine) until the round ends, and prints the first record whose end matches
-the worked example. A tool for writing tests, not a test itself. Run it from the repository root:
+from docs/rules.md, not the engine) until the round ends, and prints the first record whose end
+matches the worked example. A tool for writing tests, not a test itself. Run it from the
+repository root:
 
     .venv/bin/python scripts/find_records.py
 """

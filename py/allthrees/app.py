@@ -1,7 +1,7 @@
 """The controller the browser drives: one JSON request in, one JSON reply out. It only routes:
 settings and links (``settings``), acting and advancing (``session``), the snapshot and the
-events as the viewer may see them (``present``), save text (``save``), the player's career, the
-daily deal and an export's check (``career``).
+events as the viewer may see them (``snapshot``), save text (``save``), the player's career, the
+daily deal and an export's check (``career``), ratings and the daily standings (``ratingops``).
 
 The page's worker calls ``handle(request_json)`` and gets JSON back; nothing else crosses.
 
@@ -12,7 +12,7 @@ Requests (``op``):
   the preset's value, the allowed values, and the engine's message for an impossible combination.
 - ``rules_text``: the rules of the match in play, with a worked example, as sections of lines
   of codes and values (``explain.rules_lines``) that the page words in its language.
-- ``record``: the match's record (RULES.md), for the test hook (every hand: see
+- ``record``: the match's record (docs/rules.md), for the test hook (every hand: see
   docs/architecture.md, "The test hook"); with the seed, its commitment and dealing once the
   match is over.
 - ``start`` ``{save?, sealed_seed?, settings?, seed?}``: resume a save (its seed given apart as
@@ -58,7 +58,7 @@ Requests (``op``):
   ``rated``: true for a rated table, the host's choice (never with a ``seed``), kept in the save
   and shown in the gathering's and the snapshot's ``net``;
   ``room``: ``{secret, key}``, the table's room on the relays and the host's key there, which
-  every reply of a table across devices carries to the host's page alone: ``Joint.room``).
+  every reply of a table across devices carries to the host's page alone: ``TableState.room``).
 - ``fill`` ``{level}``: while a gathering is open, a computer of ``level`` (of
   ``settings.COMPUTERS``) takes every friend's seat nobody has joined, and the match is dealt
   with the friends who have (each gets a ``welcome`` with the dealt table, then its ``table``);
@@ -74,7 +74,7 @@ Requests (``op``):
   (``clock_off``), before the deal (``not_dealt``), when ``seat`` is not a person's to move
   (``clock_turn``), too early (``clock_running``, with ``left_ms``), or a malformed seat or level
   (``bad_request``). The rule is ``net.clock``'s; every reply that changes such a table starts a
-  new turn's clock, which the snapshot's ``net.clock`` shows (``present``).
+  new turn's clock, which the snapshot's ``net.clock`` shows (``snapshot``).
 - ``seat_for`` ``{key}``: the seat a page knocking at the room with that seat key takes (its own,
   or the first free; a refusal ``table_full`` when none is left); changes nothing.
 - ``guest`` ``{seat, message}``: the text a friend's device sent on the channel of ``seat``
@@ -113,7 +113,7 @@ Every reply that changes the table is ``{ok, snapshot, events, save, stored}``: 
 save as the page keeps it (``save.stored``: ``{match_id, moves, seed, rest}``, so the page never
 reads the save's own fields); across devices it also holds ``guests`` (``{seat: {snapshot, events,
 reveal?}}``, each friend's table as that seat may see it) and ``outbox``, and each snapshot's
-``net`` (``present``) holds ``clock``: ``{seat, limit_ms, left_ms}`` while a person is to move
+``net`` (``snapshot``) holds ``clock``: ``{seat, limit_ms, left_ms}`` while a person is to move
 at a table with a clock, else null (the host's page times the seat to move from it and sends
 ``time_up``). A refusal is ``{ok: false, error, code, values, snapshot?}``
 (``errors.refusal_json``: the English message for the terminal, the code and values for the
@@ -123,31 +123,45 @@ page's words) and changes nothing.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from . import __version__, career, jsontext, ratingops
-from .checks import is_whole
 from .errors import AllThreesError, refusal_json
 from .explain import rules_lines
-from .jsontext import shown
+from .jsontext import is_whole, shown
 from .links import parse_link
+from .net import table
 from .net.check import check_shared
 from .net.clock import stamp
 from .net.protocol import VERSION as PROTOCOL
 from .net.protocol import host_message
-from .net.table import Host
-from .present import choices, events_json, match_record, snapshot
+from .net.state import Gathering
+from .net.table import Answer, Gathered, GuestRefusal, Moved
 from .replayview import replay_round
 from .rules import DEFAULT_PRESET
 from .rulesform import rules_form
-from .save import MAX_SAVE_CHARS, dump, load, load_gathering, stored
-from .session import BadIntent, Dealt, Session
+from .save import MAX_SAVE_CHARS, BadSave, dump, load, load_gathering, stored
+from .session import BadIntent, Dealt, Event, Session
 from .settings import MAX_SEED_DIGITS, Settings
+from .snapshot import choices, events_json, match_record, snapshot
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Json
+    from .shapes.replies import (
+        GatheringReply,
+        HintReply,
+        Refusal,
+        Reply,
+        SaveProblem,
+        TableReply,
+    )
 
 MAX_SEED = 10**MAX_SEED_DIGITS
+Request = dict[str, "Json"]  # a request as the page sent it (``shapes.requests``), checked on use
 
 
-def _seed_or_none(value: Any) -> int | None:
+def _seed_or_none(value: Json) -> int | None:
     if value is None:
         return None
     if not is_whole(value, least=0, most=MAX_SEED - 1):
@@ -156,179 +170,153 @@ def _seed_or_none(value: Any) -> int | None:
 
 
 class App:
-    """The one session the page is playing, and the request router around it."""
+    """The one session the page is playing (or the gathering before a table across devices is
+    dealt), and the request router around it: each request's handler (``HANDLERS``) reads what
+    it needs and the App alone changes what it holds."""
 
     def __init__(self) -> None:
         self.session: Session | None = None
         self.saved: str | None = None  # the save text of the last reply: the session as it is
-        self.gathering: Any = None  # a table across devices before its deal: (Joint, Settings)
-        self.host = Host(self)
+        self.gathering: Gathering | None = None  # a table across devices before its deal
 
-    def handle(self, req: dict[str, Any]) -> dict[str, Any]:
+    def handle(self, req: Request) -> Reply:
         op = req.get("op")
-        if op == "ping":  # with the protocol's version, which a guest's page writes on its messages
-            return {"ok": True, "version": __version__, "protocol": PROTOCOL}
-        if op == "choices":
-            return {"ok": True, "choices": choices()}
-        if op == "rules_form":
-            return {"ok": True, "form": rules_form(req.get("settings"))}
-        if op == "link":
-            settings, seed = parse_link(req.get("params"), _own(req.get("settings")))
-            return {"ok": True, "settings": settings.to_json(), "seed": seed}
-        if op == "replay_round":
-            view = replay_round(
-                req.get("settings"), req.get("record"), req.get("round"), req.get("review", True)
-            )
-            return {"ok": True, "round": view}
-        if op in ratingops.OPS:
-            return ratingops.handle(op, req, self.session)
-        if op == "career":
-            asked = ("entries", "today", "attempts", "abandoned")
-            return {"ok": True, "career": career.figures(*(req.get(k) for k in asked))}
-        if op == "daily":
-            return {
-                "ok": True,
-                "daily": career.daily(req.get("date"), req.get("preset", DEFAULT_PRESET)),
-            }
-        if op == "export":
-            asked = ("exported", "entries", "daily", "history", "prefs", "abandoned")
-            kept = (req.get(k) for k in asked)
-            return {"ok": True, "export": career.export_file(*kept)}
-        if op == "check_import":
-            return {"ok": True, "summary": career.check_import(req.get("data"))}
-        if op == "host_message":
-            return {"ok": True, "message": host_message(req.get("message"))}
-        if op == "check_shared":
-            asked = ("commitment", "reveal", "my_part", "seen", "date", "entries", "attempts")
-            shared = (req.get(k) for k in asked)
-            return {"ok": True, "shared": check_shared(*shared)}
-        if op == "career_merge":
-            return {
-                "ok": True,
-                **career.merge(req.get("mine"), req.get("theirs"), req.get("today")),
-            }
-        if op == "gather":
-            return self.host.gather(req, _seed_or_none(req.get("seed")))
-        if op == "fill":
-            return self.host.fill(req.get("level"))
-        if op == "time_up":
-            return self.host.time_up(req.get("seat"), req.get("level"))
-        if op == "guest":
-            return self.host.guest(req.get("seat"), req.get("message"))
-        if op == "presence":
-            return self.host.presence(req.get("seats"))
-        if op == "give_seat":
-            return self.host.give(req.get("seat"), req.get("level"))
-        if op == "seat_for":
-            return self.host.seat_for(req.get("key"))
-        if op == "react":
-            return self.host.react(req.get("id"))
-        if op == "start":
-            return self._start(req)
-        if op in ("new", "start"):
-            self.gathering = None
-        if op == "new" and "daily" in req:
-            own = _own(req.get("settings"))
-            preset = req.get("preset", DEFAULT_PRESET)
-            self.session = career.daily_session(req["daily"], preset, own.hide_sum)
-            return self._reply([Dealt(1)])
-        if op == "new":
-            settings = Settings.from_json(req.get("settings"))
-            if settings.friends():  # friends on other devices join before the deal: gather
-                return self.host.gather(req, _seed_or_none(req.get("seed")))
-            self.session = Session(settings, _seed_or_none(req.get("seed")))
-            return self._reply([Dealt(1)])
-        session = self.session
-        if session is None:
-            raise BadIntent("no game: start one first")
-        if op == "intent":
-            return self._reply(session.act(req.get("seat"), req.get("intent")))
-        if op == "advance":
-            return self._reply(session.advance())
-        if op == "stand_in":
-            if req.get("seat") in getattr(session.net, "given_away", ()):
-                raise BadIntent("the host gave this seat to a computer for good")
-            return self._reply(session.set_stand_in(req.get("seat"), req.get("level")))
-        if op == "hint":  # the match is now hinted (not rated): the save says so from here on
-            advice = session.hint(req.get("seat"))
-            self.saved = dump(session)
-            return {"ok": True, "hint": advice, "save": self.saved, "stored": stored(session)}
-        if op == "review":
-            return {"ok": True, "review": session.review(req.get("round"))}
-        if op == "rules_text":
-            return {"ok": True, "rules": rules_lines(session.match.rules)}
-        if op == "record":
-            return {"ok": True, "record": match_record(session)}
-        if op == "career_entry":
-            ended = (req.get(k) for k in ("date", "daily", "entries", "attempts", "abandoned"))
-            return {"ok": True, **career.recorded(session, *ended)}
-        if op == "daily_start":
-            started = career.daily_start(session, req.get("date"), req.get("attempts"))
-            return {"ok": True, **started}
-        raise BadIntent(f"unknown op {shown(op)}")
+        handler = HANDLERS.get(op) if isinstance(op, str) else None
+        if handler is None:
+            raise BadIntent(f"unknown op {shown(op)}")
+        return handler(self, req)
 
-    def _start(self, req: dict[str, Any]) -> dict[str, Any]:
+    def in_play(self) -> Session:
+        """The match in play; ``bad_request`` with none."""
+        if self.session is None:
+            raise BadIntent("no game: start one first")
+        return self.session
+
+    # ------------------------------------------------------------------ changing the table
+    def start(self, req: Request) -> Reply:
         """Resume ``save`` (with ``salvage``: up to its last legal move), or begin a match. A save
         that cannot be restored begins a new match, and the reply's ``problem`` says why
         (``{kind, message, where}``: see ``save.BadSave``) so the page keeps the save aside."""
         seed = _seed_or_none(req.get("seed"))
         save = req.get("save")
-        if save and seed is None and req.get("settings") is None:
-            try:
-                gathering = load_gathering(save, req.get("sealed_seed"))
-            except AllThreesError:
-                gathering = None  # refused below, as any save that cannot be restored
-            if gathering is not None:
-                self.session, self.gathering = None, gathering
-                return self.host.gathering_reply()
-            self.gathering = None
-            try:
-                self.session = load(save, req.get("salvage") is True, req.get("sealed_seed"))
-            except AllThreesError as exc:
-                words = refusal_json(exc)
-                problem = {
-                    "kind": getattr(exc, "kind", "unreadable"),
-                    "message": words["error"],
-                    "code": words["code"],
-                    "values": words["values"],
-                    "where": getattr(exc, "where", None),
-                }
-                self.session = Session(_settings_of_save(save))
-                return {**self._reply([Dealt(1)]), "problem": problem}
-            return self._reply([])
+        if not save or seed is not None or req.get("settings") is not None:
+            return self.begin(req, seed)
+        try:
+            gathering = load_gathering(save, req.get("sealed_seed"))
+        except AllThreesError:
+            gathering = None  # refused below, as any save that cannot be restored
+        if gathering is not None:
+            return self.answer(Gathered(gathering))
+        self.gathering = None
+        try:
+            self.session = load(save, req.get("salvage") is True, req.get("sealed_seed"))
+        except AllThreesError as exc:
+            words = refusal_json(exc)
+            problem: SaveProblem = {
+                "kind": exc.kind if isinstance(exc, BadSave) else "unreadable",
+                "message": words["error"],
+                "code": words["code"],
+                "values": words["values"],
+                "where": exc.where if isinstance(exc, BadSave) else None,
+            }
+            self.session = Session(_settings_of_save(save))
+            return {**self.reply([Dealt(1)]), "problem": problem}
+        return self.reply([])
+
+    def new(self, req: Request) -> Reply:
+        """A fresh match (``{daily}``: that UTC day's deal), replacing the one in play."""
+        self.gathering = None
+        if "daily" in req:
+            own = _own(req.get("settings"))
+            preset = req.get("preset", DEFAULT_PRESET)
+            self.session = career.daily_session(req["daily"], preset, own.hide_sum)
+            return self.reply([Dealt(1)])
+        return self.begin(req, _seed_or_none(req.get("seed")))
+
+    def begin(self, req: Request, seed: int | None) -> Reply:
+        """A match of ``req``'s settings; with a friend's seat, a gathering: friends join
+        before the deal."""
         settings = Settings.from_json(req.get("settings"))
-        if settings.friends():  # as ``new``: friends join before the deal
-            return self.host.gather(req, seed)
+        if settings.friends():
+            return self.answer(self.gather(req, seed))
         self.session = Session(settings, seed)
         self.gathering = None
-        return self._reply([Dealt(1)])
+        return self.reply([Dealt(1)])
 
-    def _reply(self, events: list) -> dict[str, Any]:
-        session = self.session
-        assert session is not None
+    def gather(self, req: Request, seed: int | None) -> Gathered:
+        """A gathering opened (``net.table.gather``): the host's ``rated`` choice with it."""
+        wanted = ("settings", "name", "clock", "rated")
+        settings, name, clock, rated = (req.get(k) for k in wanted)
+        return table.gather(settings, seed, name, clock, rated)
+
+    def answer(self, answer: Answer) -> Reply:
+        """A table across devices' request taken in: the gathering or the match it leaves, and
+        the reply (the one path: ``reply``, ``gathering_reply``)."""
+        if isinstance(answer, Gathered):
+            self.session, self.gathering, self.saved = None, answer.gathering, None
+            reply: GatheringReply = table.gathering_reply(answer.gathering)
+            if answer.outbox is not None:
+                reply["outbox"] = answer.outbox
+            return reply
+        if isinstance(answer, Moved):
+            if answer.dealt is not None:
+                self.session, self.gathering = answer.dealt, None
+            return self.reply(answer.events, answer)
+        return answer
+
+    def reply(self, events: list[Event], moved: Moved | None = None) -> TableReply:
+        """The reply to any change of the match in play, its save kept as the table now is;
+        across devices with each friend's table and the texts to send (``table.guests``)."""
+        session = self.in_play()
         self.saved = dump(session)
-        if session.net is not None:  # the table clock: a new turn's clock starts now
-            stamp(session)
-        reply = {
+        net = session.net
+        if net is not None:  # the table clock: a new turn's clock starts now
+            stamp(session, net)
+        reply: TableReply = {
             "ok": True,
             "events": events_json(events, session),
             "snapshot": snapshot(session),
             "save": self.saved,
             "stored": stored(session),
         }
-        if session.net is not None:
-            reply["guests"], reply["outbox"] = self.host.guests(session, events)
-            reply["room"] = session.net.room()  # the host's page alone: its room on the relays
+        if net is not None:
+            guests, outbox = table.guests(session, net, events, moved or Moved(events))
+            reply["guests"], reply["outbox"] = guests, outbox
+            reply["room"] = net.room()  # the host's page alone: its room on the relays
+        if moved is not None and moved.given is not None:
+            reply["given"] = {"seat": moved.given}
         return reply
 
-    def refusal(self, exc: AllThreesError) -> dict[str, Any]:
-        reply: dict[str, Any] = {"ok": False, **refusal_json(exc)}
+    def refusal(self, exc: AllThreesError) -> Refusal:
+        words = refusal_json(exc)
+        reply: Refusal = {
+            "ok": False,
+            "error": words["error"],
+            "code": words["code"],
+            "values": words["values"],
+        }
         if self.session is not None:
             reply["snapshot"] = snapshot(self.session)
+        if isinstance(exc, GuestRefusal):  # the words of it for that guest's channel
+            reply["outbox"] = exc.outbox
         return reply
 
+    def hint(self, req: Request) -> HintReply:
+        """The Expert's hint: the match is now hinted (not rated), so the save says so from
+        here on and the reply carries it to keep."""
+        session = self.in_play()
+        advice = session.hint(req.get("seat"))
+        self.saved = dump(session)
+        return {"ok": True, "hint": advice, "save": self.saved, "stored": stored(session)}
 
-def _own(settings: Any) -> Settings:
+    def stand_in(self, req: Request) -> Reply:
+        session = self.in_play()
+        if session.net is not None and req.get("seat") in session.net.given_away:
+            raise BadIntent("the host gave this seat to a computer for good")
+        return self.reply(session.set_stand_in(req.get("seat"), req.get("level")))
+
+
+def _own(settings: Json) -> Settings:
     """The player's own last settings (the page's preferences), or the defaults if unreadable."""
     try:
         return Settings.from_json(settings)
@@ -336,13 +324,113 @@ def _own(settings: Any) -> Settings:
         return Settings()
 
 
-def _settings_of_save(save: Any) -> Settings:
+def _settings_of_save(save: Json) -> Settings:
     """The settings of a save that could not be restored, if they at least are readable."""
     try:
         data = jsontext.parse(save, "the save", MAX_SAVE_CHARS)
         return Settings.from_json(data.get("settings") if isinstance(data, dict) else None)
     except AllThreesError:  # any damage means defaults
         return Settings()
+
+
+def _guest(app: App, r: Request) -> Reply:
+    return app.answer(table.guest(app.gathering, app.session, r.get("seat"), r.get("message")))
+
+
+def _with_match(handler: ratingops.Handler) -> Callable[[App, Request], Reply]:
+    """A ``ratingops`` handler as one of ``HANDLERS``: given the match in play, if any."""
+    return lambda app, r: handler(r, app.session)
+
+
+# Each request's handler, by its ``op`` (see the module docstring for what each takes and gives).
+HANDLERS: dict[str, Callable[[App, Request], Reply]] = {
+    # with the protocol's version, which a guest's page writes on its messages
+    "ping": lambda app, r: {"ok": True, "version": __version__, "protocol": PROTOCOL},
+    "choices": lambda app, r: {"ok": True, "choices": choices()},
+    "rules_form": lambda app, r: {"ok": True, "form": rules_form(r.get("settings"))},
+    "link": lambda app, r: _link(r),
+    "replay_round": lambda app, r: {
+        "ok": True,
+        "round": replay_round(
+            r.get("settings"), r.get("record"), r.get("round"), r.get("review", True)
+        ),
+    },
+    "career": lambda app, r: {
+        "ok": True,
+        "career": career.figures(
+            r.get("entries"), r.get("today"), r.get("attempts"), r.get("abandoned")
+        ),
+    },
+    "daily": lambda app, r: {
+        "ok": True,
+        "daily": career.daily(r.get("date"), r.get("preset", DEFAULT_PRESET)),
+    },
+    "export": lambda app, r: {
+        "ok": True,
+        "export": career.export_file(
+            *(r.get(k) for k in ("exported", "entries", "daily", "history", "prefs", "abandoned"))
+        ),
+    },
+    "check_import": lambda app, r: {"ok": True, "summary": career.check_import(r.get("data"))},
+    "host_message": lambda app, r: {"ok": True, "message": host_message(r.get("message"))},
+    "check_shared": lambda app, r: {
+        "ok": True,
+        "shared": check_shared(
+            r.get("commitment"),
+            r.get("reveal"),
+            r.get("my_part"),
+            r.get("seen"),
+            r.get("date"),
+            r.get("entries"),
+            r.get("attempts"),
+        ),
+    },
+    "career_merge": lambda app, r: {
+        "ok": True,
+        **career.merge(r.get("mine"), r.get("theirs"), r.get("today")),
+    },
+    # a table across devices (``net.table``)
+    "gather": lambda app, r: app.answer(app.gather(r, _seed_or_none(r.get("seed")))),
+    "fill": lambda app, r: app.answer(table.fill(app.gathering, r.get("level"))),
+    "time_up": lambda app, r: app.answer(
+        table.time_up(app.gathering, app.session, r.get("seat"), r.get("level"))
+    ),
+    "guest": _guest,
+    "presence": lambda app, r: table.presence(app.gathering, app.session, r.get("seats")),
+    "give_seat": lambda app, r: app.answer(
+        table.give(app.gathering, app.session, r.get("seat"), r.get("level"))
+    ),
+    "seat_for": lambda app, r: table.seat_for(app.gathering, app.session, r.get("key")),
+    "react": lambda app, r: table.react(app.gathering, app.session, r.get("id")),
+    # the match in play
+    "start": App.start,
+    "new": App.new,
+    "intent": lambda app, r: app.reply(app.in_play().act(r.get("seat"), r.get("intent"))),
+    "advance": lambda app, r: app.reply(app.in_play().advance()),
+    "stand_in": App.stand_in,
+    "hint": App.hint,
+    "review": lambda app, r: {"ok": True, "review": app.in_play().review(r.get("round"))},
+    "rules_text": lambda app, r: {"ok": True, "rules": rules_lines(app.in_play().match.rules)},
+    "record": lambda app, r: {"ok": True, "record": match_record(app.in_play())},
+    "career_entry": lambda app, r: {
+        "ok": True,
+        **career.recorded(
+            app.in_play(),
+            *(r.get(k) for k in ("date", "daily", "entries", "attempts", "abandoned")),
+        ),
+    },
+    "daily_start": lambda app, r: {
+        "ok": True,
+        **career.daily_start(app.in_play(), r.get("date"), r.get("attempts")),
+    },
+    # ratings, rated results between people, the daily deal's standings (``ratingops``)
+    **{op: _with_match(handler) for op, handler in ratingops.HANDLERS.items()},
+}
+
+
+def _link(req: Request) -> Reply:
+    settings, seed = parse_link(req.get("params"), _own(req.get("settings")))
+    return {"ok": True, "settings": settings.to_json(), "seed": seed}
 
 
 # ---------------------------------------------------------------------- the JSON bridge
@@ -372,7 +460,7 @@ CHANGES = (
 )
 
 
-def _handle(request: Any) -> dict[str, Any]:
+def _handle(request: Json) -> Reply:
     """Never raises: any request, whatever it holds, gets a reply; a refusal changes nothing."""
     try:
         req = jsontext.parse(request, "the request", MAX_REQUEST_CHARS, BadIntent)

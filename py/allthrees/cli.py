@@ -7,7 +7,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .ai import get_player
 from .errors import AllThreesError, BadRecord
@@ -20,9 +20,12 @@ from .summary import round_summary
 from .tiles import NAME
 from .view import make_view
 
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import OptionValue
+
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
-    options: dict[str, Any] = {"players": args.players}
+    options: dict[str, OptionValue] = {"players": args.players}
     if getattr(args, "teams", False):
         options["teams"] = True
     if getattr(args, "target", None):
@@ -48,7 +51,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def add_rule_options(p: argparse.ArgumentParser) -> None:
-    """A flag per rule option of RULES.md (--hand-size 9, --set double_nine, --muggins ...)."""
+    """A flag per rule option of docs/rules.md (--hand-size 9, --set double_nine, --muggins ...)."""
     from .rules import BOOLS, CHOICES, INTS, OPTIONS
 
     for name in OPTIONS:
@@ -318,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m allthrees", description="All Threes dominoes")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("replay", help="replay a JSON record (RULES.md) and print the result")
+    p = sub.add_parser("replay", help="replay a JSON record (docs/rules.md) and print the result")
     p.add_argument("file", help="record file, or - for standard input")
     p.set_defaults(func=cmd_replay)
 
@@ -372,4 +375,5 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_ladder)
 
     args = parser.parse_args(argv)
-    return args.func(args)
+    code: int = args.func(args)  # each command's exit code
+    return code

@@ -7,10 +7,16 @@ code Python may send.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypedDict
 
-from .explain import Line, preset_parts, rules_lines
+from .explain import preset_parts, rules_lines
 from .rules import Rules
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Line
+
+Words = Callable[["Line"], str]  # a line of codes in English
 
 
 def _pips(n: int) -> str:
@@ -23,6 +29,7 @@ def _points(n: int) -> str:
 
 # The English of every preset part (the terminal's words; web/test/strings.test.js reads these
 # keys to hold both catalogues to every code ``preset_parts`` may send).
+PRESET_PARTS: dict[str, Words]  # (declared apart: web/test reads the table by its "NAME = {")
 PRESET_PARTS = {
     "multiple": lambda p: f"multiples of {p['k']} score",
     "target": lambda p: f"to {p['target']}",
@@ -172,6 +179,7 @@ def _example_words(line: Line) -> str:
     )
 
 
+LINES: dict[str, Words]
 LINES = {
     "set": lambda v: (
         f"The double-{v['top']} set: {v['tiles']} tiles, each half 0 to {v['top']} pips."
@@ -282,7 +290,12 @@ def english(line: Line) -> str:
     return LINES[line["code"]](line)
 
 
-def rules_text(rules: Rules) -> list[dict[str, Any]]:
+class Section(TypedDict):
+    title: str
+    lines: list[str]
+
+
+def rules_text(rules: Rules) -> list[Section]:
     """Sections ``{title, lines}`` explaining the rules in force, in English."""
     return [
         {"title": TITLES[s["title"]], "lines": [english(line) for line in s["lines"]]}

@@ -7,6 +7,13 @@ move the rules do not allow here (``IllegalMove``). All three are ``MoveError``s
 move was offered to is unchanged after any of them.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypedDict
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Json
+
 
 class AllThreesError(Exception):
     """Base of every error this package raises on purpose. Its message is English (the terminal's
@@ -18,7 +25,7 @@ class AllThreesError(Exception):
 
 
 # Every code an error may carry, so that a page's catalogues can word each one (a node test holds
-# web/js/strings*.js to this list, and a test here holds every raise to it).
+# web/js/i18n/strings*.js to this list, and a test here holds every raise to it).
 REFUSAL_CODES = (
     # any request: app.py, session.py; any move
     "refused",
@@ -120,7 +127,15 @@ REFUSAL_CODES = (
 )
 
 
-def refusal_json(exc: AllThreesError) -> dict[str, object]:
+class RefusalWords(TypedDict):
+    """An error as a page reads it: the English message, its code and the code's values."""
+
+    error: str
+    code: str
+    values: dict[str, Json]
+
+
+def refusal_json(exc: AllThreesError) -> RefusalWords:
     """An error as a page reads it: ``{error: English message, code, values}``."""
     values = {k: v if isinstance(v, (int, str, list)) else str(v) for k, v in exc.values.items()}
     return {"error": str(exc), "code": exc.code or type(exc).code, "values": values}

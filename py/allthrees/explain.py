@@ -11,14 +11,16 @@ code has its English in ``english.py`` (``LINES`` and ``PRESET_PARTS``).
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .moves import E, lead, play
 from .round import Round
 from .rules import BLOCKED, DOMINO, Rules
 from .tiles import NAME, WITH, mask_of, tile_id
 
-Line = dict[str, Any]
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Line
+    from .shapes.game import RulesSection
 
 
 # ---------------------------------------------------------------------- a preset in one line
@@ -71,7 +73,7 @@ def _divide(rules: Rules) -> Line | None:
     return None
 
 
-def rules_lines(rules: Rules) -> list[dict[str, Any]]:
+def rules_lines(rules: Rules) -> list[RulesSection]:
     """Sections ``{title, lines}`` of codes and values explaining the rules in force, then a
     worked example."""
     k = rules.multiple

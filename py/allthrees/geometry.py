@@ -12,10 +12,14 @@ The page scales these units to pixels.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .moves import ARMS, LEAD_LO_WEST, E, N, S, W, is_lead, kind_of, tile_of
 from .tiles import HI, IS_DOUBLE, LO, PIPS
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes.table import LaidTile, Layout, OpenEnd, Place
 
 EMPTY_BOUNDS = [-3.0, -2.0, 3.0, 2.0]  # the empty table: room for the lead and a little around
 
@@ -55,7 +59,6 @@ class _Arm:
     limit: float
     placed: list[Rect]  # every tile on the table, shared by the arms
     turned: bool = False
-    _next: dict = field(default_factory=dict, repr=False)
 
     def run(self) -> float:
         return abs(self.x - self.start[0]) + abs(self.y - self.start[1])
@@ -71,7 +74,7 @@ class _Arm:
             out.append((self.x + dx * 0.5 + sx * 0.5, self.y + dy * 0.5 + sy * 0.5, (sx, sy), True))
         return out
 
-    def _room(self, choice: tuple) -> int:
+    def _room(self, choice: tuple[float, float, tuple[int, int], bool]) -> int:
         """How many tiles in a row fit from ``choice`` on, up to LOOK_AHEAD."""
         cx, cy, nd, _ = choice
         for k in range(LOOK_AHEAD):
@@ -104,7 +107,7 @@ class _Arm:
         spot = tile_rect(self.x + dx * 0.5, self.y + dy * 0.5, _left(self.d))
         return any(_overlaps(spot, r) for r in self.placed)
 
-    def peek(self, double: bool) -> dict:
+    def peek(self, double: bool) -> Place:
         """Where the next tile (a double or not) would lie: ``{x, y, dir}``, as ``place``."""
         double = double and not self._crosswise_blocked()  # else it lies as any tile, lengthwise
         cx, cy, nd, _ = self.next_center(double)
@@ -112,7 +115,7 @@ class _Arm:
             return {"x": cx, "y": cy, "dir": NAME_OF[_left(self.d)]}
         return {"x": cx, "y": cy, "dir": NAME_OF[nd]}
 
-    def place(self, double: bool) -> dict:
+    def place(self, double: bool) -> Place:
         double = double and not self._crosswise_blocked()  # as peek: no tile ever overlaps
         cx, cy, nd, turns = self.next_center(double)
         dx, dy = self.d
@@ -132,7 +135,7 @@ class _Arm:
 
 def layout_geometry(
     plays: list[tuple[int, int, int]], ends: list[int], contributions: list[int]
-) -> dict:
+) -> Layout:
     """Tiles and open ends with positions, from the plays in order as (seat, move, touch).
 
     Each tile is ``{"a", "b", "x", "y", "dir", "double", "arm", "seat"}``: half ``a`` is drawn on
@@ -142,7 +145,7 @@ def layout_geometry(
     played there would lie (``{x, y, dir}``, a double crosswise and half a tile nearer). ``bounds``
     is ``[minx, miny, maxx, maxy]`` over tiles and open ends.
     """
-    tiles: list[dict] = []
+    tiles: list[LaidTile] = []
     arms: dict[int, _Arm] = {}
     placed: list[Rect] = []
     spinner_seen = False
@@ -193,7 +196,7 @@ def layout_geometry(
             arms[N] = _Arm(*n0, up, n0, STRAIGHT[N], placed)
             arms[S] = _Arm(*s0, down, s0, STRAIGHT[S], placed)
             arm.limit = max(arm.limit, arm.run() + SPINNER_CLEAR)
-    open_ends = []
+    open_ends: list[OpenEnd] = []
     for a in range(4):
         if ends[a] >= 0 and a in arms:
             x, y, d, _ = arms[a].next_center(False)
@@ -215,6 +218,6 @@ def layout_geometry(
     return {"tiles": tiles, "ends": open_ends, "bounds": bounds}
 
 
-def lead_placement(double: bool) -> dict:
+def lead_placement(double: bool) -> Place:
     """Where the lead lies: the centre, along W-E (a double crosswise, so it reads N-S)."""
     return {"x": 0.0, "y": 0.0, "dir": "S" if double else "E"}

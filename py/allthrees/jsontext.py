@@ -1,23 +1,41 @@
-"""JSON text checked before it is parsed: its size, how deep it nests, and how long its numbers
-run. Records, saves and the page's requests all come through here, so no input can exhaust the
-interpreter (in Pyodide the stack is the browser's: a deeply nested document would end the
-runtime instead of raising) or make a 5,000-digit number.
+"""JSON from outside, checked: the text before it is parsed (its size, how deep it nests, and how
+long its numbers run), and the one check of a value every parser shares (``is_whole``). Records,
+saves, links, the page's requests and the messages of other devices all come through here, so no
+input can exhaust the interpreter (in Pyodide the stack is the browser's: a deeply nested
+document would end the runtime instead of raising) or make a 5,000-digit number, and JSON's
+``true`` never passes for 1. It imports nothing from the package but the errors, so any module
+may use it.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, TypeGuard
 
 from .errors import BadRecord
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Json
 
 MAX_DEPTH = 32  # nothing we read nests deeper: a record is an object of rounds of moves
 MAX_DIGITS = 80  # no number we read is longer (a seed is written in hex, as text)
 SHOWN = 60  # characters of a bad value echoed back in a message
 
 
-def shown(value: Any) -> str:
+def is_whole(value: object, least: int | None = None, most: int | None = None) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number (an ``int`` that is not a ``bool``: JSON's ``true``
+    must not pass for 1) within ``least`` and ``most``, both inclusive, when they are given.
+
+    >>> is_whole(3), is_whole(True), is_whole(3.0), is_whole(-1, least=0), is_whole(9, 1, 9)
+    (True, False, False, False, True)
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    return (least is None or value >= least) and (most is None or value <= most)
+
+
+def shown(value: object) -> str:
     """A value as a message may echo it: JSON (a string in quotes), cut to about SHOWN
     characters."""
     try:
@@ -38,7 +56,7 @@ _LONG_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
-def check_text(text: Any, what: str, limit: int, error: type[Exception] = BadRecord) -> str:
+def check_text(text: Json, what: str, limit: int, error: type[Exception] = BadRecord) -> str:
     """Refuse text that is no JSON document of a sane shape, before any parser sees it."""
     if not isinstance(text, str):
         raise error(f"{what} is not text")
@@ -97,7 +115,7 @@ def _check_exactly(text: str, what: str, error: type[Exception]) -> str:
     return text
 
 
-def parse(text: Any, what: str, limit: int, error: type[Exception] = BadRecord) -> Any:
+def parse(text: Json, what: str, limit: int, error: type[Exception] = BadRecord) -> Json:
     """JSON from checked text; ``error`` names what is wrong."""
     text = check_text(text, what, limit, error)
     try:

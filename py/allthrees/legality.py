@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .checks import is_whole
 from .errors import IllegalMove, MalformedMove
-from .jsontext import shown
+from .jsontext import is_whole, shown
 from .moves import ARMS, DRAW, LEAD_LO_WEST, PASS, N, S, is_lead, kind_of, tile_of
 from .tiles import HI, IS_DOUBLE, LO, NAME, tile_id
 

@@ -8,7 +8,7 @@ preset, any rule option over it, and the ``seed``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .jsontext import shown
 from .rules import BOOLS, CHOICES, DEFAULT_PRESET
@@ -23,6 +23,9 @@ from .settings import (
     Settings,
     clean_name,
 )
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Json, OptionValue
 
 LINK_KEYS = ("mode", "players", "teams", "sprint", "seats", "rules", "seed") + OPTION_NAMES
 NUMBER_DIGITS = 6  # a number option or ``players`` in a link: no rule wants a longer one
@@ -50,7 +53,7 @@ def _link_int(key: str, text: str, digits: int = NUMBER_DIGITS) -> int:
     return int(text)
 
 
-def parse_link(params: Any, own: Settings | None = None) -> tuple[Settings, int | None]:
+def parse_link(params: Json, own: Settings | None = None) -> tuple[Settings, int | None]:
     """Settings and a seed from a link's parameters, a dict of strings (``?players=3&seats=you,
     person:Ana,expert&seed=7``). What a link leaves out is the default, so a shared link starts
     the same game for everyone; only ``hide_sum`` (presentation) is the player's ``own``. A link
@@ -69,14 +72,14 @@ def parse_link(params: Any, own: Settings | None = None) -> tuple[Settings, int 
             name=unknown[0][:20],
         )
     get = params.get
-    seed = _link_int("seed", get("seed"), MAX_SEED_DIGITS) if "seed" in params else None
+    seed = _link_int("seed", params["seed"], MAX_SEED_DIGITS) if "seed" in params else None
     if set(params) <= {"seed"}:  # a seed alone: that deal at the player's own table
         return own, seed
     mode = get("mode", "match")
     # teams=1 / sprint=1 choose that mode; =0 only rules it out
     for key, named in (("teams", "partners"), ("sprint", "sprint")):
         if key in params:
-            if _link_bool(key, get(key)):
+            if _link_bool(key, params[key]):
                 mode = named
             elif mode == named:
                 mode = "match"
@@ -87,9 +90,9 @@ def parse_link(params: Any, own: Settings | None = None) -> tuple[Settings, int 
             "unknown_mode",
             text=mode[:20],
         )
-    players = _link_int("players", get("players")) if "players" in params else None
+    players = _link_int("players", params["players"]) if "players" in params else None
     if "seats" in params:
-        seats = tuple(_link_seat(part) for part in get("seats").split(",")[:5])
+        seats = tuple(_link_seat(part) for part in params["seats"].split(",")[:5])
     else:  # you against Experts
         n = players or (4 if mode == "partners" else 2)
         seats = (Seat("you"),) + (Seat("expert"),) * (n - 1)
@@ -101,10 +104,10 @@ def parse_link(params: Any, own: Settings | None = None) -> tuple[Settings, int 
             players=players,
             seats=len(seats),
         )
-    options: dict[str, Any] = {}
+    options: dict[str, OptionValue] = {}
     for key in OPTION_NAMES:
         if key in params:
-            options[key] = _link_option(key, get(key))
+            options[key] = _link_option(key, params[key])
     settings = Settings(
         mode=mode,
         rules=get("rules", DEFAULT_PRESET),
@@ -135,7 +138,7 @@ def _link_seat(text: str) -> Seat:
     return Seat(controller)
 
 
-def _link_option(key: str, text: str) -> Any:
+def _link_option(key: str, text: str) -> OptionValue:
     if key in CHOICES:
         return text
     if key in BOOLS:  # a yes/no option, written 1 or 0

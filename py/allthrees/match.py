@@ -1,5 +1,5 @@
-"""A match: rounds dealt from one random source until a side reaches the target (RULES.md "Match"),
-with the leader of each round chosen by ``lead`` and ``next_lead``."""
+"""A match: rounds dealt from one random source until a side reaches the target
+(docs/rules.md "Match"), with the leader of each round chosen by ``lead`` and ``next_lead``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import hmac
 import math
 import random
 import secrets
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .errors import IllegalMove
@@ -47,7 +46,7 @@ class KeyedRandom(random.Random):
         self._buffer = b""
         super().__init__(0)
 
-    def seed(self, *args, **kwargs) -> None:  # noqa: ARG002 - the key is the seed
+    def seed(self, *args: object, **kwargs: object) -> None:  # noqa: ARG002 - the key is the seed
         self._block = 0
         self._buffer = b""
 
@@ -68,10 +67,10 @@ class KeyedRandom(random.Random):
     def random(self) -> float:
         return self.getrandbits(53) / 9007199254740992.0
 
-    def getstate(self):  # pragma: no cover - not used: a round's source is made afresh
+    def getstate(self) -> tuple[int, ...]:  # pragma: no cover - a round's source is made afresh
         raise NotImplementedError
 
-    def setstate(self, state):  # pragma: no cover
+    def setstate(self, state: object) -> None:  # pragma: no cover
         raise NotImplementedError
 
 
@@ -84,7 +83,7 @@ class Deal:
     first: int
     lots: list[int] | None = None  # the tiles drawn for the lead, when lots decided it
 
-    def round(self, rules: Rules, forced: int, scores: Sequence[int]) -> Round:
+    def round(self, rules: Rules, forced: int, scores: list[int] | tuple[int, ...]) -> Round:
         """The round this deal starts, ``forced`` its lead tile (-1: any), ``scores`` the match
         totals before it (an exact target counts from them)."""
         hands = [mask_of(h) for h in self.hands]

@@ -1,6 +1,7 @@
 """The page's requests about ratings, rated results between people and the daily deal's
-standings (issue 44), routed here by ``app``: each takes the request's fields and gives the
-reply's. What each means is the ``career`` package's.
+standings (issue 44): ``HANDLERS``, which ``app.HANDLERS`` takes in whole, each given the request
+and the match in play (None: none). What each means is the ``career`` package's; the shapes are
+``shapes.requests`` and ``shapes.replies``.
 
 Requests (``op``), each reply ``{ok: true, ...}`` or a refusal as ``app`` gives one:
 
@@ -41,65 +42,83 @@ Requests (``op``), each reply ``{ok: true, ...}`` or a refusal as ``app`` gives 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import career
 from .session import BadIntent, Session
 
-Handler = Callable[[dict[str, Any], Session | None], dict[str, Any]]
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Json
+    from .shapes.replies import (
+        AbandonReply,
+        RatedDocumentReply,
+        RatedPartReply,
+        RatedTableReply,
+        RatedTakeReply,
+        RatingsReply,
+        Reply,
+        StandingsCheckReply,
+        StandingsEntryReply,
+        StandingsReply,
+    )
+
+Request = dict[str, "Json"]  # as the page sent it (``shapes.requests``), checked on use
+Handler = Callable[[Request, Session | None], "Reply"]
 
 
-def _rated_table(req: dict[str, Any], session: Session | None) -> dict[str, Any]:
+def _rated_table(req: Request, session: Session | None) -> RatedTableReply:
     if session is None:
         raise BadIntent("no game: start one first")
-    return {"table": career.rated_table(session)}
+    return {"ok": True, "table": career.rated_table(session)}
 
 
-def _ratings(req: dict[str, Any], _: Session | None) -> dict[str, Any]:
+def _ratings(req: Request, _: Session | None) -> RatingsReply:
     entries = career.check_entries(req.get("entries"))
     abandoned = career.check_abandoned(req.get("abandoned"))
-    return {"ratings": career.ratings(entries, req.get("today"), abandoned)}
+    return {"ok": True, "ratings": career.ratings(entries, req.get("today"), abandoned)}
 
 
-def _part(req: dict[str, Any], _: Session | None) -> dict[str, Any]:
-    return {"part": career.rated_part(req.get("entries"), req.get("entry"), req.get("key"))}
+def _part(req: Request, _: Session | None) -> RatedPartReply:
+    part = career.rated_part(req.get("entries"), req.get("entry"), req.get("key"))
+    return {"ok": True, "part": part}
 
 
-def _document(req: dict[str, Any], _: Session | None) -> dict[str, Any]:
-    return career.rated_document(req.get("entry"), req.get("parts"))
+def _document(req: Request, _: Session | None) -> RatedDocumentReply:
+    made = career.rated_document(req.get("entry"), req.get("parts"))
+    return {"ok": True, "document": made["document"], "digest": made["digest"]}
 
 
-def _take(req: dict[str, Any], _: Session | None) -> dict[str, Any]:
+def _take(req: Request, _: Session | None) -> RatedTakeReply:
     asked = ("entries", "entry", "signed", "verified", "key")
-    taken = career.rated_take(*(req.get(k) for k in asked))
-    entry = taken["entry"]
+    entry = career.rated_take(*(req.get(k) for k in asked))
     before = [e for e in career.check_entries(req.get("entries")) if e["id"] != entry["id"]]
     figures = career.figures(
         [*before, entry], req.get("today"), req.get("attempts"), req.get("abandoned")
     )
     titles = career.titles_reached(career.ratings(before), figures["ratings"])
-    return {"entry": entry, "career": figures, "new_titles": titles}
+    return {"ok": True, "entry": entry, "career": figures, "new_titles": titles}
 
 
-def _abandon(req: dict[str, Any], _: Session | None) -> dict[str, Any]:
+def _abandon(req: Request, _: Session | None) -> AbandonReply:
     asked = ("abandoned", "match", "date", "kind")
-    return {"abandoned": career.abandon(*(req.get(k) for k in asked))}
+    return {"ok": True, "abandoned": career.abandon(*(req.get(k) for k in asked))}
 
 
-def _standings_entry(req: dict[str, Any], _: Session | None) -> dict[str, Any]:
-    return {"entry": career.published_entry(req.get("name"), req.get("entry"))}
+def _standings_entry(req: Request, _: Session | None) -> StandingsEntryReply:
+    return {"ok": True, "entry": career.published_entry(req.get("name"), req.get("entry"))}
 
 
-def _standings_check(req: dict[str, Any], _: Session | None) -> dict[str, Any]:
-    return career.standings_check(req.get("entry"), req.get("date"), req.get("today"))
+def _standings_check(req: Request, _: Session | None) -> StandingsCheckReply:
+    checked = career.standings_check(req.get("entry"), req.get("date"), req.get("today"))
+    return {"ok": True, "valid": checked["valid"], "why": checked["why"]}
 
 
-def _standings(req: dict[str, Any], _: Session | None) -> dict[str, Any]:
+def _standings(req: Request, _: Session | None) -> StandingsReply:
     asked = ("entries", "date", "today", "known")
-    return {"standings": career.daily_standings(*(req.get(k) for k in asked))}
+    return {"ok": True, "standings": career.daily_standings(*(req.get(k) for k in asked))}
 
 
-OPS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler] = {
     "rated_table": _rated_table,
     "ratings": _ratings,
     "rated_part": _part,
@@ -110,8 +129,3 @@ OPS: dict[str, Handler] = {
     "standings_check": _standings_check,
     "standings": _standings,
 }
-
-
-def handle(op: str, req: dict[str, Any], session: Session | None) -> dict[str, Any]:
-    """The reply to a request of ``OPS``."""
-    return {"ok": True, **OPS[op](req, session)}

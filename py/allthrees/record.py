@@ -1,4 +1,5 @@
-"""The JSON record of RULES.md ("Record format"): read it, replay it through the engine, write it.
+"""The JSON record (docs/rules.md "Record format"): read it, replay it through the engine, write
+it.
 
 A record is the one notation of a game: tests, bug reports and browser saves all use it, and a
 save is restored by replaying it, so a tampered save fails here instead of making a false table.
@@ -7,12 +8,12 @@ save is restored by replaying it, so a tampered save fails here instead of makin
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from . import jsontext
-from .checks import is_whole
 from .errors import AllThreesError, BadRecord, BadRules
-from .jsontext import shown
+from .jsontext import is_whole, shown
 from .match import DEALINGS, Deal, Match, commitment, decided_leader
 from .moves import DRAW, PASS
 from .notation import move_text, parse_move, parse_tile
@@ -20,10 +21,22 @@ from .round import Entry, Round
 from .rules import DEFAULT_PRESET, Rules
 from .tiles import NAME, mask_of, set_size
 
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Json
+    from .shapes.game import (
+        DealRecord,
+        MatchRecord,
+        MatchResult,
+        MoveResult,
+        RoundEndResult,
+        RoundRecord,
+        RoundResult,
+    )
+
 ROUND_KEYS = ("hands", "boneyard", "first", "moves")
 
 
-def rules_of(record: dict[str, Any], players: int | None = None) -> Rules:
+def rules_of(record: Mapping[str, Json], players: int | None = None) -> Rules:
     """The rules a record names: a preset plus options (players defaults to the number of hands)."""
     preset = record.get("rules", DEFAULT_PRESET)
     options = record.get("options", {})
@@ -39,7 +52,7 @@ def rules_of(record: dict[str, Any], players: int | None = None) -> Rules:
 MAX_RECORD_CHARS = 10_000_000  # a record on the command line: far past any real match
 
 
-def load(text: str) -> dict[str, Any]:
+def load(text: str) -> dict[str, Json]:
     """Parse record text into a dict (BadRecord on malformed JSON, a non-object, or text that
     nests too deep or holds an over-long number: ``jsontext``)."""
     record = jsontext.parse(text, "the record", MAX_RECORD_CHARS)
@@ -48,7 +61,7 @@ def load(text: str) -> dict[str, Any]:
     return record
 
 
-def round_specs(record: dict[str, Any]) -> list[dict[str, Any]]:
+def round_specs(record: Mapping[str, Json]) -> list[Mapping[str, Json]]:
     """The rounds of a record, accepting both forms (``rounds`` or one round at the top level)."""
     if "rounds" in record:
         rounds = record["rounds"]
@@ -63,12 +76,12 @@ def round_specs(record: dict[str, Any]) -> list[dict[str, Any]]:
     return [record]
 
 
-def replay(record: dict[str, Any]) -> Match:
+def replay(record: Mapping[str, Json]) -> Match:
     """Replay a record through the engine. Raises BadRecord naming the round, move and reason."""
     return _replay(record, None)
 
 
-def resume(record: dict[str, Any], seed: int, dealing: str = "keyed") -> Match:
+def resume(record: Mapping[str, Json], seed: int, dealing: str = "keyed") -> Match:
     """The match a record describes, dealt from ``seed``: every round's deal must be the one the
     seed deals (a record cannot swap in a deal of its own), and the match goes on from the same
     random source. Raises BadRecord like ``replay``."""
@@ -78,7 +91,7 @@ def resume(record: dict[str, Any], seed: int, dealing: str = "keyed") -> Match:
 REVEALED = ("seed", "commitment", "dealing")  # what a finished match's record adds (``verify``)
 
 
-def verify(record: dict[str, Any]) -> Match:
+def verify(record: Mapping[str, Json]) -> Match:
     """The Fair-deal check of a finished match's record (``python -m allthrees verify``, a
     guest's ``net.check``): its revealed seed is the one its commitment promised (SHA-256), and
     every round dealt again from the seed is the round the record holds. Returns the match;
@@ -98,7 +111,7 @@ def verify(record: dict[str, Any]) -> Match:
     return resume(plain, seed, dealing)
 
 
-def _replay(record: dict[str, Any], seed: int | None, dealing: str = "keyed") -> Match:
+def _replay(record: Mapping[str, Json], seed: int | None, dealing: str = "keyed") -> Match:
     specs = round_specs(record)
     hands0 = specs[0].get("hands")
     players = len(hands0) if isinstance(hands0, list) else None
@@ -129,7 +142,7 @@ def _replay(record: dict[str, Any], seed: int | None, dealing: str = "keyed") ->
     return match
 
 
-def _deal_of(spec: dict[str, Any], rules: Rules, match: Match, where: str, top: bool) -> Deal:
+def _deal_of(spec: Mapping[str, Json], rules: Rules, match: Match, where: str, top: bool) -> Deal:
     unknown = set(spec) - set(ROUND_KEYS) - ({"rules", "options"} if top else set())
     if {"rules", "options"} & unknown:
         raise BadRecord(f"{where}rules and options belong at the top of the record")
@@ -176,7 +189,7 @@ def _deal_of(spec: dict[str, Any], rules: Rules, match: Match, where: str, top: 
     return Deal(hands, bone, first)
 
 
-def _play_moves(match: Match, moves: Any, where: str) -> None:
+def _play_moves(match: Match, moves: Json, where: str) -> None:
     if not isinstance(moves, list):
         raise BadRecord(f'{where}"moves" must be a list of moves')
     for k, text in enumerate(moves, start=1):
@@ -199,9 +212,9 @@ def claim_of(rules: Rules, e: Entry) -> int | None:
     return e.claim if rules.muggins and e.move >= 0 and e.claim >= 0 else None
 
 
-def round_result(rnd: Round, cumulative: list[int]) -> dict[str, Any]:
-    """One round of the replay output (RULES.md "Output")."""
-    moves = []
+def round_result(rnd: Round, cumulative: list[int]) -> RoundResult:
+    """One round of the replay output (docs/rules.md "Output")."""
+    moves: list[MoveResult] = []
     rules = rnd.rules
     for e in rnd.history:
         if e.move == DRAW:
@@ -209,7 +222,7 @@ def round_result(rnd: Round, cumulative: list[int]) -> dict[str, Any]:
         elif e.move == PASS:
             moves.append({"seat": e.seat, "move": "pass"})
         else:
-            out = {
+            out: MoveResult = {
                 "seat": e.seat,
                 "move": move_text(e.move, e.touch),
                 "end_sum": e.end_sum,
@@ -224,7 +237,7 @@ def round_result(rnd: Round, cumulative: list[int]) -> dict[str, Any]:
                 out["bust"] = e.bust
             moves.append(out)
     end = rnd.outcome()
-    ending: dict[str, Any] = {
+    ending: RoundEndResult = {
         "reason": end.reason,
         "winner": end.winner_side if end.winner_side >= 0 else None,
         "bonus": end.bonus,
@@ -235,15 +248,15 @@ def round_result(rnd: Round, cumulative: list[int]) -> dict[str, Any]:
     return {"moves": moves, "end": ending, "scores": cumulative}
 
 
-def result(match: Match) -> dict[str, Any]:
+def result(match: Match) -> MatchResult:
     """The replay output of a whole match."""
     rounds = [round_result(r, c) for r, c in zip(match.rounds, match.round_scores, strict=True)]
     return {"rounds": rounds, "winner": match.winner if match.over else None}
 
 
-def to_record(match: Match) -> dict[str, Any]:
+def to_record(match: Match) -> MatchRecord:
     """The match as a record (the ``rounds`` form), which ``replay`` turns back into it."""
-    rounds = []
+    rounds: list[RoundRecord] = []
     for deal, rnd in zip(match.deals, match.rounds, strict=True):
         moves = [move_text(e.move, e.touch, claim_of(match.rules, e)) for e in rnd.history]
         rounds.append(
@@ -257,15 +270,15 @@ def to_record(match: Match) -> dict[str, Any]:
     return {"rules": match.rules.preset, "options": dict(match.rules.overrides), "rounds": rounds}
 
 
-def deal_record(rules: Rules, seed: int | None = None) -> dict[str, Any]:
+def deal_record(rules: Rules, seed: int | None = None) -> DealRecord:
     """A fresh round record (no moves yet), as ``python -m allthrees deal`` prints it."""
     match = Match(rules, seed=seed)
     rnd_deal = match.deal()
-    out = {"rules": rules.preset, "options": dict(rules.overrides)}
-    out |= {
+    return {
+        "rules": rules.preset,
+        "options": dict(rules.overrides),
         "hands": [[NAME[t] for t in h] for h in rnd_deal.hands],
         "boneyard": [NAME[t] for t in rnd_deal.boneyard],
         "first": rnd_deal.first,
         "moves": [],
     }
-    return out

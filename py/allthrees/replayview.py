@@ -1,10 +1,10 @@
 """The match replay viewer's data: one round of a finished match, move by move, every hand face up.
 
-A player's career keeps each finished match as its settings and its record (RULES.md, with the
+A player's career keeps each finished match as its settings and its record (docs/rules.md, with the
 revealed seed, its commitment and the dealing). ``replay_round`` deals that match again from the
 record (``record.resume`` when the seed is revealed, so each deal is the seed's own; ``replay``
 otherwise) and returns one round as frames: frame 0 is the deal, frame k the table after the
-round's k-th move, each with the layout where the snapshot would draw it (``present.layout_of``:
+round's k-th move, each with the layout where the snapshot would draw it (``snapshot.layout_of``:
 the same geometry, not a copy), every hand, the boneyard left, each side's match score at that
 moment and the seat to move. With it comes the Expert's review of each person's plays of that
 round (``Session.review``, the round panel's own, on a session rebuilt from the record), each
@@ -18,19 +18,23 @@ changes nothing of the match in play.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Literal
 
-from .checks import is_whole
 from .errors import AllThreesError
+from .jsontext import is_whole
 from .match import DEALINGS, Match, commitment
 from .moves import DRAW, PASS, arm_name, is_lead, tile_of
-from .present import layout_of
 from .record import claim_of, replay, resume
 from .round import Round
 from .session import Session
 from .settings import Settings
+from .snapshot import layout_of
 from .summary import round_lines
 from .tiles import NAME, mask_of, tiles_of
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Json
+    from .shapes.table import ReplayFrame, ReplayMove, ReplayNote, ReplayRound, RoundEnd
 
 FAIR_KEYS = ("seed", "commitment", "dealing")
 
@@ -48,7 +52,7 @@ class BadReplay(AllThreesError):
         self.values = values
 
 
-def replay_round(settings: Any, record: Any, index: Any, review: Any = True) -> dict[str, Any]:
+def replay_round(settings: Json, record: Json, index: Json, review: Json = True) -> ReplayRound:
     """Round ``index`` (1-based; the first when None) of the match ``record`` played with
     ``settings`` (Settings JSON), as the viewer draws it (see the module docstring). The review
     takes the Expert a moment (seconds in a browser, for a long round): with ``review`` false it
@@ -72,7 +76,7 @@ def replay_round(settings: Any, record: Any, index: Any, review: Any = True) -> 
     played = match.rounds[index - 1]
     rules = match.rules
     labels, names = table.labels(), table.names()
-    notes: list[dict[str, Any]] | None = None
+    notes: list[ReplayNote] | None = None
     if review is not False:
         notes = []
         if played.over:  # the round panel's review, of a finished round
@@ -96,21 +100,21 @@ def replay_round(settings: Any, record: Any, index: Any, review: Any = True) -> 
         ],
         "frames": frames(match, index - 1),
         "review": notes,
-        "end": (
-            {
-                "reason": end.reason,
-                "winner": end.winner_side if end.winner_side >= 0 else None,
-                "bonus": end.bonus,
-                "pips": played.pips(),
-            }
-            if end.over
-            else None
-        ),
+        "end": _end(played),
         "summary": round_lines(played) if end.over else [],
     }
 
 
-def _match_of(record: Any) -> tuple[Match, int]:
+def _end(played: Round) -> RoundEnd | None:
+    """How the round ended, once it has."""
+    end = played.outcome()
+    if end.reason is None:
+        return None
+    winner = end.winner_side if end.winner_side >= 0 else None
+    return {"reason": end.reason, "winner": winner, "bonus": end.bonus, "pips": played.pips()}
+
+
+def _match_of(record: Json) -> tuple[Match, int]:
     """The match a record describes, dealt from its revealed seed when it has one (checked
     against its commitment), and the seed the review draws on (0 when none is revealed)."""
     if not isinstance(record, dict):
@@ -138,7 +142,7 @@ def _match_of(record: Any) -> tuple[Match, int]:
         raise BadReplay(f"the record does not replay: {exc}", code="replay_record") from None
 
 
-def frames(match: Match, i: int) -> list[dict[str, Any]]:
+def frames(match: Match, i: int) -> list[ReplayFrame]:
     """Round ``i`` (0-based) of ``match`` dealt again and played move by move: the deal, then the
     table after each move."""
     deal, played = match.deals[i], match.rounds[i]
@@ -155,18 +159,19 @@ def frames(match: Match, i: int) -> list[dict[str, Any]]:
     out = [_frame(rnd, before, None)]
     for e in played.history:
         entry = rnd.apply(e.move, claim_of(rules, e))
-        move: dict[str, Any] = {
+        kind: Literal["draw", "pass", "play"] = (
+            "draw" if entry.move == DRAW else "pass" if entry.move == PASS else "play"
+        )
+        move: ReplayMove = {
             "seat": entry.seat,
             "points": entry.points,
             "end_sum": entry.end_sum,
+            "kind": kind,
         }
         if entry.move == DRAW:
-            move |= {"kind": "draw", "tile": NAME[entry.drawn]}
-        elif entry.move == PASS:
-            move["kind"] = "pass"
-        else:
+            move["tile"] = NAME[entry.drawn]
+        elif entry.move != PASS:
             move |= {
-                "kind": "play",
                 "tile": NAME[tile_of(entry.move)],
                 "arm": None if is_lead(entry.move) else arm_name(entry.move),
                 # what the play made, as awarded, and with muggins who took it from the mover
@@ -177,7 +182,7 @@ def frames(match: Match, i: int) -> list[dict[str, Any]]:
     return out
 
 
-def _frame(rnd: Round, before: list[int], move: dict[str, Any] | None) -> dict[str, Any]:
+def _frame(rnd: Round, before: list[int], move: ReplayMove | None) -> ReplayFrame:
     return {
         "move": move,
         "layout": layout_of(rnd),

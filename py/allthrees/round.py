@@ -1,5 +1,5 @@
 """One round of All Threes: the layout, the hands, the boneyard and the turn, with every rule of
-RULES.md "Play", "Counting the end sum" and "End of a round".
+docs/rules.md "Play", "Counting the end sum" and "End of a round".
 
 The state is plain ints and short lists so that ``clone`` is cheap and the random-playout loop of
 ``bench`` and the expert's search stay fast. Only this module changes a round: everything else
@@ -15,9 +15,8 @@ import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import legality
-from .checks import is_whole
 from .errors import IllegalMove, MalformedMove
-from .jsontext import shown
+from .jsontext import is_whole, shown
 from .moves import (
     DRAW,
     LEAD_HI_WEST,
@@ -100,7 +99,7 @@ class Outcome(NamedTuple):
     # lightest hand, or the seat whose play reached the exact target (-1)
     winner_seat: int
     bonus: int  # what the winning side was awarded at the end (pips and any out bonus)
-    bonus_pips: int  # the pips that bonus counts, before rounding (RULES.md's raw number)
+    bonus_pips: int  # the pips that bonus counts, before rounding (docs/rules.md's raw number)
     rounded: int  # those pips rounded to the nearest multiple
     side_pips: tuple[int, ...]  # pips left per side (partners pooled)
     out_bonus: int = 0  # the part of the award for going out (``out_bonus``), before any bust
@@ -482,7 +481,7 @@ class Round:
             dd[arm] = d
             if self.spin_watch and (d or self.spin_arm >= 0):
                 self._update_spinner(arm, d, touch)
-            # The end sum (RULES.md "Counting the end sum") and the open mask. Never the lead
+            # The end sum (docs/rules.md "Counting the end sum") and the open mask. Never the lead
             # alone here, so W and E are plain arms; an uncovered half of a double lead has its
             # doubles flag set and counts twice.
             e0, e1, e2, e3 = ends
@@ -676,7 +675,7 @@ class Round:
 
     def _domino_award(self, seat: int) -> int:
         """What going out earns ``seat``'s side: ``out_bonus``, and with ``pip_bonus`` the
-        others' pips, rounded and divided (RULES.md "Domino")."""
+        others' pips, rounded and divided (docs/rules.md "End of a round")."""
         rules = self.rules
         award = rules.out_bonus
         if rules.pip_bonus:
@@ -722,7 +721,12 @@ class Round:
         rules = self.rules
         pips = tuple(self.side_pips())
         raw = 0
-        if self.winner_side >= 0 and rules.pip_bonus and self.reason != TARGET:
+        if (
+            self.reason is not None
+            and self.winner_side >= 0
+            and rules.pip_bonus
+            and self.reason != TARGET
+        ):
             own = pips[self.winner_side]
             raw = rules.bonus_pips(self.reason, own, sum(pips) - own)
         rounded = rules.round_to_multiple(raw)

@@ -1,4 +1,4 @@
-"""Rule parameters: the presets table of RULES.md and any option set on its own over a preset.
+"""Rule parameters: the presets table of docs/rules.md and any option set on its own over a preset.
 
 ``Rules`` is immutable and separate from any game state (OpenSpiel's game parameters), so one
 instance is shared by every round, copy and search node.
@@ -7,17 +7,49 @@ instance is shared by every round, copy and search node.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
-from .checks import is_whole
 from .errors import BadRules
-from .jsontext import shown
+from .jsontext import is_whole, shown
 from .tiles import set_size
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Json, OptionValue
 
 # What every All Threes preset shares of the options the Fives and Threes family added: the
 # multiple scores, tiles are drawn, the round's winner counts pips, the first player out ends the
 # round, the target is a line to pass, and points are written as points.
-PLAIN: dict[str, Any] = dict(
+
+
+class Plain(TypedDict):
+    """The options the Fives and Threes family added (``PLAIN``: every All Threes preset's)."""
+
+    scoring: str
+    draw: bool
+    pip_bonus: bool
+    out_bonus: int
+    partners_out: str
+    exact_target: bool
+    cribbage: bool
+
+
+class Preset(Plain):
+    """A row of the presets table: every option's value but the table's own (players, teams,
+    the set), and the hand size by the number of players."""
+
+    hand_sizes: dict[int, int]
+    lead: str
+    next_lead: str
+    spinner: str
+    spinner_sides_count: bool
+    stock_reserve: int
+    block_bonus: str
+    bonus_divisor: int
+    multiple: int
+    target: int
+
+
+PLAIN = Plain(
     scoring="multiple",
     draw=True,
     pip_bonus=True,
@@ -27,9 +59,9 @@ PLAIN: dict[str, Any] = dict(
     cribbage=False,
 )
 
-# The one table of presets (RULES.md "Presets"). hand_size maps player count -> tiles each.
-PRESETS: dict[str, dict[str, Any]] = {
-    "parlor": dict(
+# The one table of presets (docs/rules.md "Presets"). hand_size maps player count -> tiles each.
+PRESETS: dict[str, Preset] = {
+    "parlor": Preset(
         hand_sizes={2: 7, 3: 5, 4: 5},
         lead="highest_double",
         next_lead="same",
@@ -42,7 +74,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         target=150,
         **PLAIN,
     ),
-    "classic": dict(
+    "classic": Preset(
         hand_sizes={2: 5, 3: 5, 4: 5},
         lead="lots",
         next_lead="same",
@@ -55,7 +87,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         target=100,
         **PLAIN,
     ),
-    "pub": dict(
+    "pub": Preset(
         hand_sizes={2: 7, 3: 5, 4: 5},
         lead="highest_double_any",
         next_lead="winner",
@@ -68,7 +100,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         target=120,
         **PLAIN,
     ),
-    "polish": dict(
+    "polish": Preset(
         hand_sizes={2: 7, 3: 5, 4: 5},
         lead="lots",
         next_lead="left",
@@ -81,7 +113,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         target=180,
         **PLAIN,
     ),
-    "all_fives": dict(
+    "all_fives": Preset(
         hand_sizes={2: 7, 3: 5, 4: 5},
         lead="highest_double_any",
         next_lead="winner",
@@ -97,7 +129,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     # Fives and Threes as Britain's pubs play it (gambiter.com after Arthur Taylor's Guinness Book
     # of Traditional Pub Games; docs/rules.md): block play, multiples of 5 and of 3 both score,
     # a point for going out (partners: both of a team), exactly 61 on a cribbage board.
-    "fives_and_threes": dict(
+    "fives_and_threes": Preset(
         hand_sizes={2: 7, 3: 5, 4: 5},
         lead="lots",
         next_lead="left",
@@ -119,14 +151,12 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 # The league variant (the Teesdale League's rules, bcad5sand3s.co.uk): 9 tiles each at 2
 # players, 6 at 3 or 4, and no point for going out; otherwise Fives and Threes.
-PRESETS["fives_and_threes_league"] = {
-    **PRESETS["fives_and_threes"],
-    "hand_sizes": {2: 9, 3: 6, 4: 6},
-    "out_bonus": 0,
-}
+PRESETS["fives_and_threes_league"] = Preset(
+    **{**PRESETS["fives_and_threes"], "hand_sizes": {2: 9, 3: 6, 4: 6}, "out_bonus": 0}
+)
 DEFAULT_PRESET = "parlor"
 
-# Why a round ended (RULES.md "End of a round"); TARGET: with ``exact_target``, a side reached
+# Why a round ended (docs/rules.md "End of a round"); TARGET: with ``exact_target``, a side reached
 # the target exactly, which ends the round and the match at once.
 DOMINO = "domino"
 BLOCKED = "blocked"
@@ -220,7 +250,7 @@ class Rules:
     partners_out: str = "one"  # in partners, "both": a team goes out when both partners have
     exact_target: bool = False  # points past the target do not count; reaching it wins at once
     # The options given explicitly over the preset, kept so a record can be written back as given.
-    overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
+    overrides: tuple[tuple[str, OptionValue], ...] = field(default=(), compare=False)
     # Derived facts, one place each, computed once (the engine reads them for every new round).
     max_pip: int = field(init=False, compare=False, repr=False)
     tile_count: int = field(init=False, compare=False, repr=False)
@@ -258,7 +288,7 @@ class Rules:
         put(self, "awarded", tuple(self.award(self.points(s)) for s in sums))
 
     @classmethod
-    def make(cls, preset: str = DEFAULT_PRESET, **options: Any) -> Rules:
+    def make(cls, preset: str = DEFAULT_PRESET, **options: Json) -> Rules:
         """Rules of ``preset`` with ``options`` set over it; raises BadRules on anything unknown."""
         if not isinstance(preset, str) or preset not in PRESETS:
             raise BadRules(
@@ -345,7 +375,7 @@ class Rules:
 
     def points(self, end_sum: int) -> int:
         """The points an end sum makes, before any cribbage division; 0 when it does not score.
-        ``multiple`` scoring (RULES.md): a positive multiple of ``multiple`` scores itself.
+        ``multiple`` scoring (docs/rules.md): a positive multiple of ``multiple`` scores itself.
         ``fives_and_threes``: a multiple of 5 scores sum/5 and a multiple of 3 sum/3, both
         added for a multiple of 15 (15 -> 3 + 5 = 8)."""
         if end_sum <= 0:
@@ -358,7 +388,7 @@ class Rules:
         return self.points(end_sum) > 0
 
     def round_to_multiple(self, x: int) -> int:
-        """Nearest multiple of ``multiple``, halves up (RULES.md: 13 -> 12, 14 -> 15)."""
+        """Nearest multiple of ``multiple``, halves up (docs/rules.md: 13 -> 12, 14 -> 15)."""
         k = self.multiple
         return (x + k // 2) // k * k
 
@@ -390,7 +420,7 @@ class Rules:
         return (2 * rounded + d) // (2 * d)  # nearest integer, halves up
 
 
-def _check_option(name: str, value: Any) -> None:
+def _check_option(name: str, value: Json) -> None:
     if name not in OPTIONS:
         raise BadRules(f"unknown option {shown(name)} (known: {', '.join(OPTIONS)})", name)
     if name in BOOLS:

@@ -7,13 +7,17 @@ decides what is allowed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from .checks import is_whole
 from .errors import AllThreesError, BadRules
 from .explain import preset_parts
+from .jsontext import is_whole
 from .rules import BOOLS, CHOICES, DEFAULT_PRESET, INTS, PRESETS, TARGET_CHOICES, Rules
 from .settings import DEFAULT_SEATS, OPTION_NAMES, TARGET_MAX, BadSettings, Settings
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Json
+    from .shapes.game import FormError, FormOption, RulesForm
 
 # The largest value the New game form offers for a number option (the rules allow more; a form
 # needs an end). hand_size's end is the set's tiles shared by the players.
@@ -26,7 +30,7 @@ FORM_MAX = {
 }
 
 
-def rules_form(data: Any) -> dict[str, Any]:
+def rules_form(data: Json) -> RulesForm:
     """The Options of the New game dialog for ``data`` (its settings so far): every rule option
     with its value in force, the preset's value, its allowed values, and whether it was changed;
     and the engine's own message, next to the option at fault, when the combination is
@@ -44,7 +48,7 @@ def rules_form(data: Any) -> dict[str, Any]:
     players = len(seats) if isinstance(seats, list) else 2
     mode = data.get("mode", "match")
     table = {"players": players, "teams": mode == "partners", "single_round": mode == "sprint"}
-    error = None
+    error: FormError | None = None
     try:
         settings = Settings.from_json({**data, "options": overrides})
         rules = settings.to_rules()
@@ -67,19 +71,19 @@ def rules_form(data: Any) -> dict[str, Any]:
         except BadRules:
             default = getattr(Rules.make(preset, **{k: v for k, v in table.items()}), name)
         value = overrides.get(name, getattr(rules, name))
-        entry: dict[str, Any] = {
+        changed = name in overrides and overrides[name] != default
+        entry: FormOption = {
             "name": name,
             "value": value,
             "default": default,
-            "customised": name in overrides and overrides[name] != default,
+            "customised": changed,
+            "kind": "choice" if name in CHOICES else "bool" if name in BOOLS else "int",
         }
         if name in CHOICES:
-            entry |= {"kind": "choice", "choices": list(CHOICES[name])}
-        elif name in BOOLS:
-            entry |= {"kind": "bool"}
-        else:
-            top = FORM_MAX.get(name, rules.tile_count // max(1, players))
-            entry |= {"kind": "int", "min": INTS[name], "max": top}
+            entry["choices"] = list(CHOICES[name])
+        elif name not in BOOLS:
+            entry["min"] = INTS[name]
+            entry["max"] = FORM_MAX.get(name, rules.tile_count // max(1, players))
             if name == "target":
                 entry["choices"] = sorted({*TARGET_CHOICES, value if is_whole(value) else 0} - {0})
         options.append(entry)

@@ -23,17 +23,22 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from . import jsontext
-from .checks import is_whole
 from .errors import AllThreesError, BadRecord
+from .jsontext import is_whole
 from .match import Match, commitment, seed_hex
-from .net.state import Joint
+from .net.state import Gathering, TableState
 from .notation import parse_move
 from .record import resume, to_record
 from .session import Session
 from .settings import COMPUTERS, Settings
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Json
+    from .shapes.saved import GatheringSaveRest, GatheringStored, MatchSaveRest, Stored
 
 SAVE_VERSION = 3
 READS = (1, 2, 3)
@@ -48,7 +53,7 @@ class BadSave(BadRecord):
     moves turn illegal at ``where``, a round and a move: see ``load(salvage=True)``)."""
 
     def __init__(
-        self, message: str, kind: str = "unreadable", where: Any = None, code: str = ""
+        self, message: str, kind: str = "unreadable", where: list[int] | None = None, code: str = ""
     ) -> None:
         super().__init__(message)
         self.kind = kind
@@ -57,7 +62,7 @@ class BadSave(BadRecord):
         self.values: dict[str, object] = {"where": where} if where else {}
 
 
-def parse(text: Any, what: str = "the save") -> Any:
+def parse(text: Json, what: str = "the save") -> Json:
     return jsontext.parse(text, what, MAX_SAVE_CHARS, BadSave)
 
 
@@ -65,33 +70,42 @@ SEALED = "seed"  # the one field the page seals before storing: the deal's secre
 
 
 def dump(session: Session) -> str:
-    return json.dumps(_data(session))
+    return _text(_rest(session), "dealing", _sealed(session))
+
+
+def _text(rest: Mapping[str, object], after: str, sealed: str) -> str:
+    """The save's text: ``rest`` with the sealed field in its place, after the field ``after``
+    (where every save since version 3 has had it)."""
+    data: dict[str, object] = {}
+    for key, value in rest.items():
+        data[key] = value
+        if key == after:
+            data[SEALED] = sealed
+    return json.dumps(data)
 
 
 GATHERING = "gathering"  # the field of a gathering's save (a table across devices, not dealt)
 
 
-def gathering_stored(settings: Settings, net: Any) -> dict[str, Any]:
+def gathering_stored(settings: Settings, net: TableState) -> GatheringStored:
     """A gathering as the page keeps it (``text``, the save; ``stored``, as ``stored``): the
     host's secret is its sealed ``seed`` field."""
-    data = {
+    rest: GatheringSaveRest = {
         "version": SAVE_VERSION,
         "match_id": net.table,
         "moves": 0,
-        SEALED: net.top.hex(),
-        GATHERING: net.to_json(),
+        "gathering": net.to_json(),
         "settings": settings.to_json(),
     }
-    text = json.dumps(data)
-    rest = {k: v for k, v in data.items() if k != SEALED}
+    text = _text(rest, "moves", net.top.hex())
     return {
         "text": text,
         "stored": {"match_id": net.table, "moves": 0, "seed": net.top.hex(), "rest": rest},
     }
 
 
-def load_gathering(text: Any, seed: Any = None) -> tuple[Any, Settings] | None:
-    """The gathering a save holds (``(Joint, Settings)``), or None when it is a match's save;
+def load_gathering(text: Json, seed: Json = None) -> Gathering | None:
+    """The gathering a save holds (``(TableState, Settings)``), or None when it is a match's save;
     ``BadSave`` when it is a damaged gathering."""
     data = parse(text)
     if not isinstance(data, dict) or GATHERING not in data:
@@ -100,34 +114,42 @@ def load_gathering(text: Any, seed: Any = None) -> tuple[Any, Settings] | None:
         data[SEALED] = seed
     try:
         settings = Settings.from_json(data.get("settings"))
-        return Joint.from_json(data[GATHERING], data.get(SEALED), settings), settings
+        return Gathering(
+            TableState.from_json(data[GATHERING], data.get(SEALED), settings), settings
+        )
     except AllThreesError as exc:
         raise BadSave(f"the saved gathering is damaged: {exc}", code="save_settings") from None
 
 
-def stored(session: Session) -> dict[str, Any]:
+def stored(session: Session) -> Stored:
     """The save as the page stores it, so that it never reads the save's own fields: its identity
     (``match_id``; ``moves``, which grows with every change: the newer of two saves of one match
     has more), the seed to seal, and the rest, kept as it is. ``load(rest, seed=seed)`` restores."""
-    data = _data(session)
-    seed = data.pop(SEALED)
-    return {"match_id": data["match_id"], "moves": data["moves"], "seed": seed, "rest": data}
+    rest = _rest(session)
+    return {
+        "match_id": rest["match_id"],
+        "moves": rest["moves"],
+        "seed": _sealed(session),
+        "rest": rest,
+    }
 
 
-def _data(session: Session) -> dict[str, Any]:
+def _sealed(session: Session) -> str:
+    """The save's one sealed field: the seed, or across devices the host's secret (the seed
+    follows from it and the parts)."""
+    return seed_hex(session.seed) if session.net is None else session.net.top.hex()
+
+
+def _rest(session: Session) -> MatchSaveRest:
+    """The save but its sealed field."""
     match = session.match
     rounds = [r["moves"] for r in to_record(match)["rounds"]]
-    net = session.net
-    joint = {} if net is None else {"net": net.to_json(), "stand_in": _stand_in(session)}
-    return {
-        **joint,
+    rest: MatchSaveRest = {
         "version": SAVE_VERSION,
         "match_id": session.match_id,
         "moves": sum(len(r) for r in rounds) + len(rounds),  # grows with every change
         "practice": session.practice,
         "dealing": match.dealing,
-        # across devices, the secret is the host's (the seed follows from it and the parts)
-        SEALED: seed_hex(session.seed) if net is None else net.top.hex(),
         "commitment": commitment(session.seed),
         "settings": session.settings.to_json(),
         "rounds": rounds,
@@ -136,13 +158,16 @@ def _data(session: Session) -> dict[str, Any]:
         "hinted": session.hinted,  # a hint was asked: the match is not rated (``career.rated``)
         "worlds": session.worlds,  # the daily deal's computers search a fixed count of worlds
     }
+    if session.net is None:
+        return rest
+    return {"net": session.net.to_json(), "stand_in": _stand_in(session), **rest}
 
 
 def _stand_in(session: Session) -> dict[str, str]:
     return {str(seat): level for seat, level in sorted(session.stand_in.items())}
 
 
-def load(text: Any, salvage: bool = False, seed: Any = None) -> Session:
+def load(text: Json, salvage: bool = False, seed: Json = None) -> Session:
     """The session a save describes; BadSave when it cannot be restored. ``salvage``: a save whose
     moves turn illegal resumes from its last legal move instead of being refused. ``seed``: the
     seed the page kept sealed apart from the rest (``stored``); the save's own when None."""
@@ -163,7 +188,7 @@ def load(text: Any, salvage: bool = False, seed: Any = None) -> Session:
     net = None
     if version >= 3 and "net" in data:  # a table across devices: the seed from the secret
         try:
-            net = Joint.from_json(data["net"], data.get(SEALED), settings)
+            net = TableState.from_json(data["net"], data.get(SEALED), settings)
         except AllThreesError as exc:
             raise BadSave(f"the save's table across devices: {exc}", code="save_seed") from None
         data[SEALED] = seed_hex(net.seed())
@@ -184,7 +209,7 @@ def load(text: Any, salvage: bool = False, seed: Any = None) -> Session:
     return session
 
 
-def _load_record(data: dict[str, Any], settings: Settings, salvage: bool) -> Session:  # noqa: ARG001
+def _load_record(data: dict[str, Json], settings: Settings, salvage: bool) -> Session:  # noqa: ARG001
     """Versions 1 and 2: the whole record, dealt from a small seed with the string scheme."""
     seed = data.get("seed")
     if not is_whole(seed, least=0, most=2**OLD_SEED_BITS - 1):
@@ -201,7 +226,7 @@ def _load_record(data: dict[str, Any], settings: Settings, salvage: bool) -> Ses
     return Session(settings, seed, match, practice=True)
 
 
-def _load_moves(data: dict[str, Any], settings: Settings, salvage: bool) -> Session:
+def _load_moves(data: dict[str, Json], settings: Settings, salvage: bool) -> Session:
     seed_text = data.get("seed")
     if not isinstance(seed_text, str) or not re.fullmatch(r"[0-9a-f]{64}", seed_text):
         raise BadSave("the save has no seed", code="save_seed")

@@ -11,7 +11,7 @@ A friend's seat (``settings.FRIEND``) is a person on another device: the session
 it, the rack and the cover are never its, and only its own device's messages act for it
 (``act(..., remote=True)``, from ``net``). While it is away, the host may let a computer level
 stand in for it (``stand_in``) until it is back. ``net`` holds the table across devices (the
-joint seed's state: ``net.state.Joint``), None for a table on one device. Its table clock
+joint seed's state: ``net.state.TableState``), None for a table on one device. Its table clock
 (``net.clock``) moves for a person whose time ran out as a computer level would (``play_as``).
 
 Intents (``{"kind": ..., ...}``):
@@ -27,18 +27,22 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from .checks import is_whole
 from .errors import AllThreesError, IllegalMove, MalformedMove
-from .jsontext import shown
+from .jsontext import is_whole, shown
 from .match import Match
 from .moves import ARM_OF, DRAW, PASS, arm_name, is_lead, play, tile_of
+from .net.state import TableState
 from .notation import parse_tile
 from .round import Round
 from .settings import COMPUTERS, Settings
 from .tiles import NAME
 from .view import View, make_view
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Json, Line
+    from .shapes.table import Hint, ReviewNote
 
 SEED_BITS = 256  # a fresh match's seed: from secrets, so no deal can be guessed or shopped for
 MAX_CLAIM = 999  # a claim is an end sum: three digits are plenty
@@ -69,7 +73,7 @@ class Placed:
     claim: int | None = None  # with muggins: the points the mover claimed
     taker: int = -1  # with muggins: who took the points the mover did not claim
     # An Expert's play for a person's side, in words for its partner (``advice.partner_note``)
-    note: dict | None = None
+    note: Line | None = None
     # With an exact target: the points the play made that did not count, as they would have
     # taken the side that got them past the target (the mover's, or with muggins the taker's)
     bust: int = 0
@@ -155,7 +159,7 @@ class Session:
         self.viewer: int | None = None
         self.cover: int | None = None
         self.stand_in: dict[int, str] = {}  # a friend's seat -> the computer level playing it
-        self.net: Any = None  # ``net.state.Joint`` for a table across devices
+        self.net: TableState | None = None  # a table across devices
         # A fixed count of worlds for every computer's search, with no time budget: the same
         # moves on every device, however fast (the daily deal's: ``career.dailydeal``); None,
         # the usual budget (``ai.expert``).
@@ -181,7 +185,7 @@ class Session:
         """Who plays ``seat`` now: its controller, or the level standing in for a friend."""
         return self.stand_in.get(seat, self.settings.seats[seat].controller)
 
-    def set_stand_in(self, seat: Any, level: Any) -> list[Event]:
+    def set_stand_in(self, seat: Json, level: Json) -> list[Event]:
         """A computer ``level`` (of ``COMPUTERS``) plays friend's ``seat`` until it is back, or
         with None, nobody does: the table waits for the friend."""
         if not is_whole(seat, least=0, most=len(self.settings.seats) - 1) or not self.is_friend(
@@ -232,12 +236,12 @@ class Session:
             self.viewer, self.cover = None, None
         seat = self.to_move()
         here = seat is not None and self.settings.seats[seat].here
-        if here and seat not in (self.viewer, self.cover):
+        if here and seat is not None and seat not in (self.viewer, self.cover):
             self.viewer, self.cover = None, seat
             return [Covered(seat)]
         return []
 
-    def restore_view(self, viewer: Any, cover: Any) -> None:
+    def restore_view(self, viewer: Json, cover: Json) -> None:
         """Put back the viewer and cover a save recorded, if the rules of ``_show`` allow them;
         otherwise the safe state (no hand on show) stands."""
         people = self.settings.people()
@@ -257,7 +261,7 @@ class Session:
             self._show()
 
     # ------------------------------------------------------------------ acting
-    def act(self, seat: Any, intent: Any, remote: bool = False) -> list[Event]:
+    def act(self, seat: Json, intent: Json, remote: bool = False) -> list[Event]:
         """What ``seat`` (a person's seat, or None for the table's own buttons) wants; refused
         with nothing changed unless it is that seat's to do. ``remote``: the intent came from
         that seat's own device (``net``), the only way a friend's seat acts; such an intent is a
@@ -293,7 +297,7 @@ class Session:
             return []
         raise BadIntent(f"unknown intent {shown(kind)}")
 
-    def _move_for(self, seat: Any, kind: str, intent: dict) -> list[Event]:
+    def _move_for(self, seat: int | None, kind: str, intent: dict[str, Json]) -> list[Event]:
         if self.round.over:
             raise IllegalMove("the round is over")
         turn = self.round.turn
@@ -317,7 +321,7 @@ class Session:
             self.net.timer.reset(seat)
         return events
 
-    def _intent_move(self, kind: str, intent: dict) -> int:
+    def _intent_move(self, kind: str, intent: dict[str, Json]) -> int:
         if kind == "draw":
             return DRAW
         if kind == "pass":
@@ -376,7 +380,7 @@ class Session:
     def view(self, seat: int) -> View:
         return make_view(self.round, seat, self.match.scores, self.settings.seen_players())
 
-    def _move(self, move: int, claim: int | None = None, note: dict | None = None) -> list[Event]:
+    def _move(self, move: int, claim: int | None = None, note: Line | None = None) -> list[Event]:
         rnd = self.round
         seat = rnd.turn
         rules = self.match.rules
@@ -408,6 +412,7 @@ class Session:
             )
         if rnd.over:
             end = rnd.outcome()
+            assert end.reason is not None  # a round that is over says why
             winner = end.winner_side if end.winner_side >= 0 else None
             events.append(RoundOver(end.reason, winner, end.bonus))
             if self.match.over:
@@ -434,7 +439,7 @@ class Session:
         return [Dealt(len(self.match.rounds)), *self._show(fresh=True)]
 
     # ------------------------------------------------------------------ advice
-    def hint(self, seat: Any) -> dict[str, Any]:
+    def hint(self, seat: Json) -> Hint:
         """The move the Expert would play for ``seat`` now, with a short reason."""
         if seat is None or seat != self.person_to_move() or seat != self.viewer:
             raise IllegalMove("a hint is for your turn")
@@ -443,7 +448,7 @@ class Session:
         advice = hint(self.view(seat), self._rng(":hint"))
         self.hinted = True  # asked, whatever it says: the match is no longer rated
         move = advice["move"]
-        out: dict[str, Any] = {
+        out: Hint = {
             "seat": seat,
             "reason": advice["reason"],  # in English, for the command line
             "why": advice["why"],  # the same as a code, which the page words
@@ -454,7 +459,7 @@ class Session:
             out["arm"] = arm_name(move)
         return out
 
-    def review(self, index: Any = None) -> list[dict[str, Any]]:
+    def review(self, index: Json = None) -> list[ReviewNote]:
         """Each person's plays in a finished round where the Expert would have chosen
         differently (round ``index``, 1-based; the last by default)."""
         rounds = self.match.rounds
@@ -467,8 +472,18 @@ class Session:
         from .ai.advice import review_round
 
         names = self.settings.names()
-        out = []
+        out: list[ReviewNote] = []
         for seat in self.settings.people():
             for note in review_round(self.match, index - 1, seat, seed=self.seed):
-                out.append({"seat": seat, "name": names[seat], **note})
+                out.append(
+                    {
+                        "seat": seat,
+                        "name": names[seat],
+                        "turn": note["turn"],
+                        "played": note["played"],
+                        "expert": note["expert"],
+                        "loss": note["loss"],
+                        "why": note["why"],
+                    }
+                )
         return sorted(out, key=lambda n: n["turn"])

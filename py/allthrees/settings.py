@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
-from .checks import is_whole
 from .errors import BadRules, Refusal
-from .jsontext import shown
+from .jsontext import is_whole, shown
 from .rules import DEFAULT_PRESET, OPTIONS, PRESETS, TARGET_CHOICES, Rules
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Json, OptionValue
+    from .shapes.game import Label, SeatSetting, SettingChoices, SettingsJson
 
 MODES = ("match", "sprint", "partners")  # Parlor Match, Quick Sprint, Partner All Threes
 COMPUTERS = ("beginner", "casual", "expert")
@@ -70,7 +73,7 @@ class Seat:
         """A person on another device plays this seat."""
         return self.controller == FRIEND
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SeatSetting:
         return (
             {"controller": self.controller, "name": self.name}
             if self.name
@@ -85,7 +88,7 @@ DEFAULT_SEATS = (Seat("you"), Seat("expert"))
 class Settings:
     mode: str = "match"
     rules: str = DEFAULT_PRESET
-    options: tuple[tuple[str, Any], ...] = ()  # sorted (name, value) pairs over the preset
+    options: tuple[tuple[str, OptionValue], ...] = ()  # sorted (name, value) pairs over the preset
     seats: tuple[Seat, ...] = DEFAULT_SEATS
     hide_sum: bool = False
     _rules: Rules = field(init=False, compare=False, repr=False)
@@ -173,9 +176,7 @@ class Settings:
     def you(self) -> int:
         return next(i for i, s in enumerate(self.seats) if s.controller == "you")
 
-    def labels(
-        self, viewer: int | None = None, given: dict[int, str] | None = None
-    ) -> list[dict[str, Any]]:
+    def labels(self, viewer: int | None = None, given: dict[int, str] | None = None) -> list[Label]:
         """What names each seat, as codes a page words in its language: ``{"kind": "you"}``,
         ``{"kind": "person", "name": "Ana" or None, "n": seat number from 1}``, ``{"kind":
         "friend", "name": .., "n": ..}`` for a friend on another device, or ``{"kind": "level",
@@ -190,7 +191,7 @@ class Settings:
         (the host's, a friend's as it said in its hello)."""
         given = given or {}
         guest = viewer is not None and self.seats[viewer].friend
-        out: list[dict[str, Any]] = []
+        out: list[Label] = []
         seen: dict[str, int] = {}
         shared = len(self.people()) > 1
         for i, seat in enumerate(self.seats):
@@ -228,7 +229,7 @@ class Settings:
                 out.append(level if label["n"] == 1 else f"{level} {label['n']}")
         return out
 
-    def with_presentation(self, changes: Any) -> Settings:
+    def with_presentation(self, changes: Json) -> Settings:
         """The same game with presentation settings changed (all that may change mid-match)."""
         if not isinstance(changes, dict):
             raise BadSettings("settings are an object of names to values")
@@ -240,7 +241,7 @@ class Settings:
         return replace(self, hide_sum=changes.get("hide_sum", self.hide_sum))
 
     # ------------------------------------------------------------------ JSON
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SettingsJson:
         return {
             "mode": self.mode,
             "rules": self.rules,
@@ -250,7 +251,7 @@ class Settings:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> Settings:
+    def from_json(cls, data: Json) -> Settings:
         """Settings as ``to_json`` writes them, or as an older page wrote them (``opponent``,
         ``players``, ``target``): that player's preferences are kept, not thrown away."""
         if data is None:
@@ -278,7 +279,7 @@ class Settings:
         )
 
     @classmethod
-    def _from_old(cls, data: dict[str, Any]) -> Settings:
+    def _from_old(cls, data: dict[str, Json]) -> Settings:
         opponent = data.get("opponent", "expert")
         players = data.get("players", 2)
         if opponent not in COMPUTERS:
@@ -294,7 +295,7 @@ class Settings:
         )
 
 
-def _seat_of(data: Any) -> Seat:
+def _seat_of(data: Json) -> Seat:
     if isinstance(data, str):
         data = {"controller": data}
     if not isinstance(data, dict):
@@ -310,22 +311,22 @@ def _seat_of(data: Any) -> Seat:
     return Seat(controller, clean_name(name))
 
 
-def clean_name(name: Any) -> str:
+def clean_name(name: Json) -> str:
     """A person's name as it will be shown: text, trimmed, at most NAME_MAX characters, no
     control characters (it is always drawn as text, never as markup)."""
     if not isinstance(name, str):
         raise BadSettings("a name is text")
-    name = " ".join(name.split())
-    if any(unicodedata.category(c).startswith("C") for c in name):
+    text = " ".join(name.split())
+    if any(unicodedata.category(c).startswith("C") for c in text):
         raise BadSettings("a name cannot hold control characters", None, "name_control")
-    if len(name) > NAME_MAX:
+    if len(text) > NAME_MAX:
         raise BadSettings(
             f"a name has at most {NAME_MAX} characters", None, "name_long", most=NAME_MAX
         )
-    return name
+    return text
 
 
-def choices() -> dict[str, Any]:
+def choices() -> SettingChoices:
     """What the New game dialog offers, and its defaults: the page copies none of it."""
     return {
         "modes": list(MODES),

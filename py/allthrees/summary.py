@@ -31,12 +31,13 @@ With the Fives and Threes family's options (docs/rules.md):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .round import DOMINO, TARGET, Round
 from .tiles import PIPS, tiles_of
 
-Line = dict[str, Any]
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import Line
 
 
 def seats_named(seats: Iterable[int], names: list[str]) -> str:

@@ -8,6 +8,8 @@ works on these ints; names like ``"6-3"`` appear only at the edges (records, vie
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 MAX_PIP = 9  # the double-nine set is the largest one supported
 
 HI: list[int] = []
@@ -64,7 +66,7 @@ def tiles_of(mask: int) -> list[int]:
     return out
 
 
-def mask_of(tiles) -> int:
+def mask_of(tiles: Iterable[int]) -> int:
     m = 0
     for t in tiles:
         m |= 1 << t

@@ -35,9 +35,9 @@ class View:
     leader: int
     forced_lead: int  # the tile the leader must lead (-1: any); public, as it follows the rules
     lead_tile: int
-    ends: tuple[int, int, int, int]  # open end value per arm W, E, N, S (-1: not open)
-    doubles: tuple[bool, bool, bool, bool]  # the arm's last tile is a double (counts twice)
-    counts: tuple[int, int, int, int]  # tiles on each arm
+    ends: tuple[int, ...]  # open end value per arm W, E, N, S (-1: not open)
+    doubles: tuple[bool, ...]  # the arm's last tile is a double (counts twice)
+    counts: tuple[int, ...]  # tiles on each arm
     spinner: tuple[int, int, int, bool]  # (arm or 4 for the lead or -1, position, pip, N/S open)
     end_sum: int
     hand_sizes: tuple[int, ...]

@@ -52,7 +52,7 @@ def casual_start(seed: int, **settings: Any) -> dict[str, Any]:
 
 
 def record() -> dict[str, Any]:
-    """The match record (RULES.md) of the session in play."""
+    """The match record (docs/rules.md) of the session in play."""
     reply = call("record")
     assert reply["ok"], reply
     return reply["record"]

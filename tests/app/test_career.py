@@ -71,7 +71,7 @@ def played_entry(seed: int, table: dict[str, Any], n: int = 0, **extra: Any) -> 
 
 # ---------------------------------------------------------------------- counted independently
 def counted(entry: dict[str, Any]) -> dict[str, Any]:
-    """The results of an entry's match counted from the replay output of its record (RULES.md
+    """The results of an entry's match counted from the replay output of its record (docs/rules.md
     "Output"), with the table read from its settings: none of career.py's own arithmetic."""
     out = result(replay(entry["record"]))
     table = entry["settings"]

@@ -16,10 +16,10 @@ from allthrees import app
 from allthrees.errors import REFUSAL_CODES
 from allthrees.net import clock
 from allthrees.net.protocol import BadMessage, host_message
-from allthrees.net.state import Joint
-from allthrees.present import events_json, snapshot
+from allthrees.net.state import TableState
 from allthrees.save import BadSave, dump, load
 from allthrees.settings import Settings
+from allthrees.snapshot import events_json, snapshot
 
 
 class Now:
@@ -296,14 +296,14 @@ def test_the_clock_setting_survives_a_reload_and_the_counts_do_not(now):
 
 def test_a_saved_clock_is_checked_and_an_older_save_has_none():
     settings = Settings.from_json({"seats": ["you", "friend"]})
-    net = Joint.new(settings, 5, clock_s=60)
+    net = TableState.new(settings, 5, clock_s=60)
     data, top = net.to_json(), net.top.hex()
-    assert data["clock"] == 60 and Joint.from_json(data, top, settings).clock_s == 60
+    assert data["clock"] == 60 and TableState.from_json(data, top, settings).clock_s == 60
     older = {k: v for k, v in data.items() if k != "clock"}
-    assert Joint.from_json(older, top, settings).clock_s == 0
+    assert TableState.from_json(older, top, settings).clock_s == 0
     for bad in (45, "60", None, True, 60.0):
         with pytest.raises(BadMessage) as refused:
-            Joint.from_json({**data, "clock": bad}, top, settings)
+            TableState.from_json({**data, "clock": bad}, top, settings)
         assert refused.value.code == "gathering_save" and refused.value.values == {"field": "clock"}
 
 

@@ -456,22 +456,3 @@ def test_a_practice_deal_pass_and_play_and_the_daily_are_unrated(request_, reaso
         finish(reply)
         entry = call("career_entry", date=at(0))["entry"]
         assert entry["rated"] is None and entry["unrated"] == "practice"
-
-
-# ---------------------------------------------------------------------- the typed shapes
-def test_the_replies_have_their_typed_shapes():
-    """Each reply about ratings is its TypedDict, key for key (the page's JSDoc typedefs, phase
-    2, are held to these)."""
-    from allthrees.career import rated as rated_of
-
-    entries = [rated_entry(i, i, i % 2 == 0, [EXPERT]) for i in range(3)]
-    out = call("ratings", entries=entries, today="2026-11-05")
-    assert out["ok"] and set(out["ratings"]) == set(rating_of.Ratings.__annotations__)
-    two = out["ratings"]["kinds"]["two"]
-    assert set(two) == set(rating_of.KindRating.__annotations__)
-    assert set(two["history"][0]) == set(rating_of.Point.__annotations__)
-    assert set(entries[0]["rated"]) == set(rated_of.RatedResult.__annotations__)
-    assert set(entries[0]["rated"]["others"][0]) == set(rated_of.RatedSeat.__annotations__)
-    call("new", settings={"seats": ["you", "casual"]})
-    assert set(call("rated_table")["table"]) == set(rated_of.TableRating.__annotations__)
-    assert set(rated_of.UNRATED_REASONS) >= {"practice", "daily", "pass_and_play", "hint"}

@@ -15,11 +15,11 @@ from allthrees.cli import main
 from allthrees.english import english, preset_line, rules_text, text
 from allthrees.explain import rules_lines
 from allthrees.match import Match
-from allthrees.present import snapshot
 from allthrees.rules import PRESETS, Rules
 from allthrees.rulesform import rules_form
 from allthrees.session import Session
 from allthrees.settings import Seat, Settings
+from allthrees.snapshot import snapshot
 from allthrees.summary import round_summary
 from allthrees.view import make_view
 

@@ -9,11 +9,11 @@ import pytest
 from appkit import call, person_intent, play_until, record, step
 
 from allthrees.errors import IllegalMove
-from allthrees.present import snapshot
 from allthrees.record import replay, result
 from allthrees.save import dump, load
 from allthrees.session import BadIntent, Session
 from allthrees.settings import Seat, Settings
+from allthrees.snapshot import snapshot
 from allthrees.tiles import NAME, tiles_of
 
 TABLES = {

@@ -84,7 +84,7 @@ def as_text(rec: dict[str, Any] | str) -> str:
 
 
 def canon(move: str) -> str:
-    """A played move with its tile written higher half first (RULES.md: either order is fine)."""
+    """A played move with its tile written higher half first (docs/rules.md: either order)."""
     if "@" not in move:
         return move
     t, arm = move.split("@")

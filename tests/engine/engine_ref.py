@@ -1,6 +1,6 @@
-"""A reference model of /work/shared/RULES.md for the engine tests.
+"""A reference model of docs/rules.md for the engine tests.
 
-Written from the text of RULES.md (and for the Fives and Threes family, from docs/rules.md's
+Written from the text of docs/rules.md (and for the Fives and Threes family, from docs/rules.md's
 "Fives and Threes" section, after gambiter.com), not from ``py/allthrees``: tiles are
 ``(hi, lo)`` pairs, the layout is four lists of placed tiles, and every number (open ends, end
 sum, points, bonus, the leader, the legal moves) is recomputed from scratch, slowly and plainly.
@@ -39,7 +39,7 @@ def is_double(t: Tile) -> bool:
 
 
 def weight(t: Tile) -> tuple[int, int]:
-    """RULES.md "Words": pip total, then the higher half."""
+    """docs/rules.md "Words": pip total, then the higher half."""
     return (t[0] + t[1], t[0])
 
 
@@ -76,7 +76,7 @@ ALL_THREES = dict(
     exact_target=False, cribbage=False,
 )  # fmt: skip
 
-# RULES.md "Presets", copied from the table by hand (and docs/rules.md's Fives and Threes).
+# docs/rules.md "Presets", copied from the table by hand (and docs/rules.md's Fives and Threes).
 PRESET_TABLE: dict[str, dict[str, Any]] = {
     "parlor": dict(
         hand2=7, hand34=5, lead="highest_double", next_lead="same", sides_count=False,
@@ -161,7 +161,7 @@ class Config:
 
 
 def config(preset: str = "parlor", **options: Any) -> Config:
-    """The rules RULES.md gives for ``preset`` with ``options`` set over it."""
+    """The rules docs/rules.md gives for ``preset`` with ``options`` set over it."""
     p = PRESET_TABLE[preset]
     players = options.get("players", 2)
     max_pip = 9 if options.get("set", "double_six") == "double_nine" else 6
@@ -197,14 +197,14 @@ def config(preset: str = "parlor", **options: Any) -> Config:
 
 
 def round_to(x: int, k: int) -> int:
-    """RULES.md round(x): the nearest multiple of k, halves up."""
+    """docs/rules.md round(x): the nearest multiple of k, halves up."""
     lower = x - x % k
     return lower + k if 2 * (x - lower) >= k else lower
 
 
 def bonus_values(cfg: Config, raw: int) -> set[int]:
-    """The bonus RULES.md gives for a raw pip count. With a divisor that does not divide the
-    rounded count RULES.md does not say how to round, so both neighbours are allowed then."""
+    """The bonus docs/rules.md gives for a raw pip count. With a divisor that does not divide the
+    rounded count docs/rules.md does not say how to round, so both neighbours are allowed then."""
     r = round_to(raw, cfg.multiple)
     d = cfg.multiple if cfg.cribbage else cfg.bonus_divisor
     if r % d == 0:
@@ -213,8 +213,9 @@ def bonus_values(cfg: Config, raw: int) -> set[int]:
 
 
 def bonus_value(cfg: Config, raw: int) -> int:
-    """One bonus for a raw pip count, where an exact target needs a number: the one RULES.md
-    gives, or between two neighbours the nearer, halves up (docs/rules.md "Bonus division")."""
+    """One bonus for a raw pip count, where an exact target needs a number: the one docs/rules.md
+    gives, or between two neighbours the nearer, halves up (docs/rules.md "Where the sources
+    are silent")."""
     r = round_to(raw, cfg.multiple)
     d = cfg.multiple if cfg.cribbage else cfg.bonus_divisor
     return (2 * r + d) // (2 * d)
@@ -240,8 +241,8 @@ def award(cfg: Config, end_sum: int) -> int:
 
 
 def decided_lead(cfg: Config, hands: list[list[Tile]] | list[set[Tile]]) -> tuple[int, Tile]:
-    """RULES.md "Leading": the holder of the highest double, or with no double the holder of the
-    heaviest tile; and that tile."""
+    """docs/rules.md "Leading": the holder of the highest double, or with no double the holder of
+    the heaviest tile; and that tile."""
     best: tuple[tuple[int, int, int], int, Tile] | None = None
     for seat, hand in enumerate(hands):
         for t in hand:
@@ -305,7 +306,7 @@ class Layout:
             self.spinner_pip = v
 
     def end_sum(self) -> int:
-        """RULES.md "Counting the end sum"."""
+        """docs/rules.md "Counting the end sum"."""
         assert self.lead is not None
         w, e = self.lead
         if not any(self.arms.values()):
@@ -361,7 +362,7 @@ def move_of_int(i: int) -> Move:
 
 # ---------------------------------------------------------------------- a round
 class RefRound:
-    """One round per RULES.md "Play" and "End of a round", and docs/rules.md's Fives and Threes
+    """One round per docs/rules.md "Play" and "End of a round", and docs/rules.md's Fives and Threes
     options: block play, a point for going out, partners going out together, an exact target."""
 
     def __init__(
@@ -582,7 +583,7 @@ class RefRound:
 
 
 class RefMatch:
-    """RULES.md "Match" and "Leading" across rounds."""
+    """docs/rules.md "Match" and "Leading" across rounds."""
 
     def __init__(self, cfg: Config) -> None:
         self.cfg = cfg
@@ -598,7 +599,7 @@ class RefMatch:
 
     def leaders(self, hands: list[list[Tile]]) -> tuple[set[int] | None, Tile | None, bool]:
         """(seats that may lead or None for lots, the tile the leader must lead or None, whether
-        the lead tile is left open by RULES.md)."""
+        the lead tile is left open by docs/rules.md)."""
         rule = self.lead_rule()
         n = self.cfg.players
         if rule == "lots":
@@ -607,7 +608,7 @@ class RefMatch:
             seat, t = decided_lead(self.cfg, hands)
             return {seat}, (t if rule == "highest_double" else None), False
         last = self.rounds[-1]
-        # RULES.md does not say whether a highest_double game forces a tile on a later leader
+        # docs/rules.md does not say whether a highest_double game forces a tile on a later leader
         # chosen by next_lead winner/left.
         unclear = self.cfg.lead == "highest_double"
         if rule == "winner" and last.winner_side is not None:

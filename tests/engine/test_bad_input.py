@@ -1,6 +1,6 @@
 """Bad input to ``python -m allthrees replay``: every kind of malformed or illegal record exits with
 status 2, prints exactly one line on stderr (naming the move number and the move where there is
-one) and nothing on stdout, and never a traceback (RULES.md "Record format")."""
+one) and nothing on stdout, and never a traceback (docs/rules.md "Record format")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md "Play" and "Counting the end sum": the spinner, doubles, drawing, passing and the
+"""docs/rules.md "Play" and "Counting the end sum": the spinner, doubles, drawing, passing and the
 blocked end, as records replayed through ``python -m allthrees replay``; and the in-process promise
 that a rejected move leaves the round exactly as it was."""
 
@@ -35,7 +35,7 @@ def sums(r) -> list[tuple[int, int]]:
 
 # ---------------------------------------------------------------------- the spinner
 def test_lead_spinner_short_side_is_closed_until_both_long_sides_are_covered():
-    # RULES.md's own example message. 3-3 is the highest double dealt (the rest are light tiles).
+    # docs/rules.md's own example message. 3-3 is the highest double dealt (the rest are light).
     spec = round_spec(["3-3 1-0", "3-1 5-3"], "3-3 3-1@E 1-0@E 3-5@N", hand_size=7)
     code, out, err = replay_subprocess(json.dumps(record("parlor", None, spec)))
     assert (code, out) == (2, "")

@@ -1,4 +1,4 @@
-"""RULES.md "Leading" and "Match": who leads, what they may lead, and when a match is decided.
+"""docs/rules.md "Leading" and "Match": who leads, what they may lead, and when a match is decided.
 Every case is a record replayed through ``python -m allthrees replay``."""
 
 from __future__ import annotations

@@ -1,14 +1,13 @@
 """Property tests: thousands of random rounds, every move checked against the reference model.
 
 Rounds are driven through ``Match`` / ``Round`` with random legal moves from a seeded rng, for
-every preset x {2, 3, 4 players, 4 in teams} and for random option combinations over the presets.
-After every move: each tile is in exactly one place; the end sum, the points, the turn and the
-legal moves equal the reference model's (engine_ref.py, written from RULES.md); ``check`` accepts
-exactly the legal moves and a rejected ``apply`` leaves the round unchanged; a seat's view does not
-change when the tiles hidden from it are permuted. At the end of each round the result, bonus and
-match score equal the reference's, and the whole match written with ``to_record`` replays to the
-same result.
-"""
+every preset x {2, 3, 4 players, 4 in teams} and for random option combinations over the
+presets. After every move: each tile is in exactly one place; the end sum, the points, the turn
+and the legal moves equal the reference model's (engine_ref.py, written from docs/rules.md);
+``check`` accepts exactly the legal moves and a rejected ``apply`` leaves the round unchanged; a
+seat's view does not change when the tiles hidden from it are permuted. At the end of each round
+the result, bonus and match score equal the reference's, and the whole match written with
+``to_record`` replays to the same result."""
 
 from __future__ import annotations
 
@@ -107,8 +106,8 @@ def permuted_hidden(rnd: Round, seat: int, rng: random.Random) -> Round:
 
 
 def choose_claim(cfg: Config, rng: random.Random, end_sum: int) -> int | None:
-    """A muggins claim: right, missing, short or wrong. With cribbage RULES.md does not say whether
-    a claim is in pips or pegs, so only claims wrong under both readings are made then."""
+    """A muggins claim: right, missing, short or wrong. With cribbage docs/rules.md does not say
+    whether a claim is in pips or pegs, so only claims wrong under both readings are made then."""
     k = cfg.multiple
     kind = rng.randrange(4)
     if cfg.cribbage:
@@ -220,7 +219,7 @@ class Driver:
         # the others (the whole universe once per round).
         want = sorted(move_int(m) for m in ref.legal())
         if self.unclear_lead and ref.layout.lead is None:
-            # RULES.md leaves open whether this leader must lead a particular tile: only check
+            # docs/rules.md leaves open whether this leader must lead a particular tile: only check
             # that every lead offered is one of the leader's tiles.
             offered = rnd.legal_moves()
             assert offered and set(offered) <= set(want)
@@ -316,7 +315,7 @@ class Driver:
             assert a.history == b.history
             assert a.hands == b.hands
             assert a.points == b.points
-        # RULES.md: the arm may be left out where the tile fits exactly one open end.
+        # docs/rules.md: the arm may be left out where the tile fits exactly one open end.
         short = json.loads(json.dumps(rec))
         for ref, spec in zip(self.ref.rounds, short["rounds"], strict=True):
             for k, done in enumerate(ref.log):
@@ -333,7 +332,7 @@ class Driver:
     def expect_round_output(
         self, ref: RefRound, out: dict[str, Any], running: list[int]
     ) -> list[int]:
-        """The replay output of one round (RULES.md "Output") against the reference's log."""
+        """The replay output of one round (docs/rules.md "Output") against the reference's log."""
         cfg = self.cfg
         assert len(out["moves"]) == len(ref.log)
         for entry, done in zip(out["moves"], ref.log, strict=True):
@@ -512,7 +511,7 @@ def test_bonus_is_rounded_to_the_nearest_multiple_halves_up_then_divided_once(
 
 
 def test_reference_rounding_matches_the_rules_md_examples():
-    # The reference itself, against every number RULES.md and the seeds print.
+    # The reference itself, against every number docs/rules.md and the seeds print.
     assert [round_to(x, 3) for x in (13, 14, 22, 23, 26, 7)] == [12, 15, 21, 24, 27, 6]
     assert [round_to(x, 5) for x in (12, 13)] == [10, 15]
 

@@ -1,5 +1,6 @@
-"""The worked examples of RULES.md and the seed texts, as records replayed through the public entry
-point (``python -m allthrees replay``), each asserting the exact numbers the texts print.
+"""The worked examples of docs/rules.md and the seed texts, as records replayed through the
+public entry point (``python -m allthrees replay``), each asserting the exact numbers the texts
+print.
 
 The long records (block bonus and rounding) are real rounds found by the seeded search in
 scripts/find_records.py (random legal moves from the reference model) and pasted here as
@@ -35,7 +36,7 @@ def seat_points(moves: list[dict[str, Any]], seats: int) -> list[int]:
     return out
 
 
-# ---------------------------------------------------------------------- RULES.md's own record
+# ---------------------------------------------------------------------- docs/rules.md's own record
 def test_rules_md_example_record_replays_to_its_printed_end_and_scores(replay_ok):
     # parlor, 2 tiles each: 6-6 (12); 6-1@E (12+1 = 13); seat 0 goes out with 6-3@W (3+1 = 4);
     # seat 1 holds 3-4 = 7 -> 6. Output example: bonus 6, pips [0, 7], scores [18, 0].
@@ -62,7 +63,7 @@ def seed_001_round(hand_size: int, first: int | None = None) -> dict[str, Any]:
 
 
 def test_seed_001_spinner_sequence_under_parlor_counts_only_open_ends():
-    # RULES.md: 6-6 -> 12; 6-3@E -> 12+3; 6-0@W -> 0+3 (spinner flanked, stops counting);
+    # docs/rules.md: 6-6 -> 12; 6-3@E -> 12+3; 6-0@W -> 0+3 (spinner flanked, stops counting);
     # 0-2@W -> 2+3; 6-5@N -> 2+3+5; 5-1@N -> 2+3+1.
     code, out, err = replay_subprocess(json.dumps(record("parlor", None, seed_001_round(7))))
     assert (code, err) == (0, "")

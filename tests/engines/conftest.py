@@ -24,11 +24,14 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINE_WORKERS = {"webkit": 2}
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook, which reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Each engine's tests run one after another on one pytest-xdist worker, or on a few
     (ENGINE_WORKERS), dealt in turn (scripts/test runs with --dist loadgroup): a browser or two
-    at a time per engine, beside Chromium's tests. (pytest-xdist 3.8 does not honour the groups
-    under pytest 9, docs/testing.md: until one does, these tests are spread like the others.)"""
+    at a time per engine, beside Chromium's tests. pytest-xdist turns the marks into groups in
+    its own collection hook, so this one runs first: after it, a mark added here would be
+    ignored whenever this conftest loads before xdist's plugin (a path named on the command
+    line). The groups hold under pytest 8.4 (pinned: pytest 9 ignores them, docs/testing.md)."""
     dealt: dict[str, int] = {}
     for item in items:
         path = Path(str(item.fspath))

@@ -35,7 +35,7 @@ STATE = "() => window.allthreesTest.state()"
 
 def canonical(tile: str) -> str:
     """A tile named either way up ("1-5", "5-1"), named one way: a hand lists a tile as dealt, a
-    record as placed (RULES.md: either order is the same tile)."""
+    record as placed (docs/rules.md: either order is the same tile)."""
     a, b = sorted(tile.split("-"), reverse=True)
     return f"{a}-{b}"
 
@@ -296,7 +296,7 @@ def stored_save(page: Page) -> dict[str, Any]:
 
 
 def hook_record(page: Page) -> dict[str, Any]:
-    """The match record the page's test hook gives (RULES.md format)."""
+    """The match record the page's test hook gives (docs/rules.md format)."""
     return page.evaluate("() => window.allthreesTest.record()")
 
 

@@ -143,7 +143,7 @@ const tupleOf = (source, name) =>
   [...source.match(new RegExp(`^${name} = \\(([^)]*)\\)`, "m"))[1].matchAll(/"(\w+)"/g)].map((m) => m[1]);
 
 test("every lead rule code the presenter sends has words", () => {
-  const codes = tupleOf(py("present.py"), "LEAD_CODES");
+  const codes = tupleOf(py("snapshot.py"), "LEAD_CODES");
   assert.ok(codes.length >= 8 && codes.includes("highest_double") && codes.includes("lots"));
   assert.deepEqual(Object.keys(T.yourLead).sort(), [...codes].sort(), "no words for a code that is gone");
   for (const code of codes) assert.equal(typeof T.yourLead[code]("6-6"), "string", code);

@@ -29,8 +29,8 @@ BEGINNER_MISSES = 0.25  # how often the Beginner forgets to claim a scoring play
 
 def claim(name: str, view: View, move: int, rng: random.Random) -> int | None:
     """What a computer says its play makes, with muggins: the end sum, when the play scores
-    (RULES.md: a claim names the points, before any cribbage division). Every computer knows what
-    it makes, but the Beginner now and then forgets to say it."""
+    (docs/rules.md: a claim names the points, before any cribbage division). Every computer
+    knows what it makes, but the Beginner now and then forgets to say it."""
     if move < 0:
         return None
     made = what_if(view).points_after(move)

@@ -117,7 +117,7 @@ def hint(view: View, rng: random.Random, think_ms: float = DEFAULT_THINK_MS) -> 
 
 
 # ---------------------------------------------------------------------- a partner's play in words
-def known_lacking(view: View, seat: int, groups: list | None = None) -> int:
+def known_lacking(view: View, seat: int, groups: list[list[list[int]]] | None = None) -> int:
     """The tiles ``seat`` certainly does not hold, as the viewing seat knows it: what it showed it
     lacked by drawing or passing (and a forced lead), in every group of tiles it still hides
     (``groups``: ``hand_constraints(view)``, when already worked out)."""

@@ -7,8 +7,10 @@ import functools
 import math
 import random
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..match import Match
 from ..moves import DRAW, PASS
@@ -30,7 +32,7 @@ def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Pl
     worktree of an older commit), in its own process (``checkout``)."""
     name, *budgets = spec.split(":")
     name, _, path = name.partition("@")
-    worlds = ENOUGH_WORLDS
+    worlds: int | None = ENOUGH_WORLDS
     read = exact = True
     for budget in budgets:
         if budget == "flat":
@@ -126,7 +128,7 @@ def play_match(
     return res
 
 
-def _chunk(args: tuple) -> Result:
+def _chunk(args: tuple[int, int, tuple[str, str], Rules, int, float | None, int | None]) -> Result:
     start, stop, specs, rules, seed, think_ms, iterations = args
     total = Result()
     for i in range(start, stop):
@@ -155,7 +157,7 @@ def run(
     ]
     total = Result()
     if jobs <= 1:
-        parts = map(_chunk, chunks)
+        parts: Iterator[Result] = map(_chunk, chunks)
     else:
         pool = ProcessPoolExecutor(max_workers=jobs)
         parts = pool.map(_chunk, chunks)
@@ -179,8 +181,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summary(specs: tuple[str, str], res: Result) -> dict:
-    out = {"matches": res.matches}
+def summary(specs: tuple[str, str], res: Result) -> dict[str, Any]:  # printed as JSON
+    out: dict[str, Any] = {"matches": res.matches}
     for key, spec, t in (("a", specs[0], res.a), ("b", specs[1], res.b)):
         lo, hi = wilson(t.wins, res.matches)
         out[key] = {

@@ -40,10 +40,10 @@ while True:
 
 # One child per process and checkout: an arena's worker processes are forked from the one that
 # checked the players, and a child inherited would answer two processes' requests in turn.
-_children: dict[tuple[int, str], subprocess.Popen] = {}
+_children: dict[tuple[int, str], subprocess.Popen[bytes]] = {}
 
 
-def _child(path: str) -> subprocess.Popen:
+def _child(path: str) -> subprocess.Popen[bytes]:
     key = (os.getpid(), path)
     if key not in _children:
         py = Path(path) / "py"
@@ -62,7 +62,9 @@ def _child(path: str) -> subprocess.Popen:
 class CheckoutExpert:
     """The Expert of the checkout at ``path``, with the arena's budgets."""
 
-    def __init__(self, path: str, think_ms: float | None, iterations: int | None, worlds):
+    def __init__(
+        self, path: str, think_ms: float | None, iterations: int | None, worlds: int | None
+    ) -> None:
         self.path = path
         self.budget = (think_ms, iterations, worlds)
         _child(path)  # started now: a bad path fails before any match
@@ -76,4 +78,5 @@ class CheckoutExpert:
         head = child.stdout.read(4)
         if len(head) < 4:
             raise RuntimeError(f"the Expert of {self.path} stopped (see its error above)")
-        return pickle.loads(child.stdout.read(struct.unpack(">I", head)[0]))
+        move: int = pickle.loads(child.stdout.read(struct.unpack(">I", head)[0]))
+        return move

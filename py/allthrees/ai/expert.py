@@ -138,7 +138,7 @@ def rollout(rnd: Round, rng: random.Random, rates: list[float] | None = None) ->
             rnd.step(moves[int(rand() * len(moves))])
 
 
-def twin_key(view: View, m: int) -> tuple:
+def twin_key(view: View, m: int) -> tuple[int, ...] | tuple[int, str]:
     """Moves with the same key are mirror images: a lead and its reverse; N and S while both are
     empty; W and E while both still show the halves of a double lead."""
     if m < 0:
@@ -286,7 +286,7 @@ def analyse(
         if iterations is not None:
             if done >= iterations:
                 break
-        elif time.perf_counter() >= deadline or (worlds is not None and done >= worlds):
+        elif time.perf_counter() >= deadline or (worlds is not None and done >= worlds):  # type: ignore[operator]  # set unless iterations
             break
         if done % PRUNE_EVERY == 0 and len(alive) > 1:
             alive = _prune(samples, alive, tempered(log_weights, ESS_FLOOR * done)[0])

@@ -13,7 +13,10 @@ import json
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # types only
+    from ..shapes import Json
 
 ELO_SCALE = 400.0 / math.log(10.0)  # the logistic's scale in rating points: 173.7178
 ANCHOR = ("casual", 1500.0)  # the level held fixed: Casual sits at the centre of the scale
@@ -42,7 +45,7 @@ def pairs_of(lines: Iterable[str]) -> list[Pair]:
         line = line.strip()
         if not line.startswith("{"):
             continue
-        data: dict[str, Any] = json.loads(line)
+        data: Json = json.loads(line)  # an arena summary line; a wrong one raises KeyError
         a, b = data["a"], data["b"]
         out.append(Pair(level_of(a["name"]), level_of(b["name"]), a["wins"], data["matches"]))
     return out

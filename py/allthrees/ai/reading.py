@@ -44,6 +44,10 @@ TEMPER_STEPS = 20  # bisection steps for the power that keeps the floor (to 1e-6
 LOG_FLOOR = -30.0  # log of a probability no model gives (a deal the model rules out entirely)
 SMALL_PRODUCT = 1e-200  # a running product of chances becomes a logarithm before it underflows
 
+# Per seat, when each group came into its hand and which group each play came from
+# (``worlds.hand_constraints``): ``(opened, played)``.
+Timeline = list[tuple[list[int], list[tuple[int, int, int]]]]
+
 
 def features(
     table: Round, move: int, stood: tuple[int, bool] | None = None
@@ -128,7 +132,7 @@ class Reading:
     of its plays."""
 
     def __init__(
-        self, view: View, timeline: list, weights: tuple[float, ...] = STRONG_WEIGHTS
+        self, view: View, timeline: Timeline, weights: tuple[float, ...] = STRONG_WEIGHTS
     ) -> None:
         n = view.rules.players
         kinds = view.players or ("",) * n
@@ -171,7 +175,7 @@ class Reading:
         seat: int,
         move: int,
         model: str,
-        weights,
+        weights: tuple[float, ...],
         stood: tuple[int, bool] | None = None,
     ) -> Decision:
         share: dict[int, float] = {}

@@ -59,7 +59,7 @@ def random_player(view: View, rng: random.Random) -> int:
     return rng.choice(view.legal)
 
 
-def casual(view: View, rng: random.Random) -> int:
+def casual(view: View, rng: random.Random | None) -> int:
     """Casual: the move with the most immediate points, as the rules count them (``counted``:
     with an exact target, a play that would bust counts nothing); ties go to the heaviest tile."""
     moves = view.legal

@@ -28,7 +28,7 @@ from ..moves import DRAW, PASS, play, tile_of
 from ..round import Round
 from ..tiles import DOUBLES, IS_DOUBLE, PIPS, WITH, tiles_of, weight_key
 from ..view import View
-from .reading import Reading
+from .reading import Reading, Timeline
 from .simple import counted_points, standings
 
 # Worlds after which more did not make the Expert stronger in 2-player play (docs/opponents.md,
@@ -57,7 +57,11 @@ def lead_lacked(view: View) -> int:
     return out & ((1 << view.rules.tile_count) - 1)
 
 
-def hand_constraints(view: View, timeline: list | None = None) -> list[list[list[int]]]:
+Owner = tuple[int, int]  # a seat's hidden group: (seat, group)
+Held = dict[Owner, int]  # a deal of the hidden tiles: each group's tile mask
+
+
+def hand_constraints(view: View, timeline: Timeline | None = None) -> list[list[list[int]]]:
     """For each seat, groups ``[count, lacked, passed_up, lighter]`` covering its hidden tiles.
 
     ``lacked`` is certain: a seat that draws or passes holds no tile that fits the ends at that
@@ -155,7 +159,7 @@ def hand_constraints(view: View, timeline: list | None = None) -> list[list[list
 LEVELS = (SHEDS, SCORES, CERTAIN, -1)
 
 
-def open_groups(groups: list[list[list[int]]], me: int, level: int) -> list[tuple[int, int, tuple]]:
+def open_groups(groups: list[list[list[int]]], me: int, level: int) -> list[tuple[int, int, Owner]]:
     """The other seats' groups still holding tiles, each as ``(forbidden, count, (seat, group))``:
     the tiles it may not hold at ``level`` (its masks lacked, passed_up, lighter up to that one)."""
     out = []
@@ -247,7 +251,7 @@ EXACT_DEALS = ENOUGH_WORLDS
 EXACT_WORK = 20 * EXACT_DEALS
 
 
-def deals(view: View, groups: list[list[list[int]]], most: int = EXACT_DEALS) -> list | None:
+def deals(view: View, groups: list[list[list[int]]], most: int = EXACT_DEALS) -> list[Held] | None:
     """Every way to put the hidden tiles in the other seats' groups that honours the constraints,
     at the strictest level any deal meets (the levels of ``sample_world``): a list of ``held``
     maps (``(seat, group)`` -> tile mask; the boneyard is the rest, in an order left to chance),
@@ -272,7 +276,9 @@ def deals(view: View, groups: list[list[list[int]]], most: int = EXACT_DEALS) ->
     return None
 
 
-def _fill(todo: list, i: int, free: int, held: dict, out: list, most: int) -> bool:
+def _fill(
+    todo: list[tuple[int, int, Owner]], i: int, free: int, held: Held, out: list[Held], most: int
+) -> bool:
     """Add to ``out`` every deal of groups ``i`` onwards from the tiles ``free``; False once
     there are more than ``most``."""
     if i == len(todo):
@@ -324,7 +330,7 @@ def read_plays(view: View) -> tuple[list[list[list[int]]], Reading | None]:
     its model is not also held to the guesses: its model says how likely a passed-up score was,
     instead of ruling out every deal where it passed one up; nor is a Random seat, whose plays
     say nothing of its hand."""
-    timeline: list = []
+    timeline: Timeline = []
     groups = hand_constraints(view, timeline)
     reading = Reading(view, timeline)
     for seat in reading.unguessed:

@@ -20,7 +20,7 @@ One module per concern, each saying what it owns:
 - ``computers``: each computer level's fixed rating (``COMPUTER_RATINGS``), measured.
 - ``titles``: the ladder of titles by rating (``TITLES``), up to Grand Master of the Parlor.
 - ``rated``: whether a table is rated (``rated_table``) and what a rated match leaves in its
-  entry (``RatedResult``).
+  entry (``rated_of``: ``shapes.career.RatedResult``).
 - ``rating``: every kind's rating as a pure function of the entries' rated results
   (``ratings``), the rating before a match, the titles a match reached.
 - ``signed``: a rated result between people: its document, digest, checks and the abandoned
@@ -68,7 +68,7 @@ from .dates import in_date_order, parse_day, parse_stamp
 from .entries import DOUBLE_SIX, entry, results, table
 from .intake import recorded
 from .merge import merge
-from .rated import KINDS, RatedResult, TableRating, rated_table
+from .rated import KINDS, rated_table
 from .rating import PROVISIONAL, TAU, ratings, titles_reached
 from .refusals import CareerError, NotOver
 from .schema import ENTRY_FIELDS, LEVELS, MATCH_ID, check_entries, check_entry
@@ -76,8 +76,8 @@ from .signed import abandon, check_abandoned
 from .signed import document as rated_document
 from .signed import part as rated_part
 from .signed import take as rated_take
-from .standings import StandingsEntry, published_entry
 from .standings import check as standings_check
+from .standings import published_entry
 from .standings import standings as daily_standings
 from .stats import AVERAGE_DIGITS, HISTOGRAM_FROM, RATE_DIGITS, WIN_RATE_WINDOW, figures
 from .titles import TITLE_CODES, TITLES
@@ -117,9 +117,6 @@ __all__ = [
     "TAU",
     "TITLES",
     "TITLE_CODES",
-    "RatedResult",
-    "StandingsEntry",
-    "TableRating",
     "abandon",
     "check_abandoned",
     "published_entry",

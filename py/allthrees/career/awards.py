@@ -7,9 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date as Day
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .dates import ONE_DAY, parse_day
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes.career import Earned, Entry
 
 BIG_PLAY_POINTS = 30  # points one play must make for big_play
 SPRINT_SCORE = 60  # points a Quick Sprint must pass (strictly) for sprint_60
@@ -31,7 +34,7 @@ class Past:
     multiples: int = 0
     daily_days: frozenset[Day] = field(default_factory=frozenset)
 
-    def then(self, e: dict[str, Any]) -> Past:
+    def then(self, e: Entry) -> Past:
         """The tally once ``e`` is played too."""
         day = parse_day(e["daily"])
         return replace(
@@ -43,7 +46,7 @@ class Past:
         )
 
 
-def _beats_expert(e: dict[str, Any], _past: Past | None = None) -> bool:
+def _beats_expert(e: Entry, _past: Past | None = None) -> bool:
     return e["won"] and e["level"] == "expert"
 
 
@@ -57,12 +60,12 @@ def _run_through(days: frozenset[Day], day: Day) -> int:
     return back + 1 + fwd
 
 
-def _daily_week(e: dict[str, Any], past: Past) -> bool:
+def _daily_week(e: Entry, past: Past) -> bool:
     day = parse_day(e["daily"])
     return day is not None and _run_through(past.daily_days | {day}, day) >= DAILY_WEEK_DAYS
 
 
-Trophy = Callable[[dict[str, Any], Past], bool]
+Trophy = Callable[["Entry", Past], bool]
 # Each trophy's condition over an entry and the tally of the entries before it; the first entry
 # (in date order) that meets it earns it. big_play skips cribbage matches: a play's pegs there
 # are a third of its points, and 30 pegs would be 90 points.
@@ -108,10 +111,10 @@ TROPHY_IDS = (
 assert tuple(TROPHIES) == TROPHY_IDS
 
 
-def trophies(ordered: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def trophies(ordered: list[Entry]) -> list[Earned]:
     """Each trophy earned, in the order earned (``ordered`` is in date order; trophies one entry
     earns come in ``TROPHY_IDS`` order): ``{id, date, match}``."""
-    earned: list[dict[str, Any]] = []
+    earned: list[Earned] = []
     left = dict(TROPHIES)
     past = Past()
     for e in ordered:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import replace
 from datetime import date as Day
-from typing import Any
+from typing import TYPE_CHECKING, TypeGuard
 
 from ..match import commitment
 from ..rules import DEFAULT_PRESET
@@ -19,6 +19,10 @@ from ..settings import MAX_SEED_DIGITS, Seat, Settings
 from .dates import ONE_DAY, checked_day, parse_day
 from .refusals import CareerError
 from .schema import check_entry, is_match_id
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.career import Daily, DailyFigures, DailyLine, DailyStart, Entry
 
 DAILY_SALT = "allthrees daily"  # hashed with the day and the preset: the seed of that deal
 DAILY_SEED_HEX = 12  # hex digits of the hash kept: 48 bits, a seed a ?seed= link can carry
@@ -48,7 +52,7 @@ def daily_seed(day: str, preset: str) -> int:
     return int(digest[:DAILY_SEED_HEX], 16)
 
 
-def daily(date: Any, preset: Any = DEFAULT_PRESET) -> dict[str, Any]:
+def daily(date: Json, preset: Json = DEFAULT_PRESET) -> Daily:
     """The deal of UTC day ``date``: its settings, its seed and the seed's commitment. The seed is
     public (anyone can work it out), so the commitment only lets the page show the usual line."""
     day = checked_day(date, "the daily's date")
@@ -62,7 +66,7 @@ def daily(date: Any, preset: Any = DEFAULT_PRESET) -> dict[str, Any]:
     }
 
 
-def daily_session(date: Any, preset: Any = DEFAULT_PRESET, hide_sum: bool = False) -> Session:
+def daily_session(date: Json, preset: Json = DEFAULT_PRESET, hide_sum: bool = False) -> Session:
     """A new match on ``date``'s daily deal. It counts (it is not a practice deal): its seed is
     public, but the same for everyone, and only the day's first attempt is scored
     (``daily_start``)."""
@@ -86,7 +90,7 @@ def check_daily(session: Session, day: str) -> None:
         raise CareerError(f"this match is not the daily deal of {day}", code="not_daily", date=day)
 
 
-def daily_line(entry: Any) -> dict[str, Any]:
+def daily_line(entry: Json) -> DailyLine:
     """A daily's result to share, as a code and values the page words ("All Threes daily
     2026-12-01: 87 points, won by 23"): your side's score, the margin, whether you won."""
     e = check_entry(entry)
@@ -102,7 +106,7 @@ def daily_line(entry: Any) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- attempts and streak
-def are_attempts(attempts: Any) -> bool:
+def are_attempts(attempts: Json) -> TypeGuard[dict[str, str]]:
     """Whether ``attempts`` is the daily's attempts as the page keeps them: ``{day: match id}``,
     the match that was each day's scored attempt."""
     return isinstance(attempts, dict) and all(
@@ -110,14 +114,14 @@ def are_attempts(attempts: Any) -> bool:
     )
 
 
-def check_attempts(attempts: Any) -> dict[str, str]:
+def check_attempts(attempts: Json) -> dict[str, str]:
     """``attempts`` if ``are_attempts`` (CareerError ``bad_career`` naming them if not)."""
     if not are_attempts(attempts):
         raise CareerError("the daily's attempts must map UTC days to match ids", field="attempts")
     return attempts
 
 
-def daily_start(session: Session, date: Any, attempts: Any) -> dict[str, Any]:
+def daily_start(session: Session, date: Json, attempts: Json) -> DailyStart:
     """The match in play was just started from ``date``'s deal: it is that day's scored attempt
     when it is the first start of that day (``attempts`` holds no match for the day). Returns
     ``{scored, attempts}``: whether it is, and the attempts for the page to keep (this match
@@ -138,21 +142,19 @@ def live_streak(streak: int, last: Day | None, today: Day) -> int:
     return streak
 
 
-def daily_figures(
-    ordered: list[dict[str, Any]], today: Any = None, attempts: Any = None
-) -> dict[str, Any]:
+def daily_figures(ordered: list[Entry], today: Json = None, attempts: Json = None) -> DailyFigures:
     """Dailies played, the run of consecutive UTC days up to the newest daily (as of ``today``
     when the page says what day it is: ``live_streak``), the longest run, the newest daily's
     day. With ``today``, also ``today``: ``{date, attempted, line}``, whether the day's scored
     attempt was started (``attempts``: a start now would not be scored) and its shareable
     ``daily_line`` once it is finished (null until then)."""
-    days = sorted({parse_day(e["daily"]) for e in ordered if e["daily"] is not None})
+    days = sorted({d for e in ordered if (d := parse_day(e["daily"])) is not None})
     run = longest = 0
     for i, day in enumerate(days):
         run = run + 1 if i and day - days[i - 1] == ONE_DAY else 1
         longest = max(longest, run)
     last = days[-1] if days else None
-    out: dict[str, Any] = {
+    out: DailyFigures = {
         "played": sum(1 for e in ordered if e["daily"] is not None),
         "streak": run,
         "longest": longest,
@@ -160,13 +162,13 @@ def daily_figures(
     }
     if today is None:
         return out
-    day = checked_day(today, "today")
+    date = checked_day(today, "today")
     tried = check_attempts({} if attempts is None else attempts)
-    scored = next((e for e in ordered if e["id"] == tried.get(day)), None)
-    out["streak"] = live_streak(run, last, parse_day(day))
+    scored = next((e for e in ordered if e["id"] == tried.get(date)), None)
+    out["streak"] = live_streak(run, last, Day.fromisoformat(date))
     out["today"] = {
-        "date": day,
-        "attempted": day in tried,
+        "date": date,
+        "attempted": date in tried,
         "line": daily_line(scored) if scored and scored["daily"] is not None else None,
     }
     return out

@@ -5,25 +5,29 @@ work out."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..moves import places_tile, tile_of
-from ..present import match_record, stats
 from ..rules import BLOCKED, DOMINO
 from ..session import Session
 from ..settings import Seat, Settings
+from ..snapshot import match_record, stats
 from ..tiles import tile_id
 from .dailydeal import check_daily
 from .dates import checked_day, checked_stamp
 from .rated import rated_of
 from .refusals import NotOver
 
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.career import Entry, Results, Table
+
 DOUBLE_SIX = tile_id(6, 6)  # the domino_66 trophy's tile (in both sets)
 
 
 def entry(
-    session: Session, date: Any, daily_day: Any = None, chosen: bool | None = None
-) -> dict[str, Any]:
+    session: Session, date: Json, daily_day: Json = None, chosen: bool | None = None
+) -> Entry:
     """The session's finished match as a career entry (JSON): who sat where, the results for the
     device owner's seat (``you``) and side, the record with its seed revealed, and the settings.
     ``date`` is when it ended (the page's clock), ``daily_day`` the UTC day when this was that
@@ -51,7 +55,7 @@ def entry(
     }
 
 
-def table(settings: Settings) -> dict[str, Any]:
+def table(settings: Settings) -> Table:
     """Who sat where: the mode, the rules, each seat's controller and label, the device owner's
     seat and side, the partner's controller and the opponents' ``level``."""
     rules = settings.to_rules()
@@ -81,9 +85,9 @@ def _level(opponents: list[Seat]) -> str:
     return levels.pop() if len(levels) == 1 else "mixed"
 
 
-def results(session: Session) -> dict[str, Any]:
+def results(session: Session) -> Results:
     """The match's results for the device owner's seat and side, from the rounds' histories and
-    outcomes (one home each: ``present.stats`` says what a turn and a scoring play are)."""
+    outcomes (one home each: ``snapshot.stats`` says what a turn and a scoring play are)."""
     match, settings = session.match, session.settings
     rules = match.rules
     you = settings.you()

@@ -4,7 +4,7 @@ much the page keeps. So a finished match ships the career's entries to Python on
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..session import Session
 from .awards import trophies
@@ -16,18 +16,22 @@ from .schema import check_entries
 from .stats import figures
 from .transfer import KEEP, MAX_ENTRIES
 
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.career import Recorded
+
 DAY_CHARS = len("2026-12-01")  # the UTC day at the head of an ISO UTC time
 
 
 def recorded(
     session: Session,
-    date: Any,
-    daily_day: Any = None,
-    entries: Any = None,
-    attempts: Any = None,
-    abandoned: Any = None,
+    date: Json,
+    daily_day: Json = None,
+    entries: Json = None,
+    attempts: Json = None,
+    abandoned: Json = None,
     chosen: bool | None = None,
-) -> dict[str, Any]:
+) -> Recorded:
     """A finished match taken into the career in one go: ``{entry, line}`` (``line`` the daily's
     shareable result, or None) and, given the career's ``entries`` so far, the career as the page
     will keep it: ``career`` (``figures`` of the newest ``MAX_ENTRIES`` with this one, as of the
@@ -38,7 +42,7 @@ def recorded(
     ``chosen``: whether a table with people was chosen rated, when the session cannot say (a
     guest's, from the host's reveal: ``rated.rated_table``)."""
     made = entry(session, date, daily_day, chosen)
-    out: dict[str, Any] = {
+    out: Recorded = {
         "entry": made,
         "line": daily_line(made) if made["daily"] is not None else None,
     }
@@ -55,5 +59,5 @@ def recorded(
         "career": career,
         "new_trophies": earned,
         "new_titles": titles,
-        "keep": dict(KEEP),
+        "keep": KEEP.copy(),
     }

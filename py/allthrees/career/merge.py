@@ -23,7 +23,10 @@ backup, as an import keeps one), and counts of what happened.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Mapping
+from datetime import date as Day
+from datetime import datetime
+from typing import TYPE_CHECKING, TypedDict
 
 from ..errors import AllThreesError
 from .dailydeal import are_attempts
@@ -32,12 +35,27 @@ from .refusals import CareerError
 from .schema import check_entry, is_match_id
 from .signed import check_abandoned
 from .stats import figures
-from .transfer import KEEP, MAX_ENTRIES, MAX_HISTORY, _check_history_item
+from .transfer import KEEP, MAX_ENTRIES, MAX_HISTORY, check_history_item
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.career import Abandoned, Entry, Kept, Merged
 
 SIDES = ("mine", "theirs")
+HistoryItem = dict[str, "Json"]  # a whole match the page keeps: ``check_history_item`` checks it
 
 
-def _kept(side: Any, name: str) -> dict[str, Any]:
+class Side(TypedDict):
+    """One device's career as ``merge`` reads it, before its parts are checked."""
+
+    entries: list[Json]
+    history: list[Json]
+    attempts: dict[str, str]
+    prefs: dict[str, Json]
+    abandoned: list[Abandoned]
+
+
+def _kept(side: Json, name: str) -> Side:
     """What a page keeps, as it sends it (``{entries, history, daily: {attempts}, prefs}``) or as
     an export file holds it (``career.entries``, ``career.daily``)."""
     if not isinstance(side, dict):
@@ -69,12 +87,12 @@ def _kept(side: Any, name: str) -> dict[str, Any]:
     }
 
 
-def _order(item: dict[str, Any]) -> str:
+def _order(item: Mapping[str, object]) -> str:
     """A fixed order between two good versions of one item: the same on every device."""
     return json.dumps(item, sort_keys=True, default=str)
 
 
-def _good_entry(e: Any) -> bool:
+def _good_entry(e: Json) -> bool:
     try:
         check_entry(e)
     except AllThreesError:
@@ -82,19 +100,19 @@ def _good_entry(e: Any) -> bool:
     return True
 
 
-def _signed(e: dict[str, Any]) -> bool:
+def _signed(e: Mapping[str, object]) -> bool:
     """The entry holds its rated result (a table with people: once every device signed)."""
     return e.get("rated") is not None
 
 
-def _complete(e: dict[str, Any]) -> bool:
+def _complete(e: Mapping[str, object]) -> bool:
     return isinstance(e.get("record"), dict) and isinstance(e.get("settings"), dict)
 
 
-def _merge_entries(sides: list[list[Any]]) -> tuple[list[dict[str, Any]], int, int]:
+def _merge_entries(sides: list[list[Json]]) -> tuple[list[Entry], int, int]:
     """The good entries of both sides by id; with how many were damaged and how many ids
     both sides held differently."""
-    best: dict[str, dict[str, Any]] = {}
+    best: dict[str, Entry] = {}
     damaged = conflicts = 0
     for entries in sides:
         for e in entries:
@@ -115,9 +133,9 @@ def _merge_entries(sides: list[list[Any]]) -> tuple[list[dict[str, Any]], int, i
     return ordered[-MAX_ENTRIES:], damaged, conflicts
 
 
-def _good_item(i: int, item: Any, by_id: dict[str, dict[str, Any]]) -> bool:
+def _good_item(i: int, item: Json, by_id: dict[str, Entry]) -> bool:
     try:
-        _check_history_item(i, item, by_id)
+        check_history_item(i, item, by_id)
     except AllThreesError:
         return False
     except (RecursionError, ValueError, TypeError):  # a record too odd to replay
@@ -126,9 +144,9 @@ def _good_item(i: int, item: Any, by_id: dict[str, dict[str, Any]]) -> bool:
 
 
 def _merge_history(
-    sides: list[list[Any]], by_id: dict[str, dict[str, Any]]
-) -> tuple[list[dict[str, Any]], int]:
-    best: dict[str, dict[str, Any]] = {}
+    sides: list[list[Json]], by_id: dict[str, Entry]
+) -> tuple[list[HistoryItem], int]:
+    best: dict[str, HistoryItem] = {}
     damaged = 0
     for history in sides:
         for i, item in enumerate(history):
@@ -143,11 +161,15 @@ def _merge_history(
                 continue
             if held is None or _order(item) > _order(held):
                 best[item["id"]] = item
-    newest = sorted(best.values(), key=lambda it: (parse_stamp(it["date"]), it["id"]), reverse=True)
+
+    def moment(it: HistoryItem) -> tuple[datetime, str]:
+        return parse_stamp(it["date"]) or datetime.min, it["id"]  # (every item here is good)
+
+    newest = sorted(best.values(), key=moment, reverse=True)
     return newest[:MAX_HISTORY], damaged
 
 
-def _merge_attempts(sides: list[dict[str, str]], by_id: dict[str, Any]) -> dict[str, str]:
+def _merge_attempts(sides: list[dict[str, str]], by_id: dict[str, Entry]) -> dict[str, str]:
     out: dict[str, str] = {}
     for attempts in sides:
         for day, match in attempts.items():
@@ -159,10 +181,10 @@ def _merge_attempts(sides: list[dict[str, str]], by_id: dict[str, Any]) -> dict[
 
             if held is None or rank(match) < rank(held):
                 out[day] = match
-    return dict(sorted(out.items(), key=lambda kv: parse_day(kv[0])))
+    return dict(sorted(out.items(), key=lambda kv: parse_day(kv[0]) or Day.min))  # all days
 
 
-def merge(mine: Any, theirs: Any, today: Any = None) -> dict[str, Any]:
+def merge(mine: Json, theirs: Json, today: Json = None) -> Merged:
     """``mine`` (this device's career, as the page keeps it) and ``theirs`` (the other device's)
     as one: ``{merged: {entries, history, daily: {attempts}, prefs, abandoned}, career,
     replaced, counts, keep}``; ``replaced`` is ``mine`` as it was, for the page's backup;
@@ -177,6 +199,14 @@ def merge(mine: Any, theirs: Any, today: Any = None) -> dict[str, Any]:
     abandoned = list({x["id"]: x for x in [*b["abandoned"], *a["abandoned"]]}.values())
     abandoned.sort(key=lambda x: (parse_stamp(x["date"]), x["id"]))
     mine_ids = {e.get("id") for e in a["entries"] if isinstance(e, dict)}
+    replaced: Kept = {
+        "entries": a["entries"],
+        "history": a["history"],
+        "daily": {"attempts": a["attempts"]},
+        "prefs": a["prefs"],
+    }
+    if a["abandoned"]:  # a page from before ratings kept no abandoned list: none is made up
+        replaced["abandoned"] = a["abandoned"]
     return {
         "merged": {
             "entries": entries,
@@ -186,14 +216,7 @@ def merge(mine: Any, theirs: Any, today: Any = None) -> dict[str, Any]:
             "abandoned": abandoned,
         },
         "career": figures(entries, today, attempts, abandoned),
-        "replaced": {
-            "entries": a["entries"],
-            "history": a["history"],
-            "daily": {"attempts": a["attempts"]},
-            "prefs": a["prefs"],
-            # a page from before ratings kept no abandoned list: none is made up for it
-            **({"abandoned": a["abandoned"]} if a["abandoned"] else {}),
-        },
+        "replaced": replaced,
         "counts": {
             "entries": len(entries),
             "added": sum(1 for e in entries if e["id"] not in mine_ids),
@@ -202,5 +225,5 @@ def merge(mine: Any, theirs: Any, today: Any = None) -> dict[str, Any]:
             "history": len(history),
             "damaged_history": bad_history,
         },
-        "keep": dict(KEEP),
+        "keep": KEEP.copy(),
     }

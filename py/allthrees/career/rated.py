@@ -24,11 +24,16 @@ person's as that person's device signed it.
 from __future__ import annotations
 
 import math
-from typing import Any, TypedDict
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, TypedDict
 
 from ..session import Session
 from ..settings import Settings
 from .computers import fixed_rating
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.career import RatedResult, RatedSeat, TableRating
 
 KINDS = ("two", "multi", "partners")  # two players; three or four each for themselves; partners
 # Why a match is not rated (the codes ``rated_table`` and an entry's ``unrated`` give).
@@ -44,32 +49,18 @@ UNRATED_REASONS = (
 )
 
 
-class RatedSeat(TypedDict):
-    """A seat other than yours as it was rated before the match (Glicko scale)."""
-
-    seat: int
-    rating: float
-    deviation: float
-
-
-class RatedResult(TypedDict):
-    """An entry's ``rated``: the match's kind and every other seat's rating before it (the
-    outcome is the entry's own ``scores``); ``signed``, for a table with people, the result every
-    person's device signed (``signed.SignedResult``), None against computers only."""
-
-    kind: str
-    others: list[RatedSeat]
-    signed: dict[str, Any] | None
+# The fields of an entry's ``rated`` (``shapes.career.RatedResult``) and of each other seat in
+# it (``RatedSeat``), which ``rated_problem`` holds a kept entry to (tests/app/test_shapes.py
+# holds them to the shapes)
+RATED_FIELDS = frozenset({"kind", "others", "signed"})
+RATED_SEAT_FIELDS = frozenset({"seat", "rating", "deviation"})
 
 
-class TableRating(TypedDict):
-    """``rated_table``'s reply: whether the match counts, its kind, why not (a code of
-    ``UNRATED_REASONS``, or None), and whether it counts only once signed by people."""
+class RatedOf(TypedDict):
+    """What a finished match leaves in its entry about its rating (``rated_of``)."""
 
-    rated: bool
-    kind: str
-    reason: str | None
-    people: bool
+    rated: RatedResult | None
+    unrated: str | None
 
 
 def rating_kind(settings: Settings) -> str:
@@ -79,7 +70,7 @@ def rating_kind(settings: Settings) -> str:
     return "two" if settings.players == 2 else "multi"
 
 
-def kind_of(entry: dict[str, Any]) -> str:
+def kind_of(entry: Mapping[str, object]) -> str:
     """The kind of table of a career entry (its ``mode`` and ``players``)."""
     if entry["mode"] == "partners":
         return "partners"
@@ -95,7 +86,7 @@ def rated_table(session: Session, daily: bool = False, chosen: bool | None = Non
     """Whether the match in play counts for a rating (see the module's docstring); ``daily``:
     it was started as the daily deal; ``chosen``: whether a table with people was chosen rated
     before the deal, when the session has no table across devices to say so (a guest's, whose
-    host said so in its reveal); None: the session's own (``net.state.Joint.rated``)."""
+    host said so in its reveal); None: the session's own (``net.state.TableState.rated``)."""
     settings = session.settings
     people = bool(settings.friends())
     reason = _unrated_reason(session, daily or session.worlds is not None, chosen)
@@ -122,14 +113,14 @@ def _unrated_reason(session: Session, daily: bool, chosen: bool | None) -> str |
         return "unmeasured"
     net = session.net
     if settings.friends():
-        if not (getattr(net, "rated", False) if chosen is None else chosen):
+        if not ((net is not None and net.rated) if chosen is None else chosen):
             return "not_chosen"
-        if getattr(net, "given_away", ()):
+        if net is not None and net.given_away:
             return "abandoned"
     return None
 
 
-def rated_of(session: Session, daily: bool = False, chosen: bool | None = None) -> dict[str, Any]:
+def rated_of(session: Session, daily: bool = False, chosen: bool | None = None) -> RatedOf:
     """What a finished match leaves in its entry: ``{rated, unrated}``. Against computers only,
     a rated match's ``rated`` is complete at once (each computer at its fixed rating); at a
     rated table with people it waits for every device's signature (``unrated: unsigned``,
@@ -155,7 +146,7 @@ MOST_RATING = 4000.0  # far past any rating: a figure beyond is damage, not play
 MOST_DEVIATION = 1000.0
 
 
-def _figure(v: Any, least: float, most: float) -> bool:
+def _figure(v: Json, least: float, most: float) -> bool:
     """A finite number (not a bool) in ``[least, most]``."""
     return (
         isinstance(v, (int, float))
@@ -165,7 +156,7 @@ def _figure(v: Any, least: float, most: float) -> bool:
     )
 
 
-def rated_problem(e: dict[str, Any]) -> str | None:
+def rated_problem(e: dict[str, Json]) -> str | None:
     """What is wrong with entry ``e``'s ``rated`` and ``unrated`` (both may be absent: an entry
     from before ratings), as the field's name, or None when a rating can be made of them: the
     kind of its table, exactly one rating for every other seat, each a finite figure."""
@@ -175,7 +166,7 @@ def rated_problem(e: dict[str, Any]) -> str | None:
     rated = e.get("rated")
     if rated is None:
         return None
-    if not isinstance(rated, dict) or set(rated) != set(RatedResult.__annotations__):
+    if not isinstance(rated, dict) or set(rated) != RATED_FIELDS:
         return "rated"
     others = rated["others"]
     if rated["kind"] != kind_of(e) or not isinstance(others, list):
@@ -185,7 +176,7 @@ def rated_problem(e: dict[str, Any]) -> str | None:
     if seats != wanted:
         return "rated"
     for o in others:
-        if set(o) != set(RatedSeat.__annotations__):
+        if set(o) != RATED_SEAT_FIELDS:
             return "rated"
         if not _figure(o["rating"], 0.0, MOST_RATING) or not _figure(
             o["deviation"], 1.0, MOST_DEVIATION
@@ -196,7 +187,7 @@ def rated_problem(e: dict[str, Any]) -> str | None:
     return None
 
 
-def _kept_signed(signed: Any) -> bool:
+def _kept_signed(signed: Json) -> bool:
     """Whether a kept signed result has the shape the chain is read from (``signed``): its
     document's seats with their keys and previous results, its digest and its signatures. What
     it says was checked when it was taken."""

@@ -27,13 +27,27 @@ The choices, each said to players in docs/playing.md and argued in docs/architec
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING
 
 from .dates import in_date_order, parse_day, parse_stamp
 from .glicko import Game, Rating, rate
 from .rated import KINDS, kind_of, side_of
 from .titles import higher, title_at
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.career import (
+        Abandoned,
+        BestRating,
+        Entry,
+        KindRating,
+        RatedResult,
+        RatingPoint,
+        Ratings,
+        TitleReached,
+    )
 
 TAU = 0.5
 START = Rating(1500.0, 350.0, 0.06)
@@ -43,50 +57,6 @@ MAX_DEVIATION = 350.0
 PROVISIONAL = 110.0  # a deviation at or above this is provisional
 SHOWN_DIGITS = 1  # decimals of a rating or a deviation in a reply
 SECONDS_A_DAY = 86_400.0
-
-
-class Point(TypedDict):
-    """One rated match in a rating's history: the rating and deviation after it, and by how much
-    it moved the rating."""
-
-    id: str
-    date: str
-    rating: float
-    deviation: float
-    change: float
-
-
-class Best(TypedDict):
-    rating: float
-    date: str
-    id: str
-
-
-class KindRating(TypedDict):
-    """A kind's rating as the career shows it: its value and deviation (grown to ``today`` when
-    given), whether it is provisional, the title reached, the rated matches and abandoned ones,
-    its history for the chart and the best established rating reached (None while provisional
-    all along)."""
-
-    kind: str
-    rating: float
-    deviation: float
-    volatility: float
-    provisional: bool
-    title: str
-    played: int
-    abandoned: int
-    last: str
-    history: list[Point]
-    best: Best | None
-
-
-class Ratings(TypedDict):
-    """Every kind's rating (None: no rated match of that kind yet), and the highest title of
-    all (None before any rated match)."""
-
-    kinds: dict[str, KindRating | None]
-    title: str | None
 
 
 def _days(before: datetime | None, after: datetime) -> float:
@@ -108,7 +78,7 @@ def aged_to(r: Rating, before: datetime | None, after: datetime) -> Rating:
     return _bounded(Rating(r.rating, math.sqrt(phi2) * 173.7178, r.volatility))
 
 
-def _score(entry: dict[str, Any], other: int) -> float:
+def _score(entry: Entry, other: int) -> float:
     """Your result against the side of seat ``other``: by the final scores (the winner's is the
     top score), 1, 0.5 or 0."""
     scores, mode = entry["scores"], entry["mode"]
@@ -118,9 +88,15 @@ def _score(entry: dict[str, Any], other: int) -> float:
     return 0.5 if mine == theirs else 0.0
 
 
-def games_of(entry: dict[str, Any], you: Rating) -> list[Game]:
+def _rated(entry: Entry) -> RatedResult:
+    rated = entry.get("rated")
+    assert rated is not None  # only a rated entry is rated
+    return rated
+
+
+def games_of(entry: Entry, you: Rating) -> list[Game]:
     """A rated entry as the games of its rating period, for a player rated ``you`` before it."""
-    rated = entry["rated"]
+    rated = _rated(entry)
     others = rated["others"]
     if rated["kind"] == "partners":
         return [_partners(entry, you)]
@@ -128,14 +104,15 @@ def games_of(entry: dict[str, Any], you: Rating) -> list[Game]:
     return [Game(o["rating"], o["deviation"], _score(entry, o["seat"]), weight) for o in others]
 
 
-def _partners(entry: dict[str, Any], you: Rating) -> Game:
+def _partners(entry: Entry, you: Rating) -> Game:
     """Your side against the other as one game: the opponent is the other side's mean rating
     plus half of how far you stand above your partner (so the expected score is the sides'
     means against each other), its deviation the three others' combined."""
     mode, seat = entry["mode"], entry["you"]
     mine = side_of(mode, seat)
-    partner = next(o for o in entry["rated"]["others"] if side_of(mode, o["seat"]) == mine)
-    them = [o for o in entry["rated"]["others"] if side_of(mode, o["seat"]) != mine]
+    others = _rated(entry)["others"]
+    partner = next(o for o in others if side_of(mode, o["seat"]) == mine)
+    them = [o for o in others if side_of(mode, o["seat"]) != mine]
     mean = sum(o["rating"] for o in them) / len(them)
     rating = mean + (you.rating - partner["rating"]) / 2.0
     spread = sum(o["deviation"] ** 2 for o in [*them, partner]) / 4.0
@@ -151,14 +128,14 @@ class _Run:
         self.last: datetime | None = None
         self.last_text = ""
         self.title: str | None = None
-        self.history: list[Point] = []
-        self.best: Best | None = None
+        self.history: list[RatingPoint] = []
+        self.best: BestRating | None = None
 
     def before(self, at: datetime) -> Rating:
         """The rating as it stands at ``at``, before a match played then."""
         return aged_to(self.now, self.last, at) if self.last else self.now
 
-    def take(self, entry: dict[str, Any]) -> None:
+    def take(self, entry: Entry) -> None:
         at = parse_stamp(entry["date"])
         assert at is not None  # a checked entry's date
         periods = _days(self.last, at) * PERIODS_PER_DAY
@@ -178,7 +155,7 @@ class _Run:
         self.title = title_at(after.rating, established, self.title)
         self.now, self.last, self.last_text = after, at, entry["date"]
 
-    def shown(self, today: Any, abandoned: int) -> KindRating:
+    def shown(self, today: Json, abandoned: int) -> KindRating:
         now = self.now
         day = parse_day(today)
         if day is not None and self.last is not None:
@@ -203,7 +180,7 @@ def _shown(x: float) -> float:
     return round(x, SHOWN_DIGITS)
 
 
-def _runs(ordered: list[dict[str, Any]], stop: str | None = None) -> dict[str, _Run]:
+def _runs(ordered: list[Entry], stop: str | None = None) -> dict[str, _Run]:
     """Every kind's run over the rated entries of ``ordered`` (in date order), up to the entry
     of id ``stop`` (left out) when given."""
     runs: dict[str, _Run] = {}
@@ -217,12 +194,14 @@ def _runs(ordered: list[dict[str, Any]], stop: str | None = None) -> dict[str, _
     return runs
 
 
-def ratings(entries: list[dict[str, Any]], today: Any = None, abandoned: Any = None) -> Ratings:
+def ratings(
+    entries: list[Entry], today: Json = None, abandoned: Sequence[Abandoned] = ()
+) -> Ratings:
     """Every kind's rating from the checked ``entries`` (any order: taken in date order), as of
     ``today`` (a UTC day: the deviation grown by the time away; None: as of the last match),
     with the ``abandoned`` matches (``signed.check_abandoned``'s list) counted by kind."""
     runs = _runs(in_date_order(entries))
-    left = abandoned or []
+    left = abandoned
     kinds: dict[str, KindRating | None] = {}
     title: str | None = None
     for kind in KINDS:
@@ -233,7 +212,7 @@ def ratings(entries: list[dict[str, Any]], today: Any = None, abandoned: Any = N
     return {"kinds": kinds, "title": title}
 
 
-def rating_before(entries: list[dict[str, Any]], entry: dict[str, Any]) -> Rating:
+def rating_before(entries: list[Entry], entry: Entry) -> Rating:
     """The rating of ``entry``'s kind of table as the career stood when ``entry`` was played:
     every rated entry before it in date order (``entry`` itself left out), the deviation grown to
     its date; START when there is none."""
@@ -244,10 +223,10 @@ def rating_before(entries: list[dict[str, Any]], entry: dict[str, Any]) -> Ratin
     return run.before(at) if run is not None else START
 
 
-def titles_reached(before: Ratings, after: Ratings) -> list[dict[str, str]]:
+def titles_reached(before: Ratings, after: Ratings) -> list[TitleReached]:
     """The titles ``after`` holds that ``before`` did not (each kind's), for the page to say
     once with the fanfare: ``[{kind, title}]``."""
-    out = []
+    out: list[TitleReached] = []
     for kind in KINDS:
         now, was = after["kinds"][kind], before["kinds"][kind]
         if now is not None and (was is None or was["title"] != now["title"]):

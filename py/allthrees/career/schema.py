@@ -7,38 +7,42 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict, cast
 
-from ..checks import is_whole
+from ..jsontext import is_whole
 from ..rules import PRESETS
 from ..settings import COMPUTERS, CONTROLLERS, MODES, PLAYER_COUNTS
 from .dates import QUOTED_CHARS, parse_day, parse_stamp
 from .rated import rated_problem
 from .refusals import CareerError
 
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.career import Entry
+
 MATCH_ID = re.compile(r"[0-9a-f]{16}")  # ``Session.match_id``: 8 random bytes in hex
 LEVELS = (*COMPUTERS, "people", "mixed")  # who the opponents were (an entry's ``level``)
 
 
-def is_match_id(v: Any) -> bool:
+def is_match_id(v: Json) -> bool:
     return isinstance(v, str) and MATCH_ID.fullmatch(v) is not None
 
 
-def _whole(least: int | None = 0) -> Callable[[Any], bool]:
+def _whole(least: int | None = 0) -> Callable[[Json], bool]:
     return lambda v: is_whole(v, least)
 
 
-def _one_of(choices: Iterable[Any]) -> Callable[[Any], bool]:
+def _one_of(choices: Iterable[Json]) -> Callable[[Json], bool]:
     allowed = tuple(choices)
     # a bool is no choice: True would pass for the 1 of a list of numbers
     return lambda v: (isinstance(v, str) or is_whole(v)) and v in allowed
 
 
-def _list_of(item: Callable[[Any], bool], least: int = 0) -> Callable[[Any], bool]:
+def _list_of(item: Callable[[Json], bool], least: int = 0) -> Callable[[Json], bool]:
     return lambda v: isinstance(v, list) and len(v) >= least and all(item(x) for x in v)
 
 
-def _is(kind: type) -> Callable[[Any], bool]:
+def _is(kind: type) -> Callable[[Json], bool]:
     return lambda v: isinstance(v, kind)
 
 
@@ -47,7 +51,7 @@ _COUNT = _whole(0)
 # ``record`` and ``settings`` are the page's (it may leave them out of what it sends); ``rated``
 # and ``unrated`` are checked apart (``rated.rated_problem``): an entry from before ratings has
 # neither.
-ENTRY_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+ENTRY_FIELDS: dict[str, tuple[Callable[[Json], bool], str]] = {
     "id": (is_match_id, "a match id"),
     "date": (lambda v: parse_stamp(v) is not None, "an ISO UTC time"),
     "daily": (lambda v: v is None or parse_day(v) is not None, "a UTC day or null"),
@@ -81,13 +85,20 @@ ENTRY_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
 }
 
 
-def where(index: int, e: Any) -> dict[str, object]:
+class Where(TypedDict):
+    """The values that name an entry or a history item in a refusal."""
+
+    item: int
+    date: str
+
+
+def where(index: int, e: Json) -> Where:
     """The values that name entry ``index`` (0-based) for the page: its place from 1, its date."""
     date = e.get("date") if isinstance(e, dict) else None
     return {"item": index + 1, "date": date[:QUOTED_CHARS] if isinstance(date, str) else ""}
 
 
-def check_entry(e: Any, index: int = 0) -> dict[str, Any]:
+def check_entry(e: Json, index: int = 0) -> Entry:
     """``e`` if it is a career entry ``figures`` can read (CareerError ``bad_career`` naming the
     entry and the field otherwise). Fields past ``ENTRY_FIELDS`` are the page's own."""
     at = where(index, e)
@@ -112,10 +123,10 @@ def check_entry(e: Any, index: int = 0) -> dict[str, Any]:
     wrong = rated_problem(e)
     if wrong is not None:
         raise CareerError(f"{name}: {wrong} is not a rated result of its table", field=wrong, **at)
-    return e
+    return cast("Entry", e)  # checked: every field of ENTRY_FIELDS, and they agree
 
 
-def check_entries(entries: Any) -> list[dict[str, Any]]:
+def check_entries(entries: Json) -> list[Entry]:
     """Every entry checked (``check_entry``), and no match entered twice."""
     if not isinstance(entries, list):
         raise CareerError("the career's entries must be a list", field="entries")

@@ -31,15 +31,28 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from ..jsontext import shown
 from .computers import fixed_rating
 from .dates import checked_stamp, in_date_order
-from .rated import KINDS, RatedResult, RatedSeat, kind_of
+from .rated import KINDS, kind_of
 from .rating import rating_before
 from .refusals import CareerError
 from .schema import check_entries, check_entry, is_match_id
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.career import (
+        Abandoned,
+        Entry,
+        Part,
+        RatedResult,
+        RatedSeat,
+        ResultDocument,
+        SignedResult,
+        SignedSeat,
+    )
 
 DOCUMENT_KIND = "allthrees-rated-result"
 DOCUMENT_VERSION = 1
@@ -60,64 +73,27 @@ FIELD_WHY = {
 }
 
 
-class SignedSeat(TypedDict):
-    """A seat in the document: a person's (``key`` its device's public key, ``previous`` the
-    digest of that key's previous signed result or null) or a computer's (``level``; ``key``
-    and ``previous`` null), with the rating and deviation it played at, in whole points."""
-
-    seat: int
-    key: str | None
-    level: str | None
-    rating: int
-    deviation: int
-    previous: str | None
+# The fields of the shapes (``shapes.career``) checked here by name (tests/app/test_shapes.py
+# holds them to the shapes): a signed result, a device's part, an abandoned match.
+SIGNED_FIELDS = ("document", "digest", "signatures")
+PART_FIELDS = ("seat", "key", "rating", "deviation", "previous")
+ABANDONED_FIELDS = ("id", "date", "kind")
 
 
-class ResultDocument(TypedDict):
-    """What every person's device signs (its digest: ``digest_of``)."""
-
-    kind: str  # DOCUMENT_KIND
-    v: int  # DOCUMENT_VERSION
-    match: str  # the match's id, the same on every device
-    record: str  # the digest of the match's record (seed revealed): the whole match, move by move
-    table: str  # the kind of table (``rated.KINDS``)
-    scores: list[int]  # the final score of each side
-    seats: list[SignedSeat]  # every seat, in seat order
-
-
-class SignedResult(TypedDict):
-    """A document with its digest and every person's signature of the digest, by key."""
+class Made(TypedDict):
+    """A result document and its digest, which each device signs."""
 
     document: ResultDocument
     digest: str
-    signatures: dict[str, str]
 
 
-class Part(TypedDict):
-    """One device's part of the document."""
-
-    seat: int
-    key: str
-    rating: int
-    deviation: int
-    previous: str | None
-
-
-class Abandoned(TypedDict):
-    """A rated match this device left for good: it counts as abandoned, never as rated."""
-
-    id: str
-    date: str
-    kind: str
-
-
-def canonical(value: Any) -> bytes:
+def canonical(value: Json) -> bytes:
     """The canonical JSON of ``value``: keys sorted, no spaces, UTF-8 (only whole numbers and
     text in what is signed, so every device writes the same bytes)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def digest_of(value: Any) -> str:
+def digest_of(value: Json) -> str:
     """SHA-256 of ``value``'s canonical JSON, in hex: what a device signs."""
     return hashlib.sha256(canonical(value)).hexdigest()
 
@@ -129,18 +105,18 @@ def refused(why: str, message: str) -> CareerError:
     )
 
 
-def _checked_key(key: Any) -> str:
+def _checked_key(key: Json) -> str:
     if not isinstance(key, str) or HEX64.fullmatch(key) is None:
         raise refused("key", f"a device's key is 64 hex digits, not {shown(key)}")
     return key
 
 
-def _signed_of(e: dict[str, Any]) -> SignedResult | None:
+def _signed_of(e: Entry) -> SignedResult | None:
     rated = e.get("rated")
-    return rated["signed"] if rated is not None and rated["signed"] is not None else None
+    return rated["signed"] if rated is not None else None
 
 
-def _by_key(entries: list[dict[str, Any]], key: str) -> list[SignedResult]:
+def _by_key(entries: list[Entry], key: str) -> list[SignedResult]:
     """The signed results ``key`` signed, in date order."""
     out = []
     for e in in_date_order(entries):
@@ -150,7 +126,7 @@ def _by_key(entries: list[dict[str, Any]], key: str) -> list[SignedResult]:
     return out
 
 
-def previous_of(entries: list[dict[str, Any]], entry: dict[str, Any], key: str) -> str | None:
+def previous_of(entries: list[Entry], entry: Entry, key: str) -> str | None:
     """The digest of the last result ``key`` signed before ``entry`` (None: none yet)."""
     before = []
     for e in in_date_order([x for x in entries if x["id"] != entry["id"]] + [entry]):
@@ -161,7 +137,7 @@ def previous_of(entries: list[dict[str, Any]], entry: dict[str, Any], key: str) 
     return signed[-1]["digest"] if signed else None
 
 
-def _waiting(entries: Any, entry: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def _waiting(entries: Json, entry: Json) -> tuple[list[Entry], Entry]:
     """The career's entries and the match's own entry, checked: a finished match between people
     at a rated table, its record with it, not yet signed."""
     kept = check_entries(entries)
@@ -173,7 +149,7 @@ def _waiting(entries: Any, entry: Any) -> tuple[list[dict[str, Any]], dict[str, 
     return kept, e
 
 
-def part(entries: Any, entry: Any, key: Any) -> Part:
+def part(entries: Json, entry: Json, key: Json) -> Part:
     """This device's part of the result of the match of ``entry`` (the career's ``entries``
     decide its rating before and its previous result), under its ``key``."""
     kept, e = _waiting(entries, entry)
@@ -188,10 +164,10 @@ def part(entries: Any, entry: Any, key: Any) -> Part:
     }
 
 
-def _is_part(p: Any, players: int) -> bool:
+def _is_part(p: Json, players: int) -> bool:
     return (
         isinstance(p, dict)
-        and set(p) == set(Part.__annotations__)
+        and set(p) == set(PART_FIELDS)
         and isinstance(p["seat"], int)
         and 0 <= p["seat"] < players
         and isinstance(p["key"], str)
@@ -204,7 +180,7 @@ def _is_part(p: Any, players: int) -> bool:
     )
 
 
-def document(entry: Any, parts: Any) -> dict[str, Any]:
+def document(entry: Json, parts: Json) -> Made:
     """The result document of ``entry``'s match from every person's part, and its digest:
     ``{document, digest}``. Every device makes the same from the same parts."""
     e = check_entry(entry)
@@ -213,7 +189,7 @@ def document(entry: Any, parts: Any) -> dict[str, Any]:
     people = [i for i, c in enumerate(e["seats"]) if c in PEOPLE]
     if not isinstance(parts, list) or not all(_is_part(p, e["players"]) for p in parts):
         raise refused("parts", "each part is {seat, key, rating, deviation, previous}")
-    by_seat = {p["seat"]: p for p in parts}
+    by_seat: dict[int, Part] = {p["seat"]: p for p in parts}
     keys = [p["key"] for p in parts]
     if sorted(by_seat) != people or len(parts) != len(people) or len(set(keys)) != len(keys):
         raise refused("parts", "one part for every person's seat, each with its own key")
@@ -257,21 +233,21 @@ def document(entry: Any, parts: Any) -> dict[str, Any]:
     return {"document": doc, "digest": digest_of(doc)}
 
 
-def take(entries: Any, entry: Any, signed: Any, verified: Any, key: Any) -> dict[str, Any]:
+def take(entries: Json, entry: Json, signed: Json, verified: Json, key: Json) -> Entry:
     """The match of ``entry`` rated by the ``signed`` result (``{document, digest,
     signatures}``), once the page says every signature ``verified``: every other field checked
-    (the module's docstring). Returns ``{entry}``: the entry with its ``rated`` filled in."""
+    (the module's docstring). Returns the entry with its ``rated`` filled in."""
     if verified is not True:
         raise refused("unverified", "its signatures were not verified")
     kept, e = _waiting(entries, entry)
     mine = _checked_key(key)
-    if not isinstance(signed, dict) or set(signed) != set(SignedResult.__annotations__):
+    if not isinstance(signed, dict) or set(signed) != set(SIGNED_FIELDS):
         raise refused("shape", "a signed result is {document, digest, signatures}")
     given = signed["document"]
     made = document(e, [_part_in(s) for s in _seats_of(given) if s.get("key") is not None])
-    doc: ResultDocument = made["document"]
+    doc = made["document"]
     for field, why in FIELD_WHY.items():
-        if given.get(field) != doc[field]:  # type: ignore[literal-required]
+        if given.get(field) != cast("dict[str, Json]", doc)[field]:
             raise refused(why, f"its {field} is not this match's as this device has it")
     if set(given) != set(doc) or signed["digest"] != made["digest"]:
         raise refused("document", "its digest is not its document's")
@@ -295,22 +271,22 @@ def take(entries: Any, entry: Any, signed: Any, verified: Any, key: Any) -> dict
         "others": others,
         "signed": {"document": doc, "digest": made["digest"], "signatures": signed["signatures"]},
     }
-    return {"entry": {**e, "rated": result, "unrated": None}}
+    return {**e, "rated": result, "unrated": None}
 
 
-def _seats_of(doc: Any) -> list[dict[str, Any]]:
+def _seats_of(doc: Json) -> list[dict[str, Json]]:
     seats = doc.get("seats") if isinstance(doc, dict) else None
     if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
         raise refused("document", "its seats are missing")
     return seats
 
 
-def _part_in(seat: dict[str, Any]) -> dict[str, Any]:
+def _part_in(seat: dict[str, Json]) -> dict[str, Json]:
     """A person's seat of a document as the part it was made from."""
-    return {k: seat.get(k) for k in Part.__annotations__}
+    return {k: seat.get(k) for k in PART_FIELDS}
 
 
-def _check_signatures(signatures: Any, doc: ResultDocument) -> None:
+def _check_signatures(signatures: Json, doc: ResultDocument) -> None:
     keys = {s["key"] for s in doc["seats"] if s["key"] is not None}
     if (
         not isinstance(signatures, dict)
@@ -320,9 +296,7 @@ def _check_signatures(signatures: Any, doc: ResultDocument) -> None:
         raise refused("signatures", "every person's device signs, each once")
 
 
-def _check_chains(
-    kept: list[dict[str, Any]], e: dict[str, Any], doc: ResultDocument, digest: str
-) -> None:
+def _check_chains(kept: list[Entry], e: Entry, doc: ResultDocument, digest: str) -> None:
     """No result taken twice, and each other key's previous result the last this career holds
     of it (a key that names an older one dropped a result since; one that names a result it
     already followed once plays a result twice). A previous unknown here passes: that device
@@ -349,7 +323,7 @@ def _check_chains(
 
 
 # ---------------------------------------------------------------------- abandoned
-def check_abandoned(abandoned: Any) -> list[Abandoned]:
+def check_abandoned(abandoned: Json) -> list[Abandoned]:
     """The abandoned matches as the page keeps them (None: none), checked: ``[{id, date,
     kind}]``, no match twice."""
     if abandoned is None:
@@ -360,7 +334,7 @@ def check_abandoned(abandoned: Any) -> list[Abandoned]:
     for i, a in enumerate(abandoned):
         ok = (
             isinstance(a, dict)
-            and set(a) == set(Abandoned.__annotations__)
+            and set(a) == set(ABANDONED_FIELDS)
             and is_match_id(a["id"])
             and a["kind"] in KINDS
             and a["id"] not in seen
@@ -373,7 +347,7 @@ def check_abandoned(abandoned: Any) -> list[Abandoned]:
     return abandoned
 
 
-def abandon(abandoned: Any, match: Any, date: Any, kind: Any) -> list[Abandoned]:
+def abandon(abandoned: Json, match: Json, date: Json, kind: Json) -> list[Abandoned]:
     """This device left rated match ``match`` (its id) for good at ``date``: the abandoned list
     with it (once: a match already there is not counted again)."""
     kept = check_abandoned(abandoned)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from datetime import date as Day
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from ..errors import AllThreesError
 from ..notation import parse_move
@@ -37,6 +37,17 @@ from .dailydeal import daily_session
 from .dates import checked_day, parse_day
 from .refusals import CareerError
 from .signed import HEX64, digest_of
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.career import (
+        Published,
+        Standings,
+        StandingsCheck,
+        StandingsEntry,
+        StandingsRow,
+        Verdict,
+    )
 
 STANDINGS_VERSION = 1
 MAX_ROUNDS = 60  # rounds an entry may hold: a parlor match to 150 takes a handful
@@ -54,31 +65,16 @@ REFUSALS = (
     "score",
 )
 _MOVE_TEXT = re.compile(r"[0-9a-zA-Z@=\-]{1,16}")
+# The fields of the shapes (``shapes.career``) checked here by name (tests/app/test_shapes.py
+# holds them to the shapes): a published entry, the entry itself, a verdict.
+PUBLISHED_FIELDS = ("key", "at", "entry")
+ENTRY_FIELDS = ("v", "name", "date", "score", "record")
+VERDICT_FIELDS = ("why", "won", "margin")
 
 
-class StandingsEntry(TypedDict):
-    """What a player publishes of the day's scored attempt: nothing else leaves the device."""
+class Counted(TypedDict):
+    """An entry that counts, before it is ranked."""
 
-    v: int  # STANDINGS_VERSION
-    name: str  # the chosen name, as a seat's name may be (at most 16 characters)
-    date: str  # the UTC day whose deal was played
-    score: int  # the player's final score
-    record: list[list[str]]  # each round's moves in notation, both seats', in order
-
-
-class Published(TypedDict):
-    """An entry as the page hands it over: the key that signed its event (checked by the page's
-    Nostr client), the relay's time of the event (seconds), and the entry."""
-
-    key: str
-    at: int
-    entry: StandingsEntry
-
-
-class Row(TypedDict):
-    """An entry that counts, ranked."""
-
-    rank: int
     key: str
     name: str
     score: int
@@ -86,7 +82,7 @@ class Row(TypedDict):
     margin: int
 
 
-def published_entry(name: Any, entry: Any) -> StandingsEntry:
+def published_entry(name: Json, entry: Json) -> StandingsEntry:
     """The entry to publish for the day's scored attempt, from its career entry (``entry``, with
     its record) under the chosen ``name``."""
     if not isinstance(entry, dict) or entry.get("daily") is None:
@@ -106,8 +102,8 @@ def published_entry(name: Any, entry: Any) -> StandingsEntry:
     return out
 
 
-def _malformed(e: Any) -> bool:
-    if not isinstance(e, dict) or set(e) != set(StandingsEntry.__annotations__):
+def _malformed(e: Json) -> bool:
+    if not isinstance(e, dict) or set(e) != set(ENTRY_FIELDS):
         return True
     name, record = e["name"], e["record"]
     try:
@@ -128,11 +124,11 @@ def _malformed(e: Any) -> bool:
     )
 
 
-def _well_formed(p: Any, day: str, today: Day) -> str | None:
+def _well_formed(p: Json, day: str, today: Day) -> str | None:
     """The refusal of the published entry ``p`` before any replay, or None."""
     if (
         not isinstance(p, dict)
-        or set(p) != set(Published.__annotations__)
+        or set(p) != set(PUBLISHED_FIELDS)
         or not isinstance(p["key"], str)
         or HEX64.fullmatch(p["key"]) is None
         or not isinstance(p["at"], int)
@@ -188,15 +184,7 @@ def replayed(entry: StandingsEntry, preset: str = DEFAULT_PRESET) -> Verdict:
     return {"why": None, "won": match.winner == side, "margin": margin}
 
 
-class Verdict(TypedDict):
-    """A replayed entry's verdict: its refusal (None: it counts) and its outcome."""
-
-    why: str | None
-    won: bool
-    margin: int
-
-
-def check(published: Any, date: Any, today: Any) -> dict[str, Any]:
+def check(published: Json, date: Json, today: Json) -> StandingsCheck:
     """One published entry checked for ``date``'s standings as of the page's ``today``:
     ``{valid, why}`` (``why`` a code of ``REFUSALS`` or None)."""
     out = standings([published], date, today)
@@ -204,7 +192,7 @@ def check(published: Any, date: Any, today: Any) -> dict[str, Any]:
     return {"valid": why is None, "why": why}
 
 
-def _known(known: Any) -> dict[str, Verdict]:
+def _known(known: Json) -> dict[str, Verdict]:
     """The verdicts the page hands back, those that are verdicts (anything else is replayed)."""
     if not isinstance(known, dict):
         return {}
@@ -212,14 +200,14 @@ def _known(known: Any) -> dict[str, Verdict]:
         digest: {"why": v["why"], "won": v["won"], "margin": v["margin"]}
         for digest, v in known.items()
         if isinstance(v, dict)
-        and set(v) == set(Verdict.__annotations__)
+        and set(v) == set(VERDICT_FIELDS)
         and (v["why"] is None or v["why"] in REFUSALS)
         and isinstance(v["won"], bool)
         and isinstance(v["margin"], int)
     }
 
 
-def standings(entries: Any, date: Any, today: Any, known: Any = None) -> dict[str, Any]:
+def standings(entries: Json, date: Json, today: Json, known: Json = None) -> Standings:
     """``date``'s standings from the published ``entries`` (``[Published]``), as of the page's
     ``today``: ``{date, count, refused, best, rows, checked, why}``: how many count and how
     many were refused, the best score, every entry that counts ranked (``Row``), each replayed
@@ -249,7 +237,7 @@ def standings(entries: Any, date: Any, today: Any, known: Any = None) -> dict[st
         if held is None or (p["at"], digest) < (held[0], held[1]):
             first[p["key"]] = (p["at"], digest, p)
     checked: dict[str, Verdict] = {}
-    rows: list[dict[str, Any]] = []
+    rows: list[Counted] = []
     for key, (_, digest, p) in first.items():
         entry = p["entry"]
         verdict = earlier.get(digest) or replayed(entry)
@@ -257,8 +245,9 @@ def standings(entries: Any, date: Any, today: Any, known: Any = None) -> dict[st
         if verdict["why"] is not None:
             why[verdict["why"]] += 1
             continue
-        row = {"key": key, "name": entry["name"], "score": entry["score"]}
-        rows.append(row | {"won": verdict["won"], "margin": verdict["margin"]})
+        won, margin = verdict["won"], verdict["margin"]
+        name, score = entry["name"], entry["score"]
+        rows.append({"key": key, "name": name, "score": score, "won": won, "margin": margin})
     ranked = _ranked(rows)
     return {
         "date": day,
@@ -271,13 +260,13 @@ def standings(entries: Any, date: Any, today: Any, known: Any = None) -> dict[st
     }
 
 
-def _ranked(rows: list[dict[str, Any]]) -> list[Row]:
+def _ranked(rows: list[Counted]) -> list[StandingsRow]:
     """Won first, then more points, then a wider margin; ties share a rank (then by name and
     key, so every device lists them alike)."""
     order = sorted(
         rows, key=lambda r: (not r["won"], -r["score"], -r["margin"], r["name"], r["key"])
     )
-    out: list[Row] = []
+    out: list[StandingsRow] = []
     for i, r in enumerate(order):
         same = i and (r["won"], r["score"], r["margin"]) == (
             order[i - 1]["won"],

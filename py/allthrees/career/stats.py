@@ -7,7 +7,7 @@ outlives the whole matches the page lets go of."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Literal
 
 from ..settings import MODES, PLAYER_COUNTS
 from .awards import trophies
@@ -17,6 +17,10 @@ from .rating import ratings
 from .schema import LEVELS, check_entries
 from .signed import check_abandoned
 
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.career import Entry, Figures, HistogramBucket, LargestPlay, MatchLine, Played
+
 WIN_RATE_WINDOW = 10  # matches in the rolling win rate's window
 # The lower edge (points) of each bucket of the plays histogram; the last bucket is open.
 HISTOGRAM_FROM = (0, 1, 6, 11, 16, 21, 26, 31)
@@ -25,8 +29,8 @@ AVERAGE_DIGITS = 2  # decimals of points per round or turn
 
 
 def figures(
-    entries: Any, today: Any = None, attempts: Any = None, abandoned: Any = None
-) -> dict[str, Any]:
+    entries: Json, today: Json = None, attempts: Json = None, abandoned: Json = None
+) -> Figures:
     """Every figure of the career from its entries (checked first: ``check_entries``). Points
     figures (per round, per turn, the largest play, the histogram) leave out cribbage matches,
     whose points are pegs; counts (matches, wins, scoring plays, dominoes, blocks) take all.
@@ -77,10 +81,12 @@ def _average(total: int, count: int) -> float | None:
     return round(total / count, AVERAGE_DIGITS) if count else None
 
 
-def _split(ordered: list[dict[str, Any]], key: str, keys: Iterable[Any]) -> dict[str, Any]:
+def _split(
+    ordered: list[Entry], key: Literal["mode", "players", "level"], keys: Iterable[object]
+) -> dict[str, Played]:
     """``{value: {played, won}}`` for every value ``key`` may take (zeros included, so a chart
     needs no list of its own), keyed by text (JSON's object keys)."""
-    out = {str(k): {"played": 0, "won": 0} for k in keys}
+    out: dict[str, Played] = {str(k): {"played": 0, "won": 0} for k in keys}
     for e in ordered:
         row = out[str(e[key])]
         row["played"] += 1
@@ -88,7 +94,7 @@ def _split(ordered: list[dict[str, Any]], key: str, keys: Iterable[Any]) -> dict
     return out
 
 
-def _largest(points: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _largest(points: list[Entry]) -> LargestPlay | None:
     """The largest single play and the match it was made in (the first, on a tie)."""
     top = max(points, key=lambda e: e["largest"], default=None)
     if top is None or not top["plays"]:
@@ -96,7 +102,7 @@ def _largest(points: list[dict[str, Any]]) -> dict[str, Any] | None:
     return {"points": top["largest"], "id": top["id"], "date": top["date"]}
 
 
-def _match_line(e: dict[str, Any] | None) -> dict[str, Any] | None:
+def _match_line(e: Entry | None) -> MatchLine | None:
     if e is None:
         return None
     return {"id": e["id"], "date": e["date"], "margin": e["margin"], "scores": e["scores"]}
@@ -111,7 +117,7 @@ def _streaks(flags: list[bool]) -> tuple[int, int]:
     return run, longest
 
 
-def _histogram(plays: Iterable[int]) -> list[dict[str, Any]]:
+def _histogram(plays: Iterable[int]) -> list[HistogramBucket]:
     """Counts of plays by points in the buckets of ``HISTOGRAM_FROM`` (``to`` null: no end)."""
     tops = [*(nxt - 1 for nxt in HISTOGRAM_FROM[1:]), None]
     counts = [0] * len(HISTOGRAM_FROM)

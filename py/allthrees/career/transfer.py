@@ -8,12 +8,12 @@ its revealed seed)."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from .. import jsontext
-from ..checks import is_whole
 from ..errors import AllThreesError
-from ..jsontext import shown
+from ..jsontext import is_whole, shown
 from ..match import DEALINGS, commitment
 from ..record import resume
 from ..session import Session
@@ -26,11 +26,15 @@ from .refusals import CareerError
 from .schema import check_entries, is_match_id, where
 from .signed import check_abandoned
 
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.career import Entry, ExportFile, ImportSummary, Keep
+
 EXPORT_FORMAT = "allthrees-export"
 EXPORT_VERSION = 1
 MAX_HISTORY = 100  # whole matches the page keeps (its history, ~5-15 kB each) and an export holds
 MAX_ENTRIES = 2000  # career entries the page keeps: ~0.7 kB each, 1.4 MB beside the history
-KEEP = {"entries": MAX_ENTRIES, "history": MAX_HISTORY}  # for the page's store (the replies')
+KEEP: Keep = {"entries": MAX_ENTRIES, "history": MAX_HISTORY}  # the page's store (replies')
 # An export's text: 100 records of long matches (~10 kB each) and thousands of entries (~0.5 kB
 # each without their records) fit well inside it.
 MAX_EXPORT_CHARS = 4_000_000
@@ -63,8 +67,13 @@ class NotAnExport(CareerError):
 
 
 def export_file(
-    exported: Any, entries: Any, daily: Any, history: Any, prefs: Any, abandoned: Any = None
-) -> dict[str, Any]:
+    exported: Json,
+    entries: Json,
+    daily: Json,
+    history: Json,
+    prefs: Json,
+    abandoned: Json = None,
+) -> ExportFile:
     """The export file's object from what the page keeps: the career's ``entries`` (checked as
     ``figures`` reads them), the daily's ``{attempts}``, the whole matches of the ``history``
     (newest first: at most the newest ``MAX_HISTORY``) and the page's ``prefs``, stamped with
@@ -96,7 +105,7 @@ def export_file(
     }
 
 
-def check_import(data: Any) -> dict[str, Any]:
+def check_import(data: Json) -> ImportSummary:
     """Check an export (the object, or its text) through and through before anything is
     replaced: its format and version, its shape, every career entry (as ``figures`` would), the
     daily's attempts, at most MAX_HISTORY history items, and every history record replayed from
@@ -114,7 +123,8 @@ def check_import(data: Any) -> dict[str, Any]:
         raise CareerError(
             f"this export's version is unknown: {shown(version)}", code="export_version"
         )
-    career, history = data.get("career"), data.get("history")
+    career: Json = data.get("career")
+    history: Json = data.get("history")
     shape = {
         "exported": parse_stamp(data.get("exported")) is not None,
         "career": isinstance(career, dict) and isinstance(career.get("entries"), list),
@@ -140,7 +150,7 @@ def check_import(data: Any) -> dict[str, Any]:
     by_id = {e["id"]: e for e in entries}
     seen: set[str] = set()
     for i, item in enumerate(history):
-        match_id = _check_history_item(i, item, by_id)
+        match_id = check_history_item(i, item, by_id)
         if match_id in seen:
             raise CareerError(
                 f"history item {i + 1} repeats match {match_id}",
@@ -158,12 +168,12 @@ def check_import(data: Any) -> dict[str, Any]:
     }
 
 
-def _daily_kept(daily: Any) -> bool:
+def _daily_kept(daily: Json) -> bool:
     """Whether an export's ``career.daily`` is absent or ``{attempts}`` the page can keep."""
     return daily is None or (isinstance(daily, dict) and are_attempts(daily.get("attempts")))
 
 
-def _check_history_item(i: int, item: Any, by_id: dict[str, dict[str, Any]]) -> str:
+def check_history_item(i: int, item: Json, by_id: dict[str, Entry]) -> str:
     """History item ``i``: its shape, its settings, its record replayed from the seed, dealt as
     the commitment promised, under the settings' rules, finished, and agreeing with its career
     entry (when the career has one of that id). Returns its match id."""
@@ -213,11 +223,12 @@ def _check_history_item(i: int, item: Any, by_id: dict[str, dict[str, Any]]) -> 
     own = by_id.get(item["id"])
     if own is not None:
         session = Session(settings, seed, match, match_id=item["id"])
-        replayed = results(session) | table(settings)
+        replayed: dict[str, object] = {**results(session), **table(settings)}
+        kept: Mapping[str, object] = own
         wrong = [
             k
             for k in (*RESULT_FIELDS, "you", "your_side", "mode", "players")
-            if own[k] != replayed[k]
+            if kept[k] != replayed[k]
         ]
         if wrong:
             raise CareerError(
@@ -226,4 +237,4 @@ def _check_history_item(i: int, item: Any, by_id: dict[str, dict[str, Any]]) -> 
                 field=wrong[0],
                 **at,
             )
-    return item["id"]
+    return str(item["id"])  # checked above: a match id

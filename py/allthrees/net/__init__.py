@@ -8,9 +8,16 @@ decides nothing.
   parts), the friends' parts, their mix.
 - ``protocol``: the messages, their version, kinds and size limits, and their checks
   (``guest_message`` on the host, ``host_message`` on a guest); ``BadMessage``.
-- ``state``: the joint state of a table across devices (``Joint``), kept in the save.
-- ``table``: the host's answers to a guest's messages, and the gathering before the deal
-  (``Host``, for ``app``), its empty seats filled with computers (``fill``).
-- ``clock``: the table clock, seconds a move: each turn's stamp, the time left, a time-up.
+- ``timer``: what the table holds of its clock: the seconds a move it may have, the ``Timer``.
+- ``state``: the state of a table across devices (``TableState``: the table id, the host's
+  chain, the friends' parts, names and keys), kept in the save; a ``Gathering`` before the deal.
+- ``clock``: the table clock's rule: each turn's stamp, the time left, a time-up.
+- ``table``: the host's side: the gathering, a guest's messages checked and answered, its empty
+  seats filled with computers (``fill``); each request returns what it did, for ``app.App``
+  (which alone holds the table) to take in and answer.
+
+Layers, bottom up: ``joint``, ``protocol``, ``timer``; ``state``; then ``session`` (outside this
+package) holds a ``TableState``; ``clock`` and ``check`` read a session; ``table`` uses the
+snapshot and the save; nothing here imports ``app``.
 - ``check``: a guest's check of the revealed deal against what it saw (``check_shared``).
 """

@@ -11,17 +11,25 @@ host's a friend's)."""
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
+from ..career import recorded
 from ..errors import AllThreesError
 from ..match import Match
 from ..moves import DRAW, PASS, arm_name, is_lead, tile_of
 from ..record import verify
+from ..session import Session
 from ..settings import FRIEND, Seat, Settings
 from ..tiles import NAME
 from . import joint
 from .protocol import BadMessage, host_message
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.messages import RevealMessage
+    from ..shapes.replies import Shared
 
 # The fields of a seen event compared with the record's (the others are the table's words).
 COMPARED = ("kind", "seat", "tile", "arm", "index", "round_no", "hand", "end_sum", "points")
@@ -32,14 +40,14 @@ UNRECORDED = ("timed_out",)
 
 
 def check_shared(
-    commitment: Any,
-    reveal: Any,
-    my_part: Any,
-    seen: Any,
-    date: Any = None,
-    entries: Any = None,
-    attempts: Any = None,
-) -> dict[str, Any]:
+    commitment: Json,
+    reveal: Json,
+    my_part: Json,
+    seen: Json,
+    date: Json = None,
+    entries: Json = None,
+    attempts: Json = None,
+) -> Shared:
     """Check a ``reveal`` (the message's object or text) against the ``commitment`` shown at the
     match's start, the guest's own part ``my_part`` and ``seen`` (``{events: [...]}``, every event
     its table messages brought since this match's deal, in order). Returns what it proved:
@@ -49,16 +57,24 @@ def check_shared(
     as ``career.recorded`` gives it to a local match's page: ``career``, ``new_trophies``, ``keep``.
     A practice table's match (the host's seeded link) gives no entry: it counts for nothing, as a
     practice deal on one device."""
-    if isinstance(reveal, str):
-        reveal = host_message(reveal)
-    elif isinstance(reveal, dict):
-        import json
-
-        reveal = host_message(json.dumps(reveal))
-    else:
+    if not isinstance(reveal, str | dict):
         raise BadMessage("the reveal is a message from the host", code="message_json")
-    if reveal["kind"] != "reveal":
+    message = host_message(reveal if isinstance(reveal, str) else json.dumps(reveal))
+    if message["kind"] != "reveal":
         raise BadMessage("that message is no reveal", code="message_kind")
+    return _check(commitment, message, my_part, seen, date, entries, attempts)
+
+
+def _check(
+    commitment: Json,
+    reveal: RevealMessage,
+    my_part: Json,
+    seen: Json,
+    date: Json,
+    entries: Json,
+    attempts: Json,
+) -> Shared:
+    """``check_shared`` once the reveal is a reveal message."""
     if not joint.is_part(commitment) or not joint.is_part(my_part):
         raise BadMessage(
             "the commitment and your part are 64 hex digits each", code="message_shape"
@@ -90,7 +106,7 @@ def check_shared(
     if not match.over or seat >= match.rules.players:
         raise BadMessage("the record is not of a finished match at your seat", code="shared_replay")
     _check_seen(match, seat, seen)
-    out: dict[str, Any] = {
+    out: Shared = {
         "seat": seat,
         "match": reveal["match"],
         "rounds": len(match.rounds),
@@ -99,21 +115,18 @@ def check_shared(
         "seed": reveal["seed"],
     }
     if date is not None:
-        from ..career import recorded
-        from ..session import Session
-
         settings = guest_settings(reveal["settings"], seat)
         if settings.to_rules() != match.rules:
             raise BadMessage("the reveal's settings are not its record's", code="shared_replay")
-        mine = Session(settings, seed, match, match_id=reveal["match_id"])
-        mine.practice = reveal["practice"]
-        if not mine.practice:  # rated only at a table its host chose rated before the deal
+        guest = Session(settings, seed, match, match_id=reveal["match_id"])
+        guest.practice = reveal["practice"]
+        if not guest.practice:  # rated only at a table its host chose rated before the deal
             chosen = reveal.get("rated") is True
-            out |= recorded(mine, date, None, entries, attempts, chosen=chosen)
+            out = {**out, **recorded(guest, date, None, entries, attempts, chosen=chosen)}
     return out
 
 
-def guest_settings(data: Any, seat: int) -> Settings:
+def guest_settings(data: Json, seat: int) -> Settings:
     """The host's settings as the guest at ``seat`` keeps them: its seat ``you``, the host's
     seat a friend's, the rest as they were."""
     try:
@@ -129,10 +142,10 @@ def guest_settings(data: Any, seat: int) -> Settings:
     return replace(host, seats=tuple(seats))
 
 
-def expected_events(match: Match, seat: int) -> list[dict[str, Any]]:
-    """The events of ``match`` as ``seat`` was sent them (``present.events_json`` for a friend's
+def expected_events(match: Match, seat: int) -> list[dict[str, Json]]:
+    """The events of ``match`` as ``seat`` was sent them (``snapshot.events_json`` for a friend's
     seat), with the fields ``COMPARED``."""
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, Json]] = []
     for i, (deal, rnd) in enumerate(zip(match.deals, match.rounds, strict=True)):
         out.append({"kind": "deal", "round_no": i + 1, "hand": [NAME[t] for t in deal.hands[seat]]})
         placed = 0
@@ -160,7 +173,7 @@ def expected_events(match: Match, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def _check_seen(match: Match, seat: int, seen: Any) -> None:
+def _check_seen(match: Match, seat: int, seen: Json) -> None:
     """Every event seen is the record's next one of its kind, in order (a guest that reloaded
     missed some: what it saw is a part of the record's, in its order)."""
     events = seen.get("events") if isinstance(seen, dict) else None
@@ -186,7 +199,7 @@ def _check_seen(match: Match, seat: int, seen: Any) -> None:
         at += 1
 
 
-def _agrees(event: dict[str, Any], expected: dict[str, Any]) -> bool:
+def _agrees(event: dict[str, Json], expected: dict[str, Json]) -> bool:
     return all(event.get(k) == expected[k] for k in COMPARED if k in expected) and not (
         "tile" in event and "tile" not in expected and event["kind"] == "drew"
     )

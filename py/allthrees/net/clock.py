@@ -1,33 +1,38 @@
 """The table clock of a table across devices: a rule the host's Python holds, not a page.
 
-The gathering chooses it (``gather {clock}``: seconds a move, one of ``CHOICES``; 0, the default,
-is no clock) and the table keeps it (``state.Joint.clock_s``, in the save). Each turn's clock
-starts when a reply first shows that turn (``stamp``, from ``app.App._reply``: the one place),
-so every device counts down from the same moment's ``left_ms`` (``shown``: the snapshot's
-``net.clock``). Only the host's page sends ``time_up`` for the seat to move once its timer runs
-out; Python checks that the time really has run out (``time_up``), makes the move a computer of
-the host's chosen level would make, and counts the seat's time-outs in a row. At the
+The gathering chooses it (``gather {clock}``: seconds a move, one of ``timer.CHOICES``; 0, the
+default, is no clock) and the table keeps it (``state.TableState.clock_s``, in the save). Each
+turn's clock starts when a reply first shows that turn (``stamp``, from ``app.App.reply``: the
+one place), so every device counts down from the same moment's ``left_ms`` (``shown``: the
+snapshot's ``net.clock``). Only the host's page sends ``time_up`` for the seat to move once its
+timer runs out; Python checks that the time really has run out (``time_up``), makes the move a
+computer of the host's chosen level would make, and counts the seat's time-outs in a row. At the
 ``AWAY_AFTER``-th in a row a friend's seat is away: a computer stands in for it
 (``session.stand_in``) until its next hello. A guest's message can neither trigger the clock nor
 stop it: no guest message is a time-up, and only a move (or a change of who plays the seat)
 starts a fresh clock.
 
-What moves from moment to moment (``Timer``: the turn's stamp and the counts) is not kept in a
+What moves from moment to moment (``timer.Timer``: the turn's stamp and the counts) is not kept in a
 save: after the host's page reloads the turn to move starts a fresh clock and every count is 0.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ..checks import is_whole
 from ..errors import AllThreesError
+from ..jsontext import is_whole
 from ..jsontext import shown as shown_value
+from ..session import BadIntent, Event, Session, TimedOut
 from ..settings import COMPUTERS
+from .state import TableState
+from .timer import CHOICES, Turn
 
-CHOICES = (0, 30, 60, 120)  # seconds a move; 0: no clock
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.table import ClockShown
+
 QUICK = 60  # a quick match's clock (Play online): a minute a move
 SLACK_MS = 500  # a time-up this early is taken: the host's page counts from the reply's arrival
 AWAY_AFTER = 3  # time-outs in a row that make a friend's seat away
@@ -52,7 +57,7 @@ class ClockRefusal(AllThreesError):
         self.values = values
 
 
-def seconds(value: Any) -> int:
+def seconds(value: Json) -> int:
     """A gathering's ``clock``: seconds a move, one of ``CHOICES`` (None: the default, none)."""
     if value is None:
         return 0
@@ -66,48 +71,32 @@ def seconds(value: Any) -> int:
     return value
 
 
-@dataclass
-class Timer:
-    """The clock's moment-to-moment state, held by the table (``Joint.timer``), never saved:
-    the turn last stamped (``turn_of``), when it began, and each seat's time-outs in a row."""
-
-    turn: tuple[Any, ...] | None = None
-    since_ms: int = 0
-    misses: dict[int, int] = field(default_factory=dict)
-
-    def reset(self, seat: int) -> None:
-        """The seat's person made a move of its own, or came back (its hello): its count of
-        time-outs in a row starts again."""
-        self.misses.pop(seat, None)
-
-
-def turn_of(session: Any) -> tuple[Any, ...]:
+def turn_of(session: Session, net: TableState) -> Turn:
     """What names a turn: the match, the round, the moves made, the seat to move and whether a
     person plays it now (a friend back from a computer's stand-in gets a fresh clock)."""
     seat = session.to_move()
     person = seat is not None and session.is_person(seat)
-    return (session.net.k, len(session.match.rounds), session.round.moves_made, seat, person)
+    return (net.k, len(session.match.rounds), session.round.moves_made, seat, person)
 
 
-def stamp(session: Any) -> None:
-    """A reply changed the table: a new turn starts its clock now (the same turn keeps its
-    stamp, whatever else the reply did)."""
-    timer = session.net.timer
-    turn = turn_of(session)
+def stamp(session: Session, net: TableState) -> None:
+    """A reply changed the table (``net``, the session's): a new turn starts its clock now (the
+    same turn keeps its stamp, whatever else the reply did)."""
+    timer = net.timer
+    turn = turn_of(session, net)
     if turn != timer.turn:
         timer.turn, timer.since_ms = turn, now_ms()
 
 
-def _left_ms(session: Any) -> int:
+def _left_ms(session: Session, net: TableState) -> int:
     """The time left of the turn to move (the whole limit when its clock was never stamped)."""
-    net = session.net
     limit = net.clock_s * 1000
-    if net.timer.turn != turn_of(session):
+    if net.timer.turn != turn_of(session, net):
         return limit
     return max(0, net.timer.since_ms + limit - now_ms())
 
 
-def shown(session: Any) -> dict[str, int] | None:
+def shown(session: Session) -> ClockShown | None:
     """The snapshot's ``net.clock``: ``{seat, limit_ms, left_ms}`` for the seat to move, or None
     with no clock, between rounds, or when no person plays the seat to move now (a computer, or
     a computer standing in for a friend)."""
@@ -117,16 +106,14 @@ def shown(session: Any) -> dict[str, int] | None:
     seat = session.to_move()
     if seat is None or not session.is_person(seat):
         return None
-    return {"seat": seat, "limit_ms": net.clock_s * 1000, "left_ms": _left_ms(session)}
+    return {"seat": seat, "limit_ms": net.clock_s * 1000, "left_ms": _left_ms(session, net)}
 
 
-def time_up(session: Any, seat: Any, level: Any) -> list[Any]:
+def time_up(session: Session, seat: Json, level: Json) -> list[Event]:
     """The host's page says ``seat``'s time ran out: once that is so, the move a computer of
     ``level`` would make, after a ``TimedOut`` event; a friend's ``AWAY_AFTER``-th time-out in a
     row also puts that level in its seat until its hello. Refused (``ClockRefusal``, or
     ``BadIntent`` for a malformed seat or level) with nothing changed otherwise."""
-    from ..session import BadIntent, TimedOut
-
     level = DEFAULT_LEVEL if level is None else level
     if not isinstance(level, str) or level not in COMPUTERS:
         raise BadIntent(f"a level is one of {', '.join(COMPUTERS)}")
@@ -141,7 +128,7 @@ def time_up(session: Any, seat: Any, level: Any) -> list[Any]:
             code="clock_turn",
             seat=seat,
         )
-    left = _left_ms(session)
+    left = _left_ms(session, net)
     if left > SLACK_MS:
         raise ClockRefusal(
             f"seat {seat} still has {left} ms to move", code="clock_running", left_ms=left

@@ -36,14 +36,20 @@ The host sends (``HOST_KINDS``, at most ``HOST_LIMITS``):
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeGuard, cast
 
 from .. import jsontext
-from ..checks import is_whole
 from ..errors import AllThreesError
-from ..jsontext import shown
+from ..jsontext import is_whole, shown
 from ..settings import NAME_MAX
 from .joint import is_part
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.messages import GuestMessage, HostMessage
+
+Check = Callable[["Json"], bool]  # whether a field's value is of its shape
 
 VERSION = 1  # the protocol's version: a message of a newer one asks its reader to update
 # The largest text of each kind a guest may send, in characters: tight (a hello carries a part and
@@ -91,7 +97,7 @@ class NotJson(BadMessage):
     code = "message_json"
 
 
-def is_table(value: Any) -> bool:
+def is_table(value: Json) -> TypeGuard[str]:
     return (
         isinstance(value, str)
         and len(value) == TABLE_HEX
@@ -99,7 +105,7 @@ def is_table(value: Any) -> bool:
     )
 
 
-def _parse(text: Any, limits: dict[str, int], who: str) -> tuple[str, dict[str, Any]]:
+def _parse(text: Json, limits: dict[str, int], who: str) -> tuple[str, dict[str, Json]]:
     """The kind and object of a message, checked for its size (the largest kind's, then its own
     kind's), JSON, an object, its version and a kind ``who`` may send."""
     if not isinstance(text, str):
@@ -134,7 +140,9 @@ def _parse(text: Any, limits: dict[str, int], who: str) -> tuple[str, dict[str, 
     return kind, data
 
 
-def _fields(data: dict[str, Any], need: dict[str, Any], may: dict[str, Any] | None = None) -> None:
+def _fields(
+    data: dict[str, Json], need: dict[str, Check], may: dict[str, Check] | None = None
+) -> None:
     """``data`` holds exactly ``v``, ``kind``, every field of ``need`` and perhaps those of
     ``may``, each passing its check."""
     may = may or {}
@@ -151,11 +159,11 @@ def _fields(data: dict[str, Any], need: dict[str, Any], may: dict[str, Any] | No
             raise BadMessage(f"a {data['kind']} message's {key} is wrong", field=key)
 
 
-def _text_up_to(most: int):
+def _text_up_to(most: int) -> Check:
     return lambda v: isinstance(v, str) and len(v) <= most
 
 
-def _is_intent(v: Any) -> bool:
+def _is_intent(v: Json) -> bool:
     """An intent a guest may send, by its shape (what it means is the session's to check)."""
     if not isinstance(v, dict) or v.get("kind") not in INTENT_KINDS:
         return False
@@ -167,8 +175,8 @@ def _is_intent(v: Any) -> bool:
     ) and (v.get("claim") is None or is_whole(v["claim"], least=0, most=999))
 
 
-def guest_message(text: Any) -> tuple[str, dict[str, Any]]:
-    """A guest's message text as ``(kind, object)``, or ``BadMessage``."""
+def guest_message(text: Json) -> GuestMessage:
+    """A guest's message text as its object (of its kind's exact shape), or ``BadMessage``."""
     kind, data = _parse(text, GUEST_LIMITS, "a guest")
     if kind == "hello":
         _fields(
@@ -190,14 +198,14 @@ def guest_message(text: Any) -> tuple[str, dict[str, Any]]:
             )
     else:
         _fields(data, {})
-    return kind, data
+    return cast("GuestMessage", data)  # checked: exactly its kind's fields, each of its shape
 
 
-def _is_seat(v: Any) -> bool:
+def _is_seat(v: Json) -> bool:
     return is_whole(v, least=0, most=3)
 
 
-def _is_friends(v: Any) -> bool:
+def _is_friends(v: Json) -> bool:
     return (
         isinstance(v, list)
         and len(v) <= 3
@@ -212,7 +220,7 @@ def _is_friends(v: Any) -> bool:
     )
 
 
-def _is_parts(v: Any) -> bool:
+def _is_parts(v: Json) -> bool:
     return (
         isinstance(v, list)
         and 1 <= len(v) <= 3
@@ -226,7 +234,7 @@ def _is_parts(v: Any) -> bool:
     )
 
 
-def _is_presence(v: Any) -> bool:
+def _is_presence(v: Json) -> bool:
     return (
         isinstance(v, list)
         and len(v) <= 3
@@ -240,21 +248,21 @@ def _is_presence(v: Any) -> bool:
     )
 
 
-def _is_object(v: Any) -> bool:
+def _is_object(v: Json) -> bool:
     return isinstance(v, dict)
 
 
-def _is_events(v: Any) -> bool:
+def _is_events(v: Json) -> bool:
     return isinstance(v, list) and all(
         isinstance(e, dict) and isinstance(e.get("kind"), str) for e in v
     )
 
 
-def _is_values(v: Any) -> bool:
+def _is_values(v: Json) -> bool:
     return isinstance(v, dict) and all(isinstance(x, (int, str, list)) for x in v.values())
 
 
-HOST_SHAPES: dict[str, dict[str, Any]] = {
+HOST_SHAPES: dict[str, dict[str, Check]] = {
     "welcome": {
         "table": is_table,
         "seat": _is_seat,
@@ -290,17 +298,17 @@ HOST_SHAPES: dict[str, dict[str, Any]] = {
 }
 assert tuple(HOST_SHAPES) == HOST_KINDS
 # Fields a host's message may leave out (a host from before them sends none).
-HOST_MAY: dict[str, dict[str, Any]] = {"reveal": {"rated": lambda v: isinstance(v, bool)}}
+HOST_MAY: dict[str, dict[str, Check]] = {"reveal": {"rated": lambda v: isinstance(v, bool)}}
 
 
-def host_message(text: Any) -> dict[str, Any]:
+def host_message(text: Json) -> HostMessage:
     """A host's message text as its object, or ``BadMessage``: what a guest's page may use."""
     kind, data = _parse(text, HOST_LIMITS, "the host")
     _fields(data, HOST_SHAPES[kind], HOST_MAY.get(kind))
-    return data
+    return cast("HostMessage", data)  # checked: exactly its kind's fields, each of its shape
 
 
-def host_text(kind: str, table: str, **fields: Any) -> str:
+def host_text(kind: str, table: str, **fields: object) -> str:
     """A message from the host as the text sent on a channel (checked against its own limit,
     so the host never sends what a guest would refuse)."""
     data = {"v": VERSION, "kind": kind, "table": table, **fields}

@@ -1,13 +1,13 @@
-"""The joint state of a table across devices (``Joint``): the table, the host's chain and the
+"""The joint state of a table across devices (``TableState``): the table, the host's chain and the
 friends' parts and names, and the form a save keeps it in.
 
 The host holds it from the gathering on (``app.App.gathering`` before the deal, then the dealt
 match's ``session.net``), and ``table`` answers the guests with it; the seed of each match of
 the chain follows from it (``joint``). What the page keeps of a gathering or a joint match
 survives a reload like any save (``save``): the host's secret (the top of its chain) is the one
-field the page seals (``save.SEALED``), and the rest (``Joint.to_json``: the table id, the
+field the page seals (``save.SEALED``), and the rest (``TableState.to_json``: the table id, the
 match's place in the chain, the friends' parts and names, the table clock's seconds) is plain.
-The clock's moment-to-moment state (``clock.Timer``) is not kept.
+The clock's moment-to-moment state (``timer.Timer``) is not kept.
 """
 
 from __future__ import annotations
@@ -15,16 +15,21 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..checks import is_whole
 from ..errors import AllThreesError
-from ..match import seed_hex
+from ..jsontext import is_whole
 from ..settings import Settings, clean_name
 from . import joint
-from .clock import CHOICES as CLOCK_CHOICES
-from .clock import Timer
 from .protocol import TABLE_HEX, BadMessage, is_table
+from .timer import CHOICES as CLOCK_CHOICES
+from .timer import Timer
+
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from ..shapes import Json
+    from ..shapes.replies import Room
+    from ..shapes.saved import JointSaved
+    from ..shapes.table import ClockShown, FriendShown, NetShown
 
 ROOM_LABEL = b"allthrees room v1"
 HOST_KEY_LABEL = b"allthrees room host key v1"
@@ -36,7 +41,7 @@ def key_hash(key: str) -> str:
 
 
 @dataclass
-class Joint:
+class TableState:
     """A table across devices: its id, the host's secret, which match of the chain is dealt
     (``k``), the friends' parts and names, the host's name, whether it is a practice table,
     the table clock's seconds a move (``clock_s``, 0 for none: ``clock``), whether the host
@@ -56,7 +61,7 @@ class Joint:
     keys: dict[int, str] = field(default_factory=dict)
     # reactions each seat sent since the table's last move (not kept: a flood limit)
     reactions: dict[int, tuple[int, int]] = field(default_factory=dict)
-    clock_s: int = 0  # the table clock: seconds a move, one of ``clock.CHOICES``; 0, none
+    clock_s: int = 0  # the table clock: seconds a move, one of ``timer.CHOICES``; 0, none
     # the host chose a rated table before the deal (never a practice one): its matches count
     # for ratings once every person's device signs the result (``career.signed``)
     rated: bool = False
@@ -73,7 +78,7 @@ class Joint:
         host_name: str = "",
         clock_s: int = 0,
         rated: bool = False,
-    ) -> Joint:
+    ) -> TableState:
         friends = tuple(settings.friends())
         if not friends:
             raise BadMessage("a table across devices has a friend's seat", code="no_friends")
@@ -100,7 +105,7 @@ class Joint:
         return joint.commitment_of(self.host_part())
 
     # ------------------------------------------------------------------ the room and its seats
-    def room(self) -> dict[str, str]:
+    def room(self) -> Room:
         """The table's room on the relays, for the host's page alone: ``secret`` (64 hex digits),
         what the one link's fragment carries and every page in the room encrypts with, and
         ``key``, the host's signing key there (64 hex digits), whose public key the link names so
@@ -145,9 +150,9 @@ class Joint:
         """Every friend's seat has its part: the match can be dealt."""
         return all(s in self.parts for s in self.friends)
 
-    def filled(self, seats: list[int]) -> Joint:
+    def filled(self, seats: list[int]) -> TableState:
         """The same table with those friends' seats (none joined) played by computers instead
-        (``table.Host.fill``): fewer friends, and no key nor name kept for those seats."""
+        (``table.fill``): fewer friends, and no key nor name kept for those seats."""
         return replace(
             self,
             friends=tuple(s for s in self.friends if s not in seats),
@@ -178,7 +183,7 @@ class Joint:
         """Names for seats with none in the settings: the friends' own, the host's."""
         return {**self.names, self.host: self.host_name} if self.host_name else dict(self.names)
 
-    def friends_json(self, settings: Settings) -> list[dict[str, Any]]:
+    def friends_json(self, settings: Settings) -> list[FriendShown]:
         return [
             {
                 "seat": s,
@@ -189,8 +194,8 @@ class Joint:
         ]
 
     def summary(
-        self, settings: Settings, stand_in: dict[int, str], clock: dict[str, int] | None = None
-    ) -> dict[str, Any]:
+        self, settings: Settings, stand_in: dict[int, str], clock: ClockShown | None = None
+    ) -> NetShown:
         """The snapshot's ``net`` (the host's and each friend's): the table id, the commitment,
         the match of the chain, each friend's seat (``{seat, name, joined, stand_in}``), the
         table clock's seconds a move (``clock_s``, 0 for none) and ``clock``, the turn's clock
@@ -209,26 +214,8 @@ class Joint:
             "rated": self.rated,
         }
 
-    def reveal(self, session: Any, seat: int) -> dict[str, Any]:
-        """What a guest gets at the match's end to check the deal (``check.check_shared``)."""
-        from ..present import match_record
-
-        return {
-            "seat": seat,
-            "match": self.k,
-            "commitment": self.commitment(),
-            "host_part": self.host_part().hex(),
-            "parts": [{"seat": s, "part": self.parts[s]} for s in self.friends],
-            "seed": seed_hex(session.seed),
-            "record": match_record(session),
-            "settings": session.settings.to_json(),
-            "match_id": session.match_id,
-            "practice": session.practice,
-            "rated": self.rated,
-        }
-
     # ------------------------------------------------------------------ kept
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JointSaved:
         """What the page keeps in plain text: everything but the secret ``top``."""
         return {
             "table": self.table,
@@ -245,7 +232,7 @@ class Joint:
         }
 
     @classmethod
-    def from_json(cls, data: Any, top: Any, settings: Settings) -> Joint:
+    def from_json(cls, data: Json, top: Json, settings: Settings) -> TableState:
         """The joint state a save kept, with the sealed secret ``top`` (64 hex digits); a
         ``BadMessage`` ``gathering_save`` when any of it is wrong."""
 
@@ -306,3 +293,10 @@ class Joint:
             rated=data.get("rated") is True and data.get("practice") is not True,
             given_away=frozenset(given),
         )
+
+
+class Gathering(NamedTuple):
+    """A table across devices before its deal: its joint state and its settings."""
+
+    net: TableState
+    settings: Settings

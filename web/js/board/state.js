@@ -68,7 +68,7 @@
 export function createState({ onSettle = () => {} } = {}) {
   return {
     onSettle,
-    snap: null, // the engine's latest snapshot (see py/allthrees/present.py)
+    snap: null, // the engine's latest snapshot (see py/allthrees/snapshot.py)
     size: { w: 0, h: 0, dpr: 1 },
     R: null, // screen regions (regions.js), recomputed on every resize and snapshot
     cam: null, // {x, y, k, a}: camera.js

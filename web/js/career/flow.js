@@ -7,7 +7,7 @@
 // store.js; the screen view.js. What "today" is, is the page's clock; what it means, Python's.
 //
 // The screen, its charts, the replay viewer and the transfer are imported when first opened: a
-// first visit downloads only what the table needs (README "Load time": the byte budget).
+// first visit downloads only what the table needs (docs/performance.md "Load": the byte budget).
 
 import { h } from "../dom/dom.js";
 import { setDesign } from "../draw/designs.js";
@@ -65,7 +65,7 @@ export class CareerFlow {
     this.dailyCommitment = null;
     setDesign({ tiles: game.prefs.tiles, felt: game.prefs.felt });
     if (this.career.problem) game.toast(T.career.keptAside);
-    // the test hook, there for automated browsers only (README "Test hook"), has today's deal by
+    // the test hook, there for automated browsers only (docs/architecture.md "The test hook"), has today's deal by
     // its first read (a player's page has no hook and never asks for it)
     if (navigator.webdriver) this.#askDaily();
   }

@@ -1,6 +1,6 @@
 // @ts-check
 // The career's charts on our own canvas: a match's score race, the rolling win rate, the points
-// per play (why not a library: the README's "Charts on our own canvas").
+// per play (why not a library: docs/architecture.md "Charts on our own canvas").
 //
 // Each chart takes a <canvas> whose width the page's CSS sets, data, and options {words, lang,
 // width, dpr, forced}; draws at the device pixel ratio, sets the canvas's CSS height, returns

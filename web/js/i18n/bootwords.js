@@ -57,7 +57,7 @@ const WORDS = {
       download_broke: (f) => `The download of ${f} broke off.`,
       download_offline: (f) => `Could not download ${f}: are you offline?`,
       unpack: (f) =>
-        `This browser cannot unpack ${f}: please update it (the game needs Chrome 80, Firefox 113 or Safari 16.4 or newer).`,
+        `This browser cannot unpack ${f}: please update it (the game needs Chrome 80, Firefox 114 or Safari 16.4 or newer).`,
       wasm_start: (f) => `${f} could not start.`,
       manifest_http: (_f, v) => `Could not download the build manifest (build.json): HTTP ${v.status}.`,
       manifest_offline: () => "Could not download the build manifest (build.json): are you offline?",
@@ -95,7 +95,7 @@ const WORDS = {
       download_broke: (f) => `Pobieranie ${f} się urwało.`,
       download_offline: (f) => `Nie udało się pobrać ${f}: czy jesteś offline?`,
       unpack: (f) =>
-        `Ta przeglądarka nie umie rozpakować ${f}: zaktualizuj ją (gra potrzebuje Chrome 80, Firefox 113 lub Safari 16.4 albo nowszej).`,
+        `Ta przeglądarka nie umie rozpakować ${f}: zaktualizuj ją (gra potrzebuje Chrome 80, Firefox 114 lub Safari 16.4 albo nowszej).`,
       wasm_start: (f) => `Nie udało się uruchomić ${f}.`,
       manifest_http: (_f, v) => `Nie udało się pobrać opisu wersji (build.json): HTTP ${v.status}.`,
       manifest_offline: () => "Nie udało się pobrać opisu wersji (build.json): czy jesteś offline?",

@@ -1,6 +1,6 @@
 // @ts-check
 // The words of the table (the HUD, the panels, the dialogs, the screen reader's table and what
-// the canvas writes), one catalogue per language (DESIGN.md: "UI strings in one catalogue"):
+// the canvas writes), one catalogue per language (docs/architecture.md: every fact has one home):
 // English here, Polish in strings.pl.js, with the same keys (web/test/strings.test.js holds them
 // to it). The language is chosen once at load (lang.js). Everything Python says arrives as codes
 // and values (a lead rule, a mode, a seat's label, the round summary, the hints' and the review's

@@ -1,5 +1,5 @@
-// Pairing two of one's own devices to merge their careers (README "Your career on every
-// device"): the handshake is a friend's table's (peer.js: an invite whose meta is {pair, table},
+// Pairing two of one's own devices to merge their careers (docs/playing.md "Your career on
+// every device"): the handshake is a friend's table's (peer.js: an invite whose meta is {pair, table},
 // the answer's {table}, so an answer link opened on the inviting device reaches its waiting dialog
 // through handoff.js), then each device sends the other, once, what its career keeps, and each
 // merges on its own (Python's career_merge gives both the same career).

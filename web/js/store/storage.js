@@ -181,7 +181,7 @@ export async function storeSave(saveKeys, { match_id, moves, seed, rest }) {
     env.seal = await saveKeys.seal(seed);
     env.sig = await saveKeys.sign(signed(env));
   } else {
-    env.seed = seed; // this browser cannot keep keys: the seed lies beside the rest (README "Saves")
+    env.seed = seed; // this browser cannot keep keys: the seed lies beside the rest (docs/architecture.md "Saves and storage")
   }
   const old = read(SAVE_KEY);
   if (old !== null && parseEnvelope(old)) write(PREV_KEY, old);

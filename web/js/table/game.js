@@ -151,7 +151,7 @@ export class Game {
       },
     });
     this.reader = listenTable(this, commands);
-    // the test hook is there for automated browsers only (navigator.webdriver): see the README
+    // the test hook is there for automated browsers only (navigator.webdriver): docs/architecture.md "The test hook"
     if (navigator.webdriver) installTestHook(this);
     // a returning player's table, or a returning guest's last table of the host's, drawn now
     if (kept && this.waking.begin(kept)) this.onDrawn();

@@ -1,6 +1,6 @@
 // Keyboard play on the focused table: Left/Right pick a tile that plays, Up/Down its end, Enter
 // (or Space) plays it, D draws, P passes, H asks for a hint, Escape puts the tile back, ? lists
-// the keys (strings.js T.keys, the same list as the README's).
+// the keys (strings.js T.keys, the same list as docs/playing.md "Keyboard and screen readers").
 
 import { targetsOf } from "../board/scene.js";
 import { canAct, modalOpen } from "../board/state.js";

@@ -1,18 +1,18 @@
 // The test hook: `window.allthreesTest`, a read-only window on the table for browser tests (and
-// nothing a player needs). A documented contract (README, "Test hook"): fields are only added.
+// nothing a player needs). A documented contract (docs/architecture.md "The test hook"): fields are only added.
 //
 //   allthreesTest.state()  -> plain data: the table as drawn now, rects in client CSS pixels
 //   allthreesTest.idle()   -> Promise: resolves once the table waits for a person
-//   allthreesTest.record() -> Promise: the match record (RULES.md format), every hand in it
+//   allthreesTest.record() -> Promise: the match record (docs/rules.md format), every hand in it
 //   allthreesTest.sound()  -> {context, music}: the audio context's state, the soundtrack playing
-//   allthreesTest.seen()   -> a guest's page across devices: what it kept (README, "Test hook")
+//   allthreesTest.seen()   -> a guest's page across devices: what it kept (docs/architecture.md "The test hook")
 
 import { boneyardRect } from "../board/regions.js";
 import { rackRects, targetsOf } from "../board/scene.js";
 import { canAct } from "../board/state.js";
 import { rectOf } from "../dom/dom.js";
 
-/** The table as plain data for tests (see the README for every field). */
+/** The table as plain data for tests (docs/architecture.md "The test hook": every field). */
 export function testState(state, { canvas, hud, panel, claimPad }) {
   const s = state.snap;
   if (!s || !state.R || !state.cam) return null;

@@ -223,7 +223,7 @@ export class Panel {
     this.scores.replaceChildren(h("thead", {}, head), h("tbody", {}, ...rows));
   }
 
-  /** The match's statistics per seat (the manual, 2.8), at the match's end. */
+  /** The match's statistics per seat (scoring plays, points per turn), at the match's end. */
   #stats(snap) {
     const match = snap.match;
     this.stats.hidden = !match.over;

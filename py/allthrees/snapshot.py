@@ -16,27 +16,27 @@ seat)``, ``events_json(events, session, seat)``): that seat is the viewer and "Y
 is in it even at a round's end (the pips are), no drawn tile of another seat, no partner's note
 of a computer (it may name a tile of its hand), nothing of the pass-and-play cover.
 
-A table across devices has ``net`` (``net.state.Joint.summary``, the same in the host's snapshot
-and each friend's): ``{table, commitment, match, friends: [{seat, name, joined, stand_in}],
-clock_s, clock}``, where ``clock`` is the turn's table clock (``net.clock.shown``): ``{seat,
-limit_ms, left_ms}`` while a person (the host, a friend, or a person at the host's device) is to
-move at a table with a clock, null with no clock, between rounds, or when a computer plays the
-seat to move (its own or standing in for a friend). A table on one device has ``net`` null.
-"""
+A table across devices has ``net`` (``net.state.TableState.summary``, the same in the host's
+snapshot and each friend's): ``{table, commitment, match, friends: [{seat, name, joined,
+stand_in}], clock_s, clock}``, where ``clock`` is the turn's table clock (``net.clock.shown``):
+``{seat, limit_ms, left_ms}`` while a person (the host, a friend, or a person at the host's
+device) is to move at a table with a clock, null with no clock, between rounds, or when a
+computer plays the seat to move (its own or standing in for a friend). A table on one device has
+``net`` null."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, replace
-from typing import Any
+from typing import TYPE_CHECKING, Literal, cast
 
 from . import __version__
 from .explain import end_sum_picture
 from .geometry import EMPTY_BOUNDS, layout_geometry, lead_placement
 from .match import Match, commitment, decided_leader, seed_hex
-from .moves import DRAW, PASS, arm_name, is_lead, is_play, tile_of
-from .net.clock import CHOICES as CLOCK_CHOICES
+from .moves import ARMS, DRAW, PASS, arm_name, is_lead, is_play, kind_of, tile_of
 from .net.clock import QUICK as QUICK_CLOCK
 from .net.clock import shown as shown_clock
+from .net.timer import CHOICES as CLOCK_CHOICES
 from .record import to_record
 from .round import Round
 from .rules import OPTIONS, Rules
@@ -45,6 +45,24 @@ from .settings import choices as setting_choices
 from .summary import round_lines, side_name
 from .tiles import HI, IS_DOUBLE, LO, NAME, PIPS, mask_of, tiles_of
 
+if TYPE_CHECKING:  # types only: the page's start builds none of these classes
+    from .shapes import OptionValue
+    from .shapes.game import Choices, MatchRecord
+    from .shapes.table import (
+        EventShown,
+        FairDeal,
+        HandTile,
+        LastPlay,
+        Layout,
+        LeadRule,
+        Pegs,
+        RoundShown,
+        SeatShown,
+        SeatStats,
+        Snapshot,
+        Target,
+    )
+
 
 def given_names(session: Session) -> dict[int, str]:
     """Names of seats that have none in the settings: across devices, the host's and those the
@@ -52,7 +70,7 @@ def given_names(session: Session) -> dict[int, str]:
     return session.net.given() if session.net is not None else {}
 
 
-def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
+def snapshot(session: Session, seat: int | None = None) -> Snapshot:
     """The table as ``session.viewer`` may see it, or with ``seat`` (a friend's), as that seat
     may on its own device."""
     match, rnd = session.match, session.round
@@ -100,7 +118,7 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
             }
             for side in range(rules.sides)
         ],
-        "you": seat if guest else settings.you(),
+        "you": seat if seat is not None else settings.you(),
         "viewer": viewer,
         "cover": None if guest else session.cover,
         "turn": rnd.turn,
@@ -127,7 +145,7 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
         "boneyard": rnd.boneyard_left,
         # block play: every tile left stays in the boneyard, out of play
         "reserve": min(rules.stock_reserve, rnd.boneyard_left) if rules.draw else rnd.boneyard_left,
-        "layout": {k: geo[k] for k in ("tiles", "ends", "bounds")},
+        "layout": {"tiles": geo["tiles"], "ends": geo["ends"], "bounds": geo["bounds"]},
         "end_sum": rnd.end_sum,
         "end_sum_scores": rules.scores(rnd.end_sum),
         "last": _last(rnd, len(geo["tiles"])),
@@ -148,12 +166,12 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
     }
 
 
-def rules_options(rules: Rules) -> dict[str, Any]:
-    """Every option as the engine holds it (RULES.md's names), for the page and its test hook."""
+def rules_options(rules: Rules) -> dict[str, OptionValue]:
+    """Every option as the engine holds it (docs/rules.md's names), for the page and its hook."""
     return {name: getattr(rules, name) for name in OPTIONS}
 
 
-def layout_of(rnd: Round) -> dict[str, Any]:
+def layout_of(rnd: Round) -> Layout:
     """The layout of ``rnd`` as it lies now: ``{tiles, ends, bounds}`` in table units
     (``geometry.layout_geometry``): the snapshot's, and each frame of the replay viewer's."""
     plays = [(e.seat, e.move, e.touch) for e in rnd.history if e.move >= 0]
@@ -162,11 +180,11 @@ def layout_of(rnd: Round) -> dict[str, Any]:
     return layout_geometry(plays, rnd.ends, [rnd.end_value(a) for a in range(4)])
 
 
-def _seats(session: Session, names: list[str], viewer: int | None) -> list[dict[str, Any]]:
+def _seats(session: Session, names: list[str], viewer: int | None) -> list[SeatShown]:
     rnd = session.round
     rules = session.match.rules
     labels = session.settings.labels(viewer, given_names(session))
-    out = []
+    out: list[SeatShown] = []
     for seat, spec in enumerate(session.settings.seats):
         latest = [e for e in rnd.history if e.seat == seat]
         # what the seat did on its latest turn: passed, or drew this many tiles
@@ -193,11 +211,11 @@ def _seats(session: Session, names: list[str], viewer: int | None) -> list[dict[
     return out
 
 
-def _hand(rnd: Round, seat: int, legal: list[int], geo: dict[str, Any]) -> list[dict[str, Any]]:
+def _hand(rnd: Round, seat: int, legal: list[int], geo: Layout) -> list[HandTile]:
     ends = {e["arm"]: e for e in geo["ends"]}
-    out = []
+    out: list[HandTile] = []
     for t in tiles_of(rnd.hands[seat]):
-        targets = []
+        targets: list[Target] = []
         for m in legal:
             if m < 0 or tile_of(m) != t:
                 continue
@@ -207,7 +225,7 @@ def _hand(rnd: Round, seat: int, legal: list[int], geo: dict[str, Any]) -> list[
                 place = lead_placement(IS_DOUBLE[t])
                 a, b = HI[t], LO[t]
             else:
-                end = ends[arm_name(m)]
+                end = ends[ARMS[kind_of(m)]]
                 place = end["double" if IS_DOUBLE[t] else "plain"]
                 a = end["value"]
                 b = PIPS[t] - a
@@ -234,7 +252,7 @@ def _hand(rnd: Round, seat: int, legal: list[int], geo: dict[str, Any]) -> list[
     return out
 
 
-def _why_not(rnd: Round, legal: list[int]) -> str:
+def _why_not(rnd: Round, legal: list[int]) -> Literal["wait", "lead", "no_end"]:
     """Why a tile of the viewer's hand does not play now, as a code the page words: not this
     seat's turn ("wait"), the lead must be another tile ("lead", see ``lead_rule``), or it
     matches no open end ("no_end")."""
@@ -245,14 +263,14 @@ def _why_not(rnd: Round, legal: list[int]) -> str:
     return "no_end"
 
 
-# Why the viewer must pass, as codes the page words (RULES.md "Play": a seat with no tile that
+# Why the viewer must pass, as codes the page words (docs/rules.md "Play": a seat with no tile that
 # fits draws, and passes only when it may not draw): the boneyard still holds tiles, but they are
 # its reserve, which stays undrawn ("reserve", the rules' ``stock_reserve``); or it is empty; or
 # the game is block play, where nobody draws (``draw`` false: a knock, "block").
 PASS_WHY = ("reserve", "empty", "block")
 
 
-def _pass_why(rnd: Round) -> str:
+def _pass_why(rnd: Round) -> Literal["reserve", "empty", "block"]:
     """The code of PASS_WHY for a seat that must pass now (``Round.legal_moves`` is ``[PASS]``
     once the boneyard is down to its reserve, and an empty one is down to any reserve)."""
     if not rnd.rules.draw:
@@ -260,7 +278,7 @@ def _pass_why(rnd: Round) -> str:
     return "reserve" if rnd.boneyard_left else "empty"
 
 
-# What the leader may or must lead, as codes the page words (RULES.md "Leading"): the highest
+# What the leader may or must lead, as codes the page words (docs/rules.md "Leading"): the highest
 # double dealt, or with no double the heaviest tile, must be led; or the leader, chosen by the
 # hands, by lots, as the last round's winner, or as the seat to the left, leads any tile.
 LEAD_CODES = (
@@ -275,7 +293,7 @@ LEAD_CODES = (
 )
 
 
-def _lead_rule(match: Match) -> dict[str, Any] | None:
+def _lead_rule(match: Match) -> LeadRule | None:
     """Why the leader leads and what it may lead, while the table is empty: a code of
     LEAD_CODES and a tile of the leader's own hand (or None)."""
     rnd = match.round
@@ -301,7 +319,7 @@ def _lead_rule(match: Match) -> dict[str, Any] | None:
     return {"code": code, "tile": NAME[tile]}
 
 
-def _pegs(match: Match) -> list[dict[str, int]] | None:
+def _pegs(match: Match) -> list[Pegs] | None:
     """With cribbage scoring, each side's two pegs: the front at its score, the back where the
     front was before the side's last award (the back peg leapfrogs the front on every award)."""
     rules = match.rules
@@ -327,14 +345,14 @@ def _pegs(match: Match) -> list[dict[str, int]] | None:
     return [{"front": f, "back": b} for f, b in zip(front, back, strict=True)]
 
 
-def _last(rnd: Round, placed: int) -> dict[str, Any] | None:
+def _last(rnd: Round, placed: int) -> LastPlay | None:
     for e in reversed(rnd.history):
         if e.move >= 0:
             return {"seat": e.seat, "points": e.points, "end_sum": e.end_sum, "index": placed - 1}
     return None
 
 
-def _round_info(rnd: Round, names: list[str], guest: int | None = None) -> dict[str, Any]:
+def _round_info(rnd: Round, names: list[str], guest: int | None = None) -> RoundShown:
     end = rnd.outcome()
     rules = rnd.rules
     earned = [0] * rules.players  # each seat's points in play this round (a partner's apart)
@@ -361,9 +379,13 @@ def _round_info(rnd: Round, names: list[str], guest: int | None = None) -> dict[
     }
 
 
-def stats(session: Session) -> list[dict[str, Any]]:
-    """Per seat over the match (the manual, 2.8): scoring plays and points per turn."""
-    out = [{"multiples": 0, "turns": 0, "in_play": 0} for _ in session.settings.seats]
+def stats(session: Session) -> list[SeatStats]:
+    """Per seat over the match, for the round panel at the match's end: scoring plays and points
+    per turn."""
+    out: list[SeatStats] = [
+        {"multiples": 0, "turns": 0, "in_play": 0, "avg_per_turn": 0}
+        for _ in session.settings.seats
+    ]
     for rnd in session.match.rounds:
         for e in rnd.history:
             if e.move == DRAW:
@@ -377,12 +399,12 @@ def stats(session: Session) -> list[dict[str, Any]]:
     return out
 
 
-def fair_deal(session: Session) -> dict[str, Any]:
+def fair_deal(session: Session) -> FairDeal:
     """The commitment to the seed (shown from the deal on), and the seed once the match is over,
     so anyone can check every deal (``python -m allthrees verify``). A practice deal (a seed from
     a link) is marked: it counts for nothing."""
     match = session.match
-    out: dict[str, Any] = {
+    out: FairDeal = {
         "commitment": commitment(session.seed),
         "practice": session.practice,
         "dealing": match.dealing,
@@ -395,8 +417,8 @@ def fair_deal(session: Session) -> dict[str, Any]:
     return out
 
 
-def match_record(session: Session) -> dict[str, Any]:
-    """The match as a record (RULES.md), with the fair-deal facts once it is over."""
+def match_record(session: Session) -> MatchRecord:
+    """The match as a record (docs/rules.md), with the fair-deal facts once it is over."""
     record = to_record(session.match)
     if session.match.over:
         seed = session.seed
@@ -405,7 +427,7 @@ def match_record(session: Session) -> dict[str, Any]:
     return record
 
 
-def event_json(event: Event, session: Session, seat: int | None = None) -> dict[str, Any]:
+def event_json(event: Event, session: Session, seat: int | None = None) -> EventShown:
     """An event as the viewer (or with ``seat``, that friend's seat) may see it: a drawn tile
     only for the seat that drew it; for a friend, a partner's note left out and each deal with
     its own hand (so its page can keep what it saw: ``net.check``)."""
@@ -417,19 +439,17 @@ def event_json(event: Event, session: Session, seat: int | None = None) -> dict[
         out["note"] = None
     if seat is not None and isinstance(event, Dealt):
         out["hand"] = [NAME[t] for t in session.match.deals[event.round_no - 1].hands[seat]]
-    return out
+    return cast("EventShown", out)  # the event's own fields (``session``'s dataclasses), as shown
 
 
-def events_json(
-    events: list[Event], session: Session, seat: int | None = None
-) -> list[dict[str, Any]]:
+def events_json(events: list[Event], session: Session, seat: int | None = None) -> list[EventShown]:
     """The events as ``event_json`` shows them; a friend's seat gets none of the cover's."""
     if seat is not None:
         events = [e for e in events if not isinstance(e, (Covered, Revealed))]
     return [event_json(e, session, seat) for e in events]
 
 
-def choices() -> dict[str, Any]:
+def choices() -> Choices:
     """What the New game dialog offers (modes, seats, levels, targets) and its defaults, and the
     table clock's choices for a table played online (a quick match's own among them)."""
     return {**setting_choices(), "clocks": list(CLOCK_CHOICES), "quick_clock": QUICK_CLOCK}

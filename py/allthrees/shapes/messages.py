@@ -1,0 +1,149 @@
+"""The messages between devices (``net.protocol``, docs/protocol.md): each a JSON object with the
+protocol's version ``v`` and its ``kind``. A guest sends the host ``hello``, ``intent``,
+``reaction`` and ``bye``; the host sends a guest ``welcome``, ``gathering``, ``table``,
+``presence``, ``reaction``, ``reveal`` and ``refusal``."""
+
+from typing import Literal, NotRequired, TypedDict
+
+from .base import Json
+from .game import MatchRecord, SettingsJson
+from .table import EventShown, FriendShown, Snapshot
+
+
+# ---------------------------------------------------------------------- a guest's
+class Hello(TypedDict):
+    v: int
+    kind: Literal["hello"]
+    table: str  # the invite's table id, 16 hex digits
+    part: str  # the guest's part of the joint seed, 64 hex digits
+    name: NotRequired[str]
+    resume: NotRequired[bool]  # it had the seat before
+    key: NotRequired[str]  # the seat's key, 64 hex digits: the seat taken back by itself
+
+
+class MoveIntent(TypedDict):
+    """A move, as a local table sends it (``session.Session.act``)."""
+
+    kind: Literal["play", "draw", "pass"]
+    tile: NotRequired[str]
+    arm: NotRequired[str]
+    claim: NotRequired[int | None]  # with muggins: the points the player says the play makes
+
+
+class IntentMessage(TypedDict):
+    v: int
+    kind: Literal["intent"]
+    intent: MoveIntent
+
+
+class GuestReaction(TypedDict):
+    v: int
+    kind: Literal["reaction"]
+    id: str  # of ``net.protocol.REACTIONS``
+
+
+class Bye(TypedDict):
+    v: int
+    kind: Literal["bye"]
+
+
+GuestMessage = Hello | IntentMessage | GuestReaction | Bye
+
+
+# ---------------------------------------------------------------------- the host's
+class Welcome(TypedDict):
+    v: int
+    kind: Literal["welcome"]
+    table: str
+    seat: int
+    commitment: str
+    friends: list[FriendShown]
+    dealt: bool
+    part: str  # the guest's own part, as the match holds it
+    snapshot: Snapshot | None  # None before the deal
+
+
+class GatheringMessage(TypedDict):
+    v: int
+    kind: Literal["gathering"]
+    table: str
+    commitment: str
+    friends: list[FriendShown]
+
+
+class TableMessage(TypedDict):
+    v: int
+    kind: Literal["table"]
+    table: str
+    seat: int
+    snapshot: Snapshot
+    events: list[EventShown]
+
+
+class SeatPresence(TypedDict):
+    seat: int
+    presence: Literal["waiting", "connected", "reconnecting", "away"]
+
+
+class PresenceMessage(TypedDict):
+    v: int
+    kind: Literal["presence"]
+    table: str
+    seats: list[SeatPresence]
+
+
+class HostReaction(TypedDict):
+    v: int
+    kind: Literal["reaction"]
+    table: str
+    seat: int
+    id: str
+
+
+class SeatPart(TypedDict):
+    seat: int
+    part: str
+
+
+class Reveal(TypedDict):
+    """At a match's end: everything a guest needs to check the deal and count the match in its
+    own career (``net.check.check_shared``)."""
+
+    seat: int
+    match: int
+    commitment: str
+    host_part: str
+    parts: list[SeatPart]
+    seed: str
+    record: MatchRecord
+    settings: SettingsJson
+    match_id: str
+    practice: bool
+    # the host's choice of a rated table; a host from before ratings sends none (not rated)
+    rated: NotRequired[bool]
+
+
+class RevealMessage(Reveal):
+    v: int
+    kind: Literal["reveal"]
+    table: str
+
+
+class RefusalMessage(TypedDict):
+    v: int
+    kind: Literal["refusal"]
+    table: str
+    code: str
+    values: dict[str, Json]  # the refusal's values, by code (whole numbers, text, lists)
+    error: str  # in English
+
+
+HostMessage = (
+    Welcome
+    | GatheringMessage
+    | TableMessage
+    | PresenceMessage
+    | HostReaction
+    | RevealMessage
+    | RefusalMessage
+)
