@@ -48,7 +48,7 @@ Requests (``op``):
   the page keeps (``career.export_file``: the one format and version); replies ``{export}``.
 - ``check_import`` ``{data}``: an export (the object or its text) checked through, every record
   replayed, before the page replaces anything (``career.check_import``); replies ``{summary}``.
-- ``gather`` ``{settings, seed?, name?, clock?, rated?}``: a table across devices (``net``):
+- ``gather`` ``{settings, seed?, name?, clock?, rated?, watch?}``: a table across devices (``net``):
   the settings hold a ``friend`` seat or more; nothing is dealt until every friend has
   joined. Replies ``{gathering: {table, commitment, friends: [{seat, name, joined}], clock,
   rated}, room, save, stored}`` (``seed``: a practice table, its host secret derived from it;
@@ -58,7 +58,12 @@ Requests (``op``):
   ``rated``: true for a rated table, the host's choice (never with a ``seed``), kept in the save
   and shown in the gathering's and the snapshot's ``net``;
   ``room``: ``{secret, key}``, the table's room on the relays and the host's key there, which
-  every reply of a table across devices carries to the host's page alone: ``TableState.room``).
+  every reply of a table across devices carries to the host's page alone: ``TableState.room``;
+  ``watch``: true when people may watch the table, kept in the save, and every such reply then
+  carries ``watch: {secret}`` (the watchers' stream: ``TableState.watch_room``; else null) and,
+  once dealt, ``watching``: the watchers' texts to send, one move behind (``net.watch``)).
+- ``watch`` ``{on}``: the host lets people watch the table, or no more; replies as any change of
+  the table (the gathering's reply, or the table's), with ``watch`` and ``watching``.
 - ``fill`` ``{level}``: while a gathering is open, a computer of ``level`` (of
   ``settings.COMPUTERS``) takes every friend's seat nobody has joined, and the match is dealt
   with the friends who have (each gets a ``welcome`` with the dealt table, then its ``table``);
@@ -131,7 +136,7 @@ from .errors import AllThreesError, refusal_json
 from .explain import rules_lines
 from .jsontext import is_whole, shown
 from .links import parse_link
-from .net import table
+from .net import table, watch
 from .net.check import check_shared
 from .net.clock import stamp
 from .net.protocol import VERSION as PROTOCOL
@@ -245,9 +250,9 @@ class App:
 
     def gather(self, req: Request, seed: int | None) -> Gathered:
         """A gathering opened (``net.table.gather``): the host's ``rated`` choice with it."""
-        wanted = ("settings", "name", "clock", "rated")
-        settings, name, clock, rated = (req.get(k) for k in wanted)
-        return table.gather(settings, seed, name, clock, rated)
+        wanted = ("settings", "name", "clock", "rated", "watch")
+        settings, name, clock, rated, watch = (req.get(k) for k in wanted)
+        return table.gather(settings, seed, name, clock, rated, watch)
 
     def answer(self, answer: Answer) -> Reply:
         """A table across devices' request taken in: the gathering or the match it leaves, and
@@ -283,6 +288,9 @@ class App:
             guests, outbox = table.guests(session, net, events, moved or Moved(events))
             reply["guests"], reply["outbox"] = guests, outbox
             reply["room"] = net.room()  # the host's page alone: its room on the relays
+            reply["watch"] = net.watch_room()  # and the watchers' stream, while people may watch
+            if net.watch:  # the watchers' table, one move behind (``net.watch``)
+                reply["watching"] = watch.texts(session, net, events)
         if moved is not None and moved.given is not None:
             reply["given"] = {"seat": moved.given}
         return reply
@@ -396,7 +404,10 @@ HANDLERS: dict[str, Callable[[App, Request], Reply]] = {
         table.time_up(app.gathering, app.session, r.get("seat"), r.get("level"))
     ),
     "guest": _guest,
-    "presence": lambda app, r: table.presence(app.gathering, app.session, r.get("seats")),
+    "presence": lambda app, r: table.presence(
+        app.gathering, app.session, r.get("seats"), r.get("watchers")
+    ),
+    "watch": lambda app, r: app.answer(table.set_watch(app.gathering, app.session, r.get("on"))),
     "give_seat": lambda app, r: app.answer(
         table.give(app.gathering, app.session, r.get("seat"), r.get("level"))
     ),

@@ -176,7 +176,13 @@ class Settings:
     def you(self) -> int:
         return next(i for i, s in enumerate(self.seats) if s.controller == "you")
 
-    def labels(self, viewer: int | None = None, given: dict[int, str] | None = None) -> list[Label]:
+    def labels(
+        self,
+        viewer: int | None = None,
+        given: dict[int, str] | None = None,
+        *,
+        watching: bool = False,
+    ) -> list[Label]:
         """What names each seat, as codes a page words in its language: ``{"kind": "you"}``,
         ``{"kind": "person", "name": "Ana" or None, "n": seat number from 1}``, ``{"kind":
         "friend", "name": .., "n": ..}`` for a friend on another device, or ``{"kind": "level",
@@ -188,9 +194,10 @@ class Settings:
         ``viewer``: the seat the labels are made for when it is a friend's (its own device's
         table): that seat is ``{"kind": "you"}`` and the host's own seat ``{"kind": "host",
         "name": .. or None, "n": ..}``. ``given``: names for seats that have none of their own
-        (the host's, a friend's as it said in its hello)."""
+        (the host's, a friend's as it said in its hello). ``watching``: the labels a watcher's
+        page shows (``net.watch``): no seat is "you", the host's is ``host`` as a friend sees it."""
         given = given or {}
-        guest = viewer is not None and self.seats[viewer].friend
+        guest = watching or (viewer is not None and self.seats[viewer].friend)
         out: list[Label] = []
         seen: dict[str, int] = {}
         shared = len(self.people()) > 1
@@ -211,13 +218,19 @@ class Settings:
                 out.append({"kind": "level", "level": seat.controller, "n": seen[seat.controller]})
         return out
 
-    def names(self, viewer: int | None = None, given: dict[int, str] | None = None) -> list[str]:
+    def names(
+        self,
+        viewer: int | None = None,
+        given: dict[int, str] | None = None,
+        *,
+        watching: bool = False,
+    ) -> list[str]:
         """A name per seat in English (the command line, records, sentences Python still writes):
         "You", a person's or a friend's own name ("Player 3" without one), "Host" (the host's
         seat seen from a friend's device, unless named), or the computer's level ("Expert",
         and "Expert 2" for a second one)."""
         out = []
-        for label in self.labels(viewer, given):
+        for label in self.labels(viewer, given, watching=watching):
             if label["kind"] == "you":
                 out.append("You")
             elif label["kind"] == "host":

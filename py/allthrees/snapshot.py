@@ -70,15 +70,16 @@ def given_names(session: Session) -> dict[int, str]:
     return session.net.given() if session.net is not None else {}
 
 
-def snapshot(session: Session, seat: int | None = None) -> Snapshot:
+def snapshot(session: Session, seat: int | None = None, *, watcher: bool = False) -> Snapshot:
     """The table as ``session.viewer`` may see it, or with ``seat`` (a friend's), as that seat
-    may on its own device."""
+    may on its own device; with ``watcher``, as someone watching sees it (``net.watch``): no
+    seat's, so no hand at all, every seat by its name, the hands only once the round is over."""
     match, rnd = session.match, session.round
     rules = match.rules
     settings = session.settings
-    names = settings.names(seat, given_names(session))
-    guest = seat is not None
-    viewer = seat if guest else session.viewer
+    names = settings.names(seat, given_names(session), watching=watcher)
+    guest = seat is not None or watcher
+    viewer = None if watcher else seat if seat is not None else session.viewer
     acting = session.person_to_move() if viewer is not None else None
     my_turn = acting is not None and acting == viewer
     legal = rnd.legal_moves() if my_turn else []
@@ -107,7 +108,7 @@ def snapshot(session: Session, seat: int | None = None) -> Snapshot:
             "spinner": rules.uses_spinner,
             "picture": end_sum_picture(rules),  # How to play's example of an end sum that scores
         },
-        "seats": _seats(session, names, seat),
+        "seats": _seats(session, names, seat, watcher),
         "sides": [
             {
                 "side": side,
@@ -180,10 +181,12 @@ def layout_of(rnd: Round) -> Layout:
     return layout_geometry(plays, rnd.ends, [rnd.end_value(a) for a in range(4)])
 
 
-def _seats(session: Session, names: list[str], viewer: int | None) -> list[SeatShown]:
+def _seats(
+    session: Session, names: list[str], viewer: int | None, watcher: bool = False
+) -> list[SeatShown]:
     rnd = session.round
     rules = session.match.rules
-    labels = session.settings.labels(viewer, given_names(session))
+    labels = session.settings.labels(viewer, given_names(session), watching=watcher)
     out: list[SeatShown] = []
     for seat, spec in enumerate(session.settings.seats):
         latest = [e for e in rnd.history if e.seat == seat]
@@ -427,26 +430,31 @@ def match_record(session: Session) -> MatchRecord:
     return record
 
 
-def event_json(event: Event, session: Session, seat: int | None = None) -> EventShown:
+def event_json(
+    event: Event, session: Session, seat: int | None = None, *, watcher: bool = False
+) -> EventShown:
     """An event as the viewer (or with ``seat``, that friend's seat) may see it: a drawn tile
     only for the seat that drew it; for a friend, a partner's note left out and each deal with
     its own hand (so its page can keep what it saw: ``net.check``)."""
-    viewer = session.viewer if seat is None else seat
+    viewer = None if watcher else session.viewer if seat is None else seat
     out = asdict(event)
     if isinstance(event, Drew) and event.seat != viewer:
         del out["tile"]
-    if seat is not None and isinstance(event, Placed):
+    if (seat is not None or watcher) and isinstance(event, Placed):
         out["note"] = None
     if seat is not None and isinstance(event, Dealt):
         out["hand"] = [NAME[t] for t in session.match.deals[event.round_no - 1].hands[seat]]
     return cast("EventShown", out)  # the event's own fields (``session``'s dataclasses), as shown
 
 
-def events_json(events: list[Event], session: Session, seat: int | None = None) -> list[EventShown]:
-    """The events as ``event_json`` shows them; a friend's seat gets none of the cover's."""
-    if seat is not None:
+def events_json(
+    events: list[Event], session: Session, seat: int | None = None, *, watcher: bool = False
+) -> list[EventShown]:
+    """The events as ``event_json`` shows them; a friend's seat, or a watcher, gets none of the
+    cover's."""
+    if seat is not None or watcher:
         events = [e for e in events if not isinstance(e, (Covered, Revealed))]
-    return [event_json(e, session, seat) for e in events]
+    return [event_json(e, session, seat, watcher=watcher) for e in events]
 
 
 def choices() -> Choices:

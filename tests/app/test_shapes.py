@@ -95,6 +95,7 @@ REPLIES: dict[str, Any] = {
     "stand_in": replies.TableReply,
     "give_seat": replies.TableReply,
     "presence": replies.OutboxReply,
+    "watch": replies.TableReply | replies.GatheringReply,
     "host_message": replies.HostMessageReply,
     "check_shared": replies.CheckSharedReply,
     "react": replies.RelayReply,

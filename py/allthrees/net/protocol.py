@@ -31,6 +31,10 @@ The host sends (``HOST_KINDS``, at most ``HOST_LIMITS``):
   the match in its own career (``check.check_shared``); ``rated``, the host's choice of a rated
   table (absent from a host from before ratings: not rated).
 - ``refusal {table, code, values, error}``: what the host refused of that guest's message.
+- ``watch {table, snapshot, events}``: the watchers' table (``watch``), what the host's Python
+  made for no seat, one move behind; the one kind a watcher's page takes.
+
+A ``presence`` may also say how many watch the table (``watchers``, at most ``WATCHERS_MOST``).
 """
 
 from __future__ import annotations
@@ -68,6 +72,7 @@ HOST_LIMITS = {
     "reaction": 200,
     "reveal": 400_000,
     "refusal": 2_000,
+    "watch": 120_000,
 }
 MAX_HOST_CHARS = max(HOST_LIMITS.values())
 HOST_KINDS = tuple(HOST_LIMITS)
@@ -77,6 +82,7 @@ REACTIONS_PER_MOVE = 3  # reactions a seat may send between two moves of the tab
 INTENT_KINDS = ("play", "draw", "pass")  # what a guest may ask of the table: its own moves
 PRESENCE = ("waiting", "connected", "reconnecting", "away")
 TABLE_HEX = 16  # a table id: 8 random bytes in hex, like a match id
+WATCHERS_MOST = 20  # a table takes at most this many watchers (the page's stream: net/watch.js)
 
 
 class BadMessage(AllThreesError):
@@ -295,10 +301,15 @@ HOST_SHAPES: dict[str, dict[str, Check]] = {
         "values": _is_values,
         "error": _text_up_to(1000),
     },
+    # the watchers' table (``watch``): a watcher's page takes this kind alone
+    "watch": {"table": is_table, "snapshot": _is_object, "events": _is_events},
 }
 assert tuple(HOST_SHAPES) == HOST_KINDS
 # Fields a host's message may leave out (a host from before them sends none).
-HOST_MAY: dict[str, dict[str, Check]] = {"reveal": {"rated": lambda v: isinstance(v, bool)}}
+HOST_MAY: dict[str, dict[str, Check]] = {
+    "reveal": {"rated": lambda v: isinstance(v, bool)},
+    "presence": {"watchers": lambda v: is_whole(v, least=0, most=WATCHERS_MOST)},
+}
 
 
 def host_message(text: Json) -> HostMessage:

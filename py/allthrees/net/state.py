@@ -27,12 +27,13 @@ from .timer import Timer
 
 if TYPE_CHECKING:  # types only: the page's start builds none of these classes
     from ..shapes import Json
-    from ..shapes.replies import Room
+    from ..shapes.replies import Room, WatchRoom
     from ..shapes.saved import JointSaved
     from ..shapes.table import ClockShown, FriendShown, NetShown
 
 ROOM_LABEL = b"allthrees room v1"
 HOST_KEY_LABEL = b"allthrees room host key v1"
+WATCH_LABEL = b"allthrees watch v1"
 
 
 def key_hash(key: str) -> str:
@@ -67,6 +68,13 @@ class TableState:
     rated: bool = False
     # friends' seats the host gave to a computer for good (``give``): their keys take no seat
     given_away: frozenset[int] = frozenset()
+    # the host lets people watch (``watch``): its page sends the watchers' table (``watch``)
+    watch: bool = False
+    # how many watch now, as the host's page counts them (not kept: its stream counts again)
+    watchers: int = field(default=0, compare=False)
+    # the watchers' table of the table as it is now, sent once the next move is made (not kept:
+    # after a reload the state one move back is made again: ``watch.behind``)
+    watch_pending: str | None = field(default=None, repr=False, compare=False)
     # the clock's turn stamp and each seat's time-outs in a row (not kept: a reload restarts them)
     timer: Timer = field(default_factory=Timer, repr=False, compare=False)
 
@@ -78,6 +86,7 @@ class TableState:
         host_name: str = "",
         clock_s: int = 0,
         rated: bool = False,
+        watch: bool = False,
     ) -> TableState:
         friends = tuple(settings.friends())
         if not friends:
@@ -95,6 +104,7 @@ class TableState:
             host_name,
             clock_s=clock_s,
             rated=rated and not practice,
+            watch=watch,
         )
 
     # ------------------------------------------------------------------ the seed
@@ -117,6 +127,16 @@ class TableState:
             "secret": hashlib.sha256(ROOM_LABEL + self.top + table).hexdigest(),
             "key": hashlib.sha256(HOST_KEY_LABEL + self.top + table).hexdigest(),
         }
+
+    def watch_room(self) -> WatchRoom | None:
+        """The table's stream for watchers while the host lets people watch (else None):
+        ``secret`` (64 hex digits), what the watch link carries and the stream is encrypted
+        with. It follows from the sealed secret and the table id under its own label, apart
+        from the room's, so a watcher cannot reach the table's room."""
+        if not self.watch:
+            return None
+        table = bytes.fromhex(self.table)
+        return {"secret": hashlib.sha256(WATCH_LABEL + self.top + table).hexdigest()}
 
     def seat_for(self, key: str) -> int:
         """The seat a friend's page holding ``key`` (64 hex digits) takes: its own seat if the key
@@ -212,6 +232,7 @@ class TableState:
             "clock_s": self.clock_s,
             "clock": clock,
             "rated": self.rated,
+            "watch": self.watch,
         }
 
     # ------------------------------------------------------------------ kept
@@ -228,6 +249,7 @@ class TableState:
             "keys": {str(s): k for s, k in self.keys.items()},
             "clock": self.clock_s,
             "rated": self.rated,
+            "watch": self.watch,
             "given_away": sorted(self.given_away),
         }
 
@@ -292,6 +314,7 @@ class TableState:
             clock_s=clock,
             rated=data.get("rated") is True and data.get("practice") is not True,
             given_away=frozenset(given),
+            watch=data.get("watch") is True,  # a save from before watching has none: off
         )
 
 

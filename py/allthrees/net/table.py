@@ -33,6 +33,7 @@ from .protocol import (
     REACTIONS,
     REACTIONS_PER_MOVE,
     TABLE_HEX,
+    WATCHERS_MOST,
     BadMessage,
     guest_message,
     host_text,
@@ -125,20 +126,41 @@ def gathering_reply(gathering: Gathering) -> GatheringReply:
             "rated": net.rated,
         },
         "room": net.room(),
+        "watch": net.watch_room(),
         "save": kept["text"],
         "stored": kept["stored"],
     }
 
 
 def gather(
-    settings: Json, seed: int | None, name: Json, seconds: Json, rated: Json = False
+    settings: Json,
+    seed: int | None,
+    name: Json,
+    seconds: Json,
+    rated: Json = False,
+    watch: Json = False,
 ) -> Gathered:
     """A gathering opened: ``settings`` with a friend's seat or more, ``name`` the host's,
-    ``rated`` the host's choice of a rated table, before the deal (never with a ``seed``)."""
+    ``rated`` the host's choice of a rated table, before the deal (never with a ``seed``),
+    ``watch`` whether people may watch it (``watch``)."""
     table = Settings.from_json(settings)
     chosen = rated is True
-    net = TableState.new(table, seed, clean_name(name or ""), clock.seconds(seconds), chosen)
+    name_ = clean_name(name or "")
+    net = TableState.new(table, seed, name_, clock.seconds(seconds), chosen, watch is True)
     return Gathered(Gathering(net, table))
+
+
+def set_watch(gathering: Gathering | None, session: Session | None, on: Json) -> Gathered | Moved:
+    """The host lets people watch the table, or no more: kept with the table (its save), and
+    answered as any change of it (the reply's ``watch`` says the stream's secret, or none)."""
+    net = _open(gathering, session)
+    if not isinstance(on, bool):
+        raise BadMessage("watch is true or false", field="on")
+    net.watch = on
+    net.watch_pending = None  # the stream starts again from the table as it is
+    if not on:
+        net.watchers = 0
+    return Gathered(gathering) if gathering is not None else Moved([])
 
 
 def seat_for(gathering: Gathering | None, session: Session | None, key: Json) -> SeatForReply:
@@ -332,8 +354,11 @@ def relay(net: TableState, seat: int, rid: str) -> RelayReply:
     return {"ok": True, "relay": {"seat": seat, "id": rid}, "outbox": out}
 
 
-def presence(gathering: Gathering | None, session: Session | None, seats: Json) -> OutboxReply:
-    """The page's transport facts as a presence message for every joined friend."""
+def presence(
+    gathering: Gathering | None, session: Session | None, seats: Json, watchers: Json = None
+) -> OutboxReply:
+    """The page's transport facts as a presence message for every joined friend, with how many
+    watch the table (``watchers``, as the host's page counts them) when it says."""
     net = _open(gathering, session)
     if not isinstance(seats, list) or not all(
         isinstance(p, dict)
@@ -343,7 +368,12 @@ def presence(gathering: Gathering | None, session: Session | None, seats: Json) 
         for p in seats
     ):
         raise BadMessage("presence is a list of {seat, presence} of the friends' seats")
-    text = host_text("presence", net.table, seats=seats)
+    if watchers is not None:
+        if not is_whole(watchers, least=0, most=WATCHERS_MOST):
+            raise BadMessage(f"watchers is a count of at most {WATCHERS_MOST}", field="watchers")
+        net.watchers = watchers
+    counted = {"watchers": watchers} if watchers is not None else {}
+    text = host_text("presence", net.table, seats=seats, **counted)
     return {"ok": True, "outbox": {str(s): [text] for s in net.friends if s in net.parts}}
 
 

@@ -90,6 +90,17 @@ class PresenceMessage(TypedDict):
     kind: Literal["presence"]
     table: str
     seats: list[SeatPresence]
+    watchers: NotRequired[int]  # how many watch the table (a host from before watching: none)
+
+
+class WatchMessage(TypedDict):
+    """The watchers' table (``net.watch``): what a watcher's page draws, made for no seat."""
+
+    v: int
+    kind: Literal["watch"]
+    table: str
+    snapshot: Snapshot
+    events: list[EventShown]
 
 
 class HostReaction(TypedDict):
@@ -146,4 +157,5 @@ HostMessage = (
     | HostReaction
     | RevealMessage
     | RefusalMessage
+    | WatchMessage
 )

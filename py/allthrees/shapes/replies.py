@@ -91,6 +91,13 @@ class Room(TypedDict):
     key: str
 
 
+class WatchRoom(TypedDict):
+    """The table's stream for watchers (``net.watch``), while the host lets people watch: the
+    secret the watch link carries, for the host's page alone."""
+
+    secret: str
+
+
 class SaveProblem(TypedDict):
     """Why a save could not be restored (``save.BadSave``): the page keeps it aside."""
 
@@ -116,6 +123,8 @@ class TableReply(TypedDict):
     guests: NotRequired[dict[str, Guests]]  # across devices: each friend's seat's table
     outbox: NotRequired[dict[str, list[str]]]  # a seat -> the texts to send its channel
     room: NotRequired[Room]
+    watch: NotRequired[WatchRoom | None]  # across devices: the watchers' stream, while allowed
+    watching: NotRequired[list[str]]  # the watchers' table texts to send now (``net.watch``)
     problem: NotRequired[SaveProblem]  # ``start``: the save could not be restored
     given: NotRequired[SeatGiven]  # ``give_seat``
 
@@ -134,6 +143,7 @@ class GatheringReply(TypedDict):
     ok: Literal[True]
     gathering: Gathering
     room: Room
+    watch: WatchRoom | None  # the watchers' stream, while the host lets people watch
     save: str
     stored: Stored
     outbox: NotRequired[dict[str, list[str]]]

@@ -155,6 +155,7 @@ class Gather(TypedDict):
     name: NotRequired[str]
     clock: NotRequired[int]
     rated: NotRequired[bool]  # the host's choice, before the deal (never with a ``seed``)
+    watch: NotRequired[bool]  # the host lets people watch (``net.watch``)
 
 
 class Fill(TypedDict):
@@ -194,6 +195,14 @@ class GiveSeat(TypedDict):
 class Presence(TypedDict):
     op: Literal["presence"]
     seats: list[SeatPresence]
+    watchers: NotRequired[int]  # how many watch, as the host's page counts them
+
+
+class WatchRequest(TypedDict):
+    """The host lets people watch the table, or no more (``net.watch``)."""
+
+    op: Literal["watch"]
+    on: bool
 
 
 class HostMessageRequest(TypedDict):
@@ -328,6 +337,7 @@ Request = (
     | StandIn
     | GiveSeat
     | Presence
+    | WatchRequest
     | HostMessageRequest
     | CheckShared
     | React

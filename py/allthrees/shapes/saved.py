@@ -20,6 +20,7 @@ class JointSaved(TypedDict):
     keys: dict[str, str]  # a friend's seat -> the SHA-256 of its seat key
     clock: int
     rated: bool  # the host chose a rated table before the deal
+    watch: bool  # the host lets people watch (a save from before watching has none: off)
     given_away: list[int]
 
 

@@ -189,6 +189,7 @@ class NetShown(TypedDict):
     clock_s: int
     clock: ClockShown | None
     rated: bool  # the host chose a rated table before the deal
+    watch: bool  # the host lets people watch (``net.watch``)
 
 
 class Snapshot(TypedDict):

@@ -1,8 +1,8 @@
 // @ts-check
 // The host's stream for watchers (net/watch.js's WatchHost), as the host's page runs it: opened
 // when Python says the table lets people watch (a reply's `watch`: the stream's secret), closed
-// when it says no more (`watch: null`), and fed the watchers' table each reply carries
-// (`watching`: what Python made for no seat, one move behind), only when it changed. A watcher
+// when it says no more (`watch: null`), and fed the watchers' tables each reply carries
+// (`watching`: what Python made for no seat, one move behind), each once. A watcher
 // new to the table gets the last one at once, not at the next move. Python keeps the host's
 // choice with the table (op `watch {on}`); this module carries text and counts watchers.
 //
@@ -18,10 +18,11 @@ export class Broadcast {
    * @param {string[]} o.relays the relays the table meets in
    * @param {(op: string, payload: object) => Promise<any>} o.call the host's engine
    * @param {() => void} o.changed the count of watchers changed
+   * @param {(reply: any) => Promise<void>} [o.accept] a table reply taken in (the host's choice saved)
    * @param {string} [o.site] the page's address, for the watch link
    */
-  constructor({ relays, call, changed, site = `${location.origin}${location.pathname}` }) {
-    Object.assign(this, { relays, call, changed, site });
+  constructor({ relays, call, changed, accept, site = `${location.origin}${location.pathname}` }) {
+    Object.assign(this, { relays, call, changed, accept, site });
     /** @type {{secret: string} | null} Python's word: the stream's secret while people may watch */
     this.watch = null;
     /** @type {import("./watch.js").WatchHost | null} */
@@ -40,9 +41,10 @@ export class Broadcast {
   /** A reply of the host's engine: its word on watching, and the watchers' table. */
   read(reply, hostKey) {
     if ("watch" in reply) this.#choice(reply.watch ?? null, hostKey);
-    if (typeof reply.watching === "string" && reply.watching !== this.last) {
-      this.last = reply.watching;
-      this.stream?.publish(reply.watching);
+    for (const text of Array.isArray(reply.watching) ? reply.watching : []) {
+      if (typeof text !== "string" || text === this.last) continue; // sent already
+      this.last = text;
+      this.stream?.publish(text);
     }
   }
 
@@ -77,6 +79,7 @@ export class Broadcast {
   /** The host lets people watch, or no more: resolves whether watching is on once Python took it. */
   async set(on) {
     const reply = await this.call("watch", { on });
+    if (reply?.ok && reply.snapshot) await this.accept?.(reply); // the table's save keeps the choice
     return Boolean(reply?.ok && reply.watch);
   }
 

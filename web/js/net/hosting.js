@@ -122,6 +122,7 @@ export class Hosting {
       relays: this.relays,
       site: this.site,
       call: (op, payload) => this.call(op, payload),
+      accept: (reply) => this.accept(reply),
       changed: () => {
         this.changed();
         this.#tellPresence().catch(() => {});
