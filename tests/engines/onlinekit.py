@@ -33,28 +33,15 @@ sys.path.insert(0, str(ENGINES.parent / "web"))  # tests/web's kits (not its con
 
 from chromiumkit import CSP_WATCH, MOTION  # noqa: E402
 from enginekit import PREFS_KEY  # noqa: E402
-from tablekit import STATE, Player  # noqa: E402
+from tablekit import ALL_IN, IDLE_NOW, SAFETY, STATE, STUCK, Player  # noqa: E402
 
 BOOT_MS = 240_000  # generous: the whole boot on a loaded machine
 ROOM_LINK = re.compile(r"#room=[0-9a-f]{64}\.[0-9a-f]{64}$")
 # A sprint (one round is the match, so each friend's page checks the deal at its end) with a
 # friend's seat; the host's part of the deal comes from the seed, the friend's is its own.
 TABLE = "?sprint=1&seats=you,friend&seed=7"
-SAFETY = 3000  # a cap on the looks at the devices, not a time: every wait is for a table
-STUCK = 100  # looks at a person's turn with nothing to tap before that is a failure
 # tests/engines/shown.js: what the page says to its player, as it changes, in window.__shown
 SHOWN = (ENGINES / "shown.js").read_text()
-# The table waits for this device's person within a moment, or not (yet).
-IDLE_NOW = """() => Promise.race([
-  window.allthreesTest.idle().then(() => true),
-  new Promise((resolve) => setTimeout(() => resolve(false), 250)),
-])"""
-# The host's table with every seat played elsewhere connected and dealt.
-ALL_IN = """() => {
-  const s = window.allthreesTest.state();
-  const seats = s?.net.seats ?? [];
-  return Boolean(s?.hand && seats.length && seats.every((x) => x.presence === "connected"));
-}"""
 # Words a friend who sat down and plays must never be shown (web/js/i18n/strings.js): that its
 # browser cannot connect (net.errors), that no relay or host answers (room.down, downGuest,
 # noAnswer), that its connection ended or is missing (netTable.hostGone, notConnected, left), that

@@ -10,8 +10,8 @@ down at a Chromium host's table online by its one link and plays a round through
 (tests/engines/onlinekit.py).
 
 Nothing leaves loopback: MiniBrowser's proxy is a closed port on 127.0.0.1, which only loopback
-addresses bypass (the local server's, and the local relay's ws://127.0.0.1:PORT). Waits are for conditions, with generous timeouts (a loaded 2-core
-machine boots the game in WebKit in 10-25 s)."""
+addresses bypass (the local server's, and the local relay's ws://127.0.0.1:PORT). Waits are for
+conditions, with generous timeouts (a loaded 2-core machine boots the game in WebKit in 10-25 s)."""
 
 from __future__ import annotations
 
