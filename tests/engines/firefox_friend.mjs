@@ -57,7 +57,9 @@ async function main([link, prefs, origins]) {
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, "firefox_friend_online.png") });
     say("end", { state, seen, done: pointer.done, shown: await shown(), problems });
-    await new Promise((resolve) => createInterface({ input: process.stdin }).once("line", resolve).once("close", resolve));
+    await new Promise((resolve) =>
+      createInterface({ input: process.stdin }).once("line", resolve).once("close", resolve),
+    );
     return 0;
   } catch (error) {
     say("failed", { error: String(error?.stack ?? error), shown: await shown(), problems });
