@@ -32,27 +32,6 @@ NAMES = re.findall(r'^firefoxTest\(\s*"([^"]+)"', SUITE.read_text(), re.M)
 HANG_S = 1800
 
 
-def test_the_suite_names_its_tests() -> None:
-    assert len(NAMES) >= 7, NAMES
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_firefox(name: str, engines_dist: Path) -> None:
-    env = {**os.environ, "ALLTHREES_DIST": str(engines_dist), "ALLTHREES_PYTHON": sys.executable}
-    result = subprocess.run(
-        ["node", "--test", f"--test-name-pattern=^{re.escape(name)}$", str(SUITE)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=HANG_S,
-    )
-    out = result.stdout + result.stderr
-    print(out)
-    assert result.returncode == 0, out
-    assert re.search(r"^# pass 1$", out, re.M), f"{name!r} did not run:\n{out}"
-
-
 FRIEND = Path(__file__).with_name("firefox_friend.mjs")
 
 
@@ -140,3 +119,24 @@ def test_a_friend_on_firefox_sits_down_by_the_link_and_plays_a_round(host: Host,
         assert alarms(host.shown()[told:]) == [], host.shown()
     finally:
         friend.close()
+
+
+def test_the_suite_names_its_tests() -> None:
+    assert len(NAMES) >= 7, NAMES
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_firefox(name: str, engines_dist: Path) -> None:
+    env = {**os.environ, "ALLTHREES_DIST": str(engines_dist), "ALLTHREES_PYTHON": sys.executable}
+    result = subprocess.run(
+        ["node", "--test", f"--test-name-pattern=^{re.escape(name)}$", str(SUITE)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+    )
+    out = result.stdout + result.stderr
+    print(out)
+    assert result.returncode == 0, out
+    assert re.search(r"^# pass 1$", out, re.M), f"{name!r} did not run:\n{out}"

@@ -187,6 +187,92 @@ class Pointer:
         raise AssertionError(f"the round did not end within {max_actions} actions")
 
 
+# onlinekit.IDLE_NOW as WebDriver's asynchronous script
+IDLE_NOW = """const done = arguments[arguments.length - 1];
+Promise.race([
+  window.allthreesTest.idle().then(() => true),
+  new Promise((resolve) => setTimeout(() => resolve(false), 250)),
+]).then(done, () => done(false));"""
+# What the page logs as an error, throws, or has refused by its CSP from now on, in window.__errors
+# (WebKitWebDriver gives no console log; the Firefox and Chromium pages are watched by their
+# drivers).
+ERRORS = """if (!window.__errors) {
+  const errors = (window.__errors = []);
+  const keep = (text) => errors.length < 100 && errors.push(String(text));
+  const log = console.error.bind(console);
+  console.error = (...args) => { keep(args.join(" ")); log(...args); };
+  addEventListener("error", (e) => keep(`uncaught exception: ${e.message}`));
+  addEventListener("unhandledrejection", (e) => keep(`unhandled rejection: ${e.reason}`));
+  document.addEventListener("securitypolicyviolation", (e) => keep(`CSP: ${e.blockedURI}`));
+}"""
+SEATED = """const s = window.allthreesTest?.state();
+return Boolean(s?.hand?.length && s.net.role === "guest");"""
+
+
+class WebKitSeat:
+    """The friend's person in WebKit, by WebDriver's pointer actions (Pointer's)."""
+
+    def __init__(self, driver: webdriver.Remote, name: str = "friend") -> None:
+        self.name = name
+        self.driver = driver
+        self.pointer = Pointer(driver)
+
+    def idle_now(self) -> bool:
+        return bool(self.driver.execute_async_script(IDLE_NOW))
+
+    def state(self) -> dict[str, Any]:
+        return self.driver.execute_script("return window.allthreesTest.state()")
+
+    def tap(self, rect: dict[str, float]) -> None:
+        self.pointer.tap(rect)
+
+    def drag(self, start: dict[str, float], end: dict[str, float]) -> None:
+        self.pointer.drag(start, end)
+
+
+def test_a_friend_on_webkit_without_webrtc_plays_a_round_through_the_relay(
+    minibrowser: webdriver.Remote, site, relay, host: Host
+) -> None:
+    """This WebKitGTK has no RTCPeerConnection (as some privacy settings, hardened and embedded
+    browsers have none): its page opens the host's one link and nothing else, sits down through
+    the relay as if "Hide my address" were on, says nothing alarming, and both devices play the
+    round by pointer to the same scores, CPython's for the host's record; the friend's own Python
+    checks the deal."""
+    before_the_page(minibrowser, site.url, {PREFS_KEY: json.dumps(friend_prefs(relay.url))})
+    minibrowser.get(host.link)
+    minibrowser.execute_script(SHOWN + ERRORS)  # at once: the table's room is not open yet
+    assert minibrowser.execute_script("return typeof RTCPeerConnection") == "undefined"
+    WebDriverWait(minibrowser, BOOT_S, poll_frequency=0.25).until(
+        lambda d: d.execute_script(SEATED)
+    )
+    seats = host.all_in()
+    assert [(s["presence"], s["channel"]) for s in seats] == [("connected", "relay")], seats
+    told = len(host.shown())  # the host's words before its friend sat down ("not joined yet")
+    friend = WebKitSeat(minibrowser)
+    assert friend.state()["human"] == 1
+    done = play_round([ChromiumSeat(host.page), friend])
+    st, end = host.state(), friend.state()
+    assert [s["channel"] for s in st["net"]["seats"]] == ["relay"], "no direct channel, ever"
+    assert [s["channel"] for s in end["net"]["seats"]] == ["relay"]
+    record = host.page.evaluate("() => window.allthreesTest.record()")
+    replayed = result(replay(record))["rounds"][-1]["scores"]
+    assert end["scores"] == st["scores"] == replayed, (end, st, replayed)
+    WebDriverWait(minibrowser, SCRIPT_S, poll_frequency=0.25).until(
+        lambda d: d.execute_script("return Boolean(window.allthreesTest.seen()?.shared)")
+    )
+    seen = minibrowser.execute_script("return window.allthreesTest.seen()")
+    assert seen["shared"] and "failed" not in seen["shared"], seen["shared"]
+    assert seen["record"] == record, "the friend keeps the host's record of the match"
+    assert sum(done["host"].values()) and sum(done["friend"].values()), done
+    shown = minibrowser.execute_script("return window.__shown")
+    print(f"the WebKit friend was shown: {shown}")
+    assert alarms(shown) == [], shown
+    assert minibrowser.execute_script("return window.__errors") == []
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    minibrowser.save_screenshot(str(ARTIFACTS / "webkit_friend_online.png"))
+    assert alarms(host.shown()[told:]) == [], host.shown()
+
+
 def test_the_game_boots_in_webkit(minibrowser: webdriver.Remote, site) -> None:
     minibrowser.get(site.url)
     st = ready(minibrowser)
@@ -315,89 +401,3 @@ def test_the_polish_table(minibrowser: webdriver.Remote, site) -> None:
     assert "Ty" in scores and "Amator" in scores, scores
     after = Pointer(minibrowser).turn(st)
     assert after != st
-
-
-# onlinekit.IDLE_NOW as WebDriver's asynchronous script
-IDLE_NOW = """const done = arguments[arguments.length - 1];
-Promise.race([
-  window.allthreesTest.idle().then(() => true),
-  new Promise((resolve) => setTimeout(() => resolve(false), 250)),
-]).then(done, () => done(false));"""
-# What the page logs as an error, throws, or has refused by its CSP from now on, in window.__errors
-# (WebKitWebDriver gives no console log; the Firefox and Chromium pages are watched by their
-# drivers).
-ERRORS = """if (!window.__errors) {
-  const errors = (window.__errors = []);
-  const keep = (text) => errors.length < 100 && errors.push(String(text));
-  const log = console.error.bind(console);
-  console.error = (...args) => { keep(args.join(" ")); log(...args); };
-  addEventListener("error", (e) => keep(`uncaught exception: ${e.message}`));
-  addEventListener("unhandledrejection", (e) => keep(`unhandled rejection: ${e.reason}`));
-  document.addEventListener("securitypolicyviolation", (e) => keep(`CSP: ${e.blockedURI}`));
-}"""
-SEATED = """const s = window.allthreesTest?.state();
-return Boolean(s?.hand?.length && s.net.role === "guest");"""
-
-
-class WebKitSeat:
-    """The friend's person in WebKit, by WebDriver's pointer actions (Pointer's)."""
-
-    def __init__(self, driver: webdriver.Remote, name: str = "friend") -> None:
-        self.name = name
-        self.driver = driver
-        self.pointer = Pointer(driver)
-
-    def idle_now(self) -> bool:
-        return bool(self.driver.execute_async_script(IDLE_NOW))
-
-    def state(self) -> dict[str, Any]:
-        return self.driver.execute_script("return window.allthreesTest.state()")
-
-    def tap(self, rect: dict[str, float]) -> None:
-        self.pointer.tap(rect)
-
-    def drag(self, start: dict[str, float], end: dict[str, float]) -> None:
-        self.pointer.drag(start, end)
-
-
-def test_a_friend_on_webkit_without_webrtc_plays_a_round_through_the_relay(
-    minibrowser: webdriver.Remote, site, relay, host: Host
-) -> None:
-    """This WebKitGTK has no RTCPeerConnection (as some privacy settings, hardened and embedded
-    browsers have none): its page opens the host's one link and nothing else, sits down through
-    the relay as if "Hide my address" were on, says nothing alarming, and both devices play the
-    round by pointer to the same scores, CPython's for the host's record; the friend's own Python
-    checks the deal."""
-    before_the_page(minibrowser, site.url, {PREFS_KEY: json.dumps(friend_prefs(relay.url))})
-    minibrowser.get(host.link)
-    minibrowser.execute_script(SHOWN + ERRORS)  # at once: the table's room is not open yet
-    assert minibrowser.execute_script("return typeof RTCPeerConnection") == "undefined"
-    WebDriverWait(minibrowser, BOOT_S, poll_frequency=0.25).until(
-        lambda d: d.execute_script(SEATED)
-    )
-    seats = host.all_in()
-    assert [(s["presence"], s["channel"]) for s in seats] == [("connected", "relay")], seats
-    told = len(host.shown())  # the host's words before its friend sat down ("not joined yet")
-    friend = WebKitSeat(minibrowser)
-    assert friend.state()["human"] == 1
-    done = play_round([ChromiumSeat(host.page), friend])
-    st, end = host.state(), friend.state()
-    assert [s["channel"] for s in st["net"]["seats"]] == ["relay"], "no direct channel, ever"
-    assert [s["channel"] for s in end["net"]["seats"]] == ["relay"]
-    record = host.page.evaluate("() => window.allthreesTest.record()")
-    replayed = result(replay(record))["rounds"][-1]["scores"]
-    assert end["scores"] == st["scores"] == replayed, (end, st, replayed)
-    WebDriverWait(minibrowser, SCRIPT_S, poll_frequency=0.25).until(
-        lambda d: d.execute_script("return Boolean(window.allthreesTest.seen()?.shared)")
-    )
-    seen = minibrowser.execute_script("return window.allthreesTest.seen()")
-    assert seen["shared"] and "failed" not in seen["shared"], seen["shared"]
-    assert seen["record"] == record, "the friend keeps the host's record of the match"
-    assert sum(done["host"].values()) and sum(done["friend"].values()), done
-    shown = minibrowser.execute_script("return window.__shown")
-    print(f"the WebKit friend was shown: {shown}")
-    assert alarms(shown) == [], shown
-    assert minibrowser.execute_script("return window.__errors") == []
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    minibrowser.save_screenshot(str(ARTIFACTS / "webkit_friend_online.png"))
-    assert alarms(host.shown()[told:]) == [], host.shown()
