@@ -15,6 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from onlinekit import Host
+from playwright.sync_api import Browser, Playwright
+
+# tests/web's kits: onlinekit put that folder on sys.path
+from chromiumkit import CHROMIUM, launch_flags  # isort: skip
+from relaykit import Relay, running_relay  # isort: skip
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -97,3 +103,34 @@ def site(engines_dist: Path) -> Iterator[Site]:
     served = Site(engines_dist)
     yield served
     served.stop()
+
+
+# --- a table played online with a friend in this engine (tests/engines/onlinekit.py) -----------
+
+
+@pytest.fixture
+def relay(tmp_path: Path) -> Iterator[Relay]:
+    """A real Nostr relay on 127.0.0.1 for this test alone (tests/web/relaykit.py), ended after."""
+    with running_relay(tmp_path / "relay") as server:
+        yield server
+
+
+@pytest.fixture
+def chromium(playwright: Playwright) -> Iterator[Browser]:
+    """Debian's Chromium, as tests/web launches it, for a host's page (pytest-playwright's own
+    Playwright: a second one in the same process cannot start beside it)."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium", pytrace=False)
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=launch_flags())
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def host(chromium: Browser, site: Site, relay: Relay) -> Iterator[Host]:
+    """The host's page in Chromium at a sprint with a friend's seat, on this test's site and relay;
+    what went wrong in it fails the test."""
+    table = Host(chromium, site.url, relay.url)
+    yield table
+    table.close()
+    assert not table.problems, "problems in the host's page:\n" + "\n".join(table.problems)

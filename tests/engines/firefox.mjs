@@ -18,11 +18,10 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { test } from "node:test";
 import { launchFirefox, ROOT } from "./firefoxkit.mjs";
+import { BOOT_MS, beforeThePage, Pointer, ready, WAIT_MS, watch } from "./firefoxplay.mjs";
 
 const PYTHON = process.env.ALLTHREES_PYTHON ?? path.join(ROOT, ".venv/bin/python");
 const DIST = process.env.ALLTHREES_DIST ?? path.join(ROOT, "dist");
-const BOOT_MS = 240_000; // generous: the whole boot on a loaded machine
-const WAIT_MS = 120_000; // an idle() or a service worker's install
 
 // tests/engines/enginekit.py's, the one place for them
 const SAVE_KEY = "allthrees.save.v1";
@@ -60,20 +59,10 @@ function firefoxTest(name, body, { prefs = {} } = {}) {
     const site = await serveSite();
     const origin = site.url.slice(0, -1);
     const browser = await launchFirefox({ prefs });
-    const problems = [];
     try {
       const page = await browser.newPage();
       page.setDefaultTimeout(WAIT_MS);
-      page.on("console", (m) => {
-        if (m.type() === "error") problems.push(`console error: ${m.text()}`);
-      });
-      page.on("pageerror", (e) => problems.push(`uncaught exception: ${e.message ?? e}`));
-      page.on("request", (r) => {
-        const url = r.url();
-        if (url !== origin && !url.startsWith(`${origin}/`) && !url.startsWith("data:") && !url.startsWith("blob:")) {
-          problems.push(`request to another origin: ${url}`);
-        }
-      });
+      const problems = watch(page, [origin]);
       await body({ page, site, version: await browser.version() });
       assert.deepEqual(problems, [], "problems in the browser");
     } finally {
@@ -83,91 +72,7 @@ function firefoxTest(name, body, { prefs = {} } = {}) {
   });
 }
 
-async function ready(page) {
-  await page.waitForFunction(() => document.documentElement.dataset.ready === "true", {
-    timeout: BOOT_MS,
-    polling: 250,
-  });
-  return idle(page);
-}
-
-function idle(page) {
-  return page.evaluate(() => window.allthreesTest.idle().then(() => window.allthreesTest.state()));
-}
-
 const stored = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
-
-/** Put `items` in the site's localStorage before the page ever loads (from build.json, a document
- * of the same origin). */
-async function beforeThePage(page, siteURL, items) {
-  await page.goto(`${siteURL}build.json`);
-  await page.evaluate((entries) => {
-    for (const [k, v] of entries) localStorage.setItem(k, v);
-  }, Object.entries(items));
-}
-
-const center = (r) => [r.x + r.width / 2, r.y + r.height / 2];
-
-/** Plays the person's seat by mouse at the hook's rects (tests/web/tablekit.py's Player): the first
- * playable tile at its first lit end, tap-tap and drag in turn, else draw, else pass. */
-class Pointer {
-  constructor(page) {
-    this.page = page;
-    this.done = { "tap-tap": 0, drag: 0, draw: 0, pass: 0 };
-  }
-
-  async tap(rect) {
-    const [x, y] = center(rect);
-    await this.page.mouse.click(x, y);
-  }
-
-  async drag(start, end) {
-    const [x0, y0] = center(start);
-    const [x1, y1] = center(end);
-    const mouse = this.page.mouse;
-    await mouse.move(x0, y0);
-    await mouse.down();
-    await mouse.move(x0 + 4, y0 - 12, { steps: 3 }); // past the drag threshold
-    await mouse.move(x1, y1, { steps: 12 });
-    await mouse.up();
-  }
-
-  async turn(st) {
-    const tile = st.hand.find((t) => t.playable);
-    if (tile) {
-      const target = st.targets[tile.tile][0];
-      if (this.done["tap-tap"] <= this.done.drag) {
-        await this.tap(tile.rect);
-        await this.tap(target.rect);
-        this.done["tap-tap"]++;
-      } else {
-        await this.drag(tile.rect, target.rect);
-        this.done.drag++;
-      }
-      let after = await idle(this.page);
-      if (after.claim) {
-        await this.tap(after.claim.controls.find((c) => c.label === "none").rect); // muggins: none
-        after = await idle(this.page);
-      }
-      assert.ok(!after.hand.some((t) => t.tile === tile.tile), `${tile.tile} was played`);
-      return after;
-    }
-    const button = st.buttons.draw ?? st.buttons.pass;
-    assert.ok(button, `no play, no draw and no Pass button: ${JSON.stringify(st)}`);
-    await this.tap(button);
-    this.done[st.buttons.draw ? "draw" : "pass"]++;
-    return idle(this.page);
-  }
-
-  async playRound(st, maxActions = 160) {
-    for (let n = 0; n < maxActions; n++) {
-      if (st.round_over) return st;
-      assert.ok(st.turn === st.human && !st.cover, JSON.stringify(st));
-      st = await this.turn(st);
-    }
-    throw new Error(`the round did not end within ${maxActions} actions`);
-  }
-}
 
 const FEATURES = () => ({
   trusted_types: typeof trustedTypes === "object",

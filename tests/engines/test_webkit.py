@@ -5,11 +5,13 @@ rects to the scores CPython's engine gives for the same choices, resumes the sam
 reload, starts offline from its service worker, keeps a damaged save and brings up a table, and
 speaks Polish; with the features an older Safari lacks turned off (MiniBrowser's --features), the
 table still plays without Trusted Types and Web Locks, and without compression streams the page
-says to update the browser.
+says to update the browser. A friend's page in this WebKit, which has no RTCPeerConnection, sits
+down at a Chromium host's table online by its one link and plays a round through the relay
+(tests/engines/onlinekit.py).
 
-Nothing leaves loopback: MiniBrowser's proxy is a closed port on 127.0.0.1, which only the local
-server's address bypasses. Waits are for conditions, with generous timeouts (a loaded 2-core
-machine boots the game in WebKit in 10-25 s)."""
+Nothing leaves loopback: MiniBrowser's proxy is a closed port on 127.0.0.1, which only loopback
+addresses bypass (the local server's, and the local relay's ws://127.0.0.1:PORT). Waits are for
+conditions, with generous timeouts (a loaded 2-core machine boots the game in WebKit in 10-25 s)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import json
 import os
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,6 +33,7 @@ from enginekit import (
     SAVE_KEY,
     engine_round,
 )
+from onlinekit import SHOWN, ChromiumSeat, Host, alarms, friend_prefs, play_round
 from selenium import webdriver
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
@@ -37,6 +41,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 from webkitkit import WebKitMissing, webkit_driver
 from webkitkit import minibrowser as new_minibrowser
 
+from allthrees.record import replay, result
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "engines"
 BOOT_S = 240  # generous: the whole boot on a loaded machine
 SCRIPT_S = 120  # an idle() or a service worker's install
 
@@ -178,6 +185,92 @@ class Pointer:
             assert st["turn"] == st["human"] and not st["cover"], st
             st = self.turn(st)
         raise AssertionError(f"the round did not end within {max_actions} actions")
+
+
+# onlinekit.IDLE_NOW as WebDriver's asynchronous script
+IDLE_NOW = """const done = arguments[arguments.length - 1];
+Promise.race([
+  window.allthreesTest.idle().then(() => true),
+  new Promise((resolve) => setTimeout(() => resolve(false), 250)),
+]).then(done, () => done(false));"""
+# What the page logs as an error, throws, or has refused by its CSP from now on, in window.__errors
+# (WebKitWebDriver gives no console log; the Firefox and Chromium pages are watched by their
+# drivers).
+ERRORS = """if (!window.__errors) {
+  const errors = (window.__errors = []);
+  const keep = (text) => errors.length < 100 && errors.push(String(text));
+  const log = console.error.bind(console);
+  console.error = (...args) => { keep(args.join(" ")); log(...args); };
+  addEventListener("error", (e) => keep(`uncaught exception: ${e.message}`));
+  addEventListener("unhandledrejection", (e) => keep(`unhandled rejection: ${e.reason}`));
+  document.addEventListener("securitypolicyviolation", (e) => keep(`CSP: ${e.blockedURI}`));
+}"""
+SEATED = """const s = window.allthreesTest?.state();
+return Boolean(s?.hand?.length && s.net.role === "guest");"""
+
+
+class WebKitSeat:
+    """The friend's person in WebKit, by WebDriver's pointer actions (Pointer's)."""
+
+    def __init__(self, driver: webdriver.Remote, name: str = "friend") -> None:
+        self.name = name
+        self.driver = driver
+        self.pointer = Pointer(driver)
+
+    def idle_now(self) -> bool:
+        return bool(self.driver.execute_async_script(IDLE_NOW))
+
+    def state(self) -> dict[str, Any]:
+        return self.driver.execute_script("return window.allthreesTest.state()")
+
+    def tap(self, rect: dict[str, float]) -> None:
+        self.pointer.tap(rect)
+
+    def drag(self, start: dict[str, float], end: dict[str, float]) -> None:
+        self.pointer.drag(start, end)
+
+
+def test_a_friend_on_webkit_without_webrtc_plays_a_round_through_the_relay(
+    minibrowser: webdriver.Remote, site, relay, host: Host
+) -> None:
+    """This WebKitGTK has no RTCPeerConnection (as some privacy settings, hardened and embedded
+    browsers have none): its page opens the host's one link and nothing else, sits down through
+    the relay as if "Hide my address" were on, says nothing alarming, and both devices play the
+    round by pointer to the same scores, CPython's for the host's record; the friend's own Python
+    checks the deal."""
+    before_the_page(minibrowser, site.url, {PREFS_KEY: json.dumps(friend_prefs(relay.url))})
+    minibrowser.get(host.link)
+    minibrowser.execute_script(SHOWN + ERRORS)  # at once: the table's room is not open yet
+    assert minibrowser.execute_script("return typeof RTCPeerConnection") == "undefined"
+    WebDriverWait(minibrowser, BOOT_S, poll_frequency=0.25).until(
+        lambda d: d.execute_script(SEATED)
+    )
+    seats = host.all_in()
+    assert [(s["presence"], s["channel"]) for s in seats] == [("connected", "relay")], seats
+    told = len(host.shown())  # the host's words before its friend sat down ("not joined yet")
+    friend = WebKitSeat(minibrowser)
+    assert friend.state()["human"] == 1
+    done = play_round([ChromiumSeat(host.page), friend])
+    st, end = host.state(), friend.state()
+    assert [s["channel"] for s in st["net"]["seats"]] == ["relay"], "no direct channel, ever"
+    assert [s["channel"] for s in end["net"]["seats"]] == ["relay"]
+    record = host.page.evaluate("() => window.allthreesTest.record()")
+    replayed = result(replay(record))["rounds"][-1]["scores"]
+    assert end["scores"] == st["scores"] == replayed, (end, st, replayed)
+    WebDriverWait(minibrowser, SCRIPT_S, poll_frequency=0.25).until(
+        lambda d: d.execute_script("return Boolean(window.allthreesTest.seen()?.shared)")
+    )
+    seen = minibrowser.execute_script("return window.allthreesTest.seen()")
+    assert seen["shared"] and "failed" not in seen["shared"], seen["shared"]
+    assert seen["record"] == record, "the friend keeps the host's record of the match"
+    assert sum(done["host"].values()) and sum(done["friend"].values()), done
+    shown = minibrowser.execute_script("return window.__shown")
+    print(f"the WebKit friend was shown: {shown}")
+    assert alarms(shown) == [], shown
+    assert minibrowser.execute_script("return window.__errors") == []
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    minibrowser.save_screenshot(str(ARTIFACTS / "webkit_friend_online.png"))
+    assert alarms(host.shown()[told:]) == [], host.shown()
 
 
 def test_the_game_boots_in_webkit(minibrowser: webdriver.Remote, site) -> None:

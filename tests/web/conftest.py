@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from chromiumkit import CHROMIUM, CSP_WATCH, MOTION, launch_flags
 from playwright.sync_api import expect
 from relaykit import Relay, running_relay
 
@@ -29,25 +30,6 @@ expect.set_options(timeout=30_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "web"
-CHROMIUM = os.environ.get("ALLTHREES_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    # WebAssembly on V8's baseline compiler (Liftoff) alone: the same wasm, compiled at once and
-    # run slower. Most of the browser tests' CPU on this 2-core machine is Pyodide's start in a
-    # fresh context, which this cuts from about 4.6 to 3.3 CPU-seconds (docs/testing.md); the
-    # benchmarks (scripts/bench web, net) run Chromium as shipped.
-    "--js-flags=--liftoff-only",
-]
-
-# Reports CSP violations of the page as console errors (the worker's show up in the console too).
-CSP_WATCH = """
-document.addEventListener("securitypolicyviolation", (e) => {
-  console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || "inline"}`
-    + ` at ${e.sourceFile}:${e.lineNumber}`);
-});
-"""
 
 
 @pytest.fixture(scope="session")
@@ -115,23 +97,11 @@ def base_url(site_url: str) -> str:
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium", pytrace=False)
-    flags = list(CHROMIUM_FLAGS)
-    if os.geteuid() == 0:
-        flags.append("--no-sandbox")
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": [*browser_type_launch_args.get("args", []), *flags],
+        "args": [*browser_type_launch_args.get("args", []), *launch_flags()],
     }
-
-
-# The player's "reduce motion" setting is on in every browser context of these tests unless a test
-# asks for motion (tablekit.FULL_MOTION): the tiles land in their places at once and nothing
-# breathes, the same moves and checks for about a sixth less CPU (the table's frames are most of
-# a browser test's CPU on this 2-core machine; docs/testing.md). The rounds played by mouse and by
-# touch (test_table_desktop, test_table_phone, test_fives_and_threes_rounds) and test_motion play
-# with the motion a player sees by default.
-MOTION = {"reduced_motion": "reduce"}
 
 
 @pytest.fixture(scope="session")

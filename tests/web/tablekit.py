@@ -32,6 +32,21 @@ IDLE = """() => Promise.race([
 ])"""
 STATE = "() => window.allthreesTest.state()"
 
+# A table across devices (tests/web/test_net_table.py and the others; tests/engines/onlinekit.py):
+SAFETY = 3000  # a cap on the turns looked at, not a time: every wait is for the table itself
+STUCK = 100  # looks at a person's turn with nothing to tap before that is a failure
+# Idle within a moment, or not (yet): which device's person is to act now (a poll, not a bound).
+IDLE_NOW = """() => Promise.race([
+  window.allthreesTest.idle().then(() => true),
+  new Promise((resolve) => setTimeout(() => resolve(false), 250)),
+])"""
+# The host's table with every seat played elsewhere connected and dealt.
+ALL_IN = """() => {
+  const s = window.allthreesTest.state();
+  const seats = s?.net.seats ?? [];
+  return Boolean(s?.hand && seats.length && seats.every((x) => x.presence === "connected"));
+}"""
+
 
 def canonical(tile: str) -> str:
     """A tile named either way up ("1-5", "5-1"), named one way: a hand lists a tile as dealt, a

@@ -15,17 +15,10 @@ from typing import Any
 import pytest
 from conftest import CSP_WATCH, MOTION, Problems
 from playwright.sync_api import Browser, Page, expect
-from tablekit import BOOT_TIMEOUT_MS, PREFS_KEY, STATE, Player
+from tablekit import ALL_IN, BOOT_TIMEOUT_MS, IDLE_NOW, PREFS_KEY, SAFETY, STATE, STUCK, Player
 
 from allthrees.record import replay, result
 
-SAFETY = 3000  # a cap on the turns looked at, not a time: every wait is for the table itself
-STUCK = 100  # looks at a person's turn with nothing to tap before that is a failure
-# Idle within a moment, or not (yet): which device's person is to act now (a poll, not a bound).
-IDLE_NOW = """() => Promise.race([
-  window.allthreesTest.idle().then(() => true),
-  new Promise((resolve) => setTimeout(() => resolve(false), 250)),
-])"""
 # Every text the page's data channels received, in order (the page's own Channel reads the same).
 RECEIVED = """
 window.__received = [];
@@ -37,12 +30,6 @@ RTCPeerConnection.prototype.createDataChannel = function (...args) {
 };
 """
 TILE = re.compile(r"\b\d-\d\b")
-# The host's table with every seat played elsewhere connected and dealt.
-ALL_IN = """() => {
-  const s = window.allthreesTest.state();
-  const seats = s?.net.seats ?? [];
-  return Boolean(s?.hand && seats.length && seats.every((x) => x.presence === "connected"));
-}"""
 
 
 def device(

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 import zxingcpp
-from conftest import CHROMIUM, CHROMIUM_FLAGS, CSP_WATCH, Problems
+from chromiumkit import CHROMIUM, CHROMIUM_FLAGS, CSP_WATCH
+from conftest import Problems
 from playwright.sync_api import Browser, BrowserContext, Page
 from tablekit import service_worker_stamp
 
