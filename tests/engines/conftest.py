@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 # How many pytest-xdist workers share each engine's tests: WebKit under Xvfb is the slowest (its
-# eight tests took 10 minutes in a row on one worker, the suite's longest chain), so two.
+# nine tests took more than 10 minutes in a row on one worker, the suite's longest chain), so two.
 ENGINE_WORKERS = {"webkit": 2}
 
 

@@ -191,7 +191,7 @@ TESTS = Path(__file__).resolve().parents[1]
 # longest first: a match across devices with reloads (222 s), a table online (a whole match, the
 # reloads, a relayed round: 150-230 s each under load), the lobby (a 30 s clock and a match,
 # two quick matches), two whole matches (155, 153 s),
-# WebKit under Xvfb (eight tests, 40-150 s each), whole rounds of each rule set, by keys, by touch
+# WebKit under Xvfb (nine tests, 40-150 s each), whole rounds of each rule set, by keys, by touch
 LONGEST_FIRST = (
     "web/test_net_table.py",
     "web/test_online_table.py",
