@@ -182,7 +182,11 @@ export class Controller {
     if (ran && epoch === this.epoch && this.state.snap.round.over) {
       this.hud.offerHowTo(false); // a round played: no longer a first visit
       this.panel.show(this.state.snap);
-      this.review(epoch);
+      // the review is an engine's work on the table it holds: a guest's or a watcher's page
+      // (the table is the host's) shows none rather than "not available"
+      const remote = this.bridge.drives === false;
+      this.panel.review.hidden = remote;
+      if (!remote) this.review(epoch);
     }
     this.view.changed();
   }
