@@ -154,6 +154,7 @@ export class Hud {
     const line = words.join(" · ");
     if (this.netEl.textContent !== line) this.netEl.textContent = line;
     this.netEl.hidden = !words.length;
+    this.hintBtn.hidden = Boolean(watching); // a watcher has no move to be hinted
     const leaveWords = watching ? T.watch.stop : T.netTable.leaveButton; // a watcher stops watching
     if (this.leaveBtn.title !== leaveWords) {
       this.leaveBtn.title = leaveWords;
