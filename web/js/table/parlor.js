@@ -234,7 +234,9 @@ export class Parlor {
       spec,
       since,
       opened: Date.now(),
-      asked: new Set(), // the hosts of other quick tables asked directly (#quickLooks)
+      asked: new Map(), // the hosts of other quick tables asked directly: when (#quickLooks)
+      askedAt: 0,
+      relook: null,
       table: across.hosting.table,
       free: this.#free(),
     };
@@ -272,6 +274,7 @@ export class Parlor {
   async #withdraw() {
     const listed = this.announcer;
     this.announcer = null;
+    clearTimeout(listed?.relook);
     this.table.across.listed = false;
     await listed?.announcer.stop();
     this.#unwatchIfDone();
@@ -335,8 +338,10 @@ export class Parlor {
   }
 
   /** A waiting quick table that nobody has joined meets another of the same kind (their looks
-   * missed each other): it asks that one directly, and gives way to it once answered when the
-   * other's host key is the smaller (net/quick.js givesWay: the same on both pages). */
+   * missed each other): it asks those it would give way to directly (net/quick.js givesWay: the
+   * smaller host key hosts, the same on both pages), those that answered anything first, then
+   * the least recently asked, at most one ask every ASK_AGAIN_MS (an ask or its answer may be
+   * lost), and gives way to the first that answers. */
   #quickLooks(tables) {
     const listed = this.announcer;
     if (!this.quick || !listed?.spec.quick || this.#joined() > 0 || !this.lobby) return;
@@ -347,10 +352,18 @@ export class Parlor {
     );
     const answered = others.find((t) => t.answered >= listed.opened);
     if (answered) return this.join(answered);
-    const unasked = others.map((t) => t.host).filter((host) => !listed.asked.has(host));
-    if (!unasked.length) return;
-    for (const host of unasked) listed.asked.add(host);
-    this.lobby.ask({ quick: kind, preset, to: unasked }).catch(() => {});
+    const now = Date.now();
+    if (!others.length || now - listed.askedAt < this.net.ASK_AGAIN_MS) return;
+    listed.askedAt = now;
+    const asked = (t) => listed.asked.get(t.host) ?? 0;
+    const to = others
+      .sort((a, b) => Number(b.answered > 0) - Number(a.answered > 0) || asked(a) - asked(b))
+      .slice(0, 4)
+      .map((t) => t.host);
+    for (const host of to) listed.asked.set(host, now);
+    this.lobby.ask({ quick: kind, preset, to }).catch(() => {});
+    clearTimeout(listed.relook);
+    listed.relook = setTimeout(() => this.#listed(), this.net.ASK_AGAIN_MS); // unanswered: asked again
   }
 
   #joined() {
