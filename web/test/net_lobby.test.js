@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   ANSWER_EVERY_MS,
+  ANSWER_GRACE_MS,
   ASK_AGAIN_MS,
   askProblem,
   ENTRY_LIFE_S,
@@ -168,7 +169,7 @@ test("an announced table is listed with its host's key and fields, and leaves th
   const [listed] = lobby.tables();
   const { since: _claimed, ...fieldsSaid } = ad.entry();
   assert.deepEqual(
-    { ...listed, answered: 0 },
+    { ...listed, answered: 0, live: false },
     {
       ...fieldsSaid,
       host: key.public,
@@ -177,6 +178,7 @@ test("an announced table is listed with its host's key and fields, and leaves th
       since: listed.since,
       heard: listed.since,
       answered: 0,
+      live: false,
     },
   );
   assert.ok(Math.abs(listed.at - nowS()) <= 2, "at: the announcement's created_at");
@@ -403,6 +405,39 @@ test("answers to this page's asks are read past the newcomers' limit, which a fl
   });
   assert.equal(lobby.tables()[0].host, host.public);
   assert.ok(lobby.tables()[0].answered > 0);
+});
+
+test("a table that answered and then froze goes below one that answers the next ask, once that ask's answers are due", async (t) => {
+  const relay = fakeRelay();
+  let clock = Date.now();
+  const { lobby } = await openLobby(t, relay, { now: () => clock });
+  const frozen = announcer(t, relay, await keyPair(null, curve), { entry: () => fields({ name: "Frozen" }, nowS()) });
+  await frozen.start();
+  await until(() => lobby.tables()[0]?.answered > 0);
+  clock += ANSWER_GRACE_MS;
+  assert.equal(lobby.tables()[0].live, true, "it answered this page's ask");
+  frozen.pool.onevent = () => {}; // its page froze: it hears, and answers nothing
+  clock += ASK_AGAIN_MS;
+  const fresh = announcer(t, relay, await keyPair(null, curve), { entry: () => fields({ name: "Fresh" }, nowS()) });
+  await fresh.start();
+  // a table not heard answering: this page asks every table again, and the fresh one answers
+  await until(() => lobby.tables().some((e) => e.name === "Fresh" && e.answered > 0));
+  assert.deepEqual(
+    lobby.tables().map((e) => [e.name, e.live]),
+    [
+      ["Frozen", true],
+      ["Fresh", true],
+    ],
+    "both live while the new ask's answers are on their way",
+  );
+  clock += ANSWER_GRACE_MS;
+  assert.deepEqual(
+    lobby.tables().map((e) => [e.name, e.live]),
+    [
+      ["Fresh", true],
+      ["Frozen", false],
+    ],
+  );
 });
 
 test("a table heard that has not answered brings an ask soon, and asks are no more often than ASK_AGAIN_MS", async (t) => {

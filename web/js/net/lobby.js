@@ -77,6 +77,9 @@ const ASK_SOON_MS = 300;
 export const ASK_AGAIN_MS = 4000;
 /** This page's asks remembered (their keys, to know an answer). */
 const ASKS_KEPT = 64;
+/** A table is listed as answering while it answered this page's last ask of every table, or the
+ * one before while the last is younger than this (ms): its answer is on its way. */
+export const ANSWER_GRACE_MS = 1500;
 
 /** The list of open tables, live, as the relays bring announcements. */
 export class Lobby {
@@ -111,6 +114,7 @@ export class Lobby {
     this.newcomers = new Bucket(NEWCOMERS);
     this.answerBudget = new Bucket(ANSWERS);
     this.asks = new Map(); // this page's asks: the ask's key (public) -> the time it was asked (ms)
+    this.everyone = []; // the times of this page's asks of every table (ms), the last few
     this.listeners = new Set(); // (entry, askKey) => void: a table answered one of this page's asks
     this.closed = false;
     this.paused = false;
@@ -152,11 +156,16 @@ export class Lobby {
     this.sweeper = setInterval(() => this.#sweep(), 5000);
   }
 
-  /** The tables listed now: those that answered this page first, then the longest heard. */
+  /** The tables listed now: first those that answered this page (its last ask of every table,
+   * or the one before while the last one's answers are on their way: `live`), then the longest
+   * heard. A table whose page froze stops answering, and so goes down the list at the next ask. */
   tables() {
-    return [...this.entries.values()].sort(
-      (a, b) => Number(b.answered > 0) - Number(a.answered > 0) || a.since - b.since || (a.host < b.host ? -1 : 1),
-    );
+    const now = this.now();
+    const settled = this.everyone.filter((at) => now - at >= ANSWER_GRACE_MS);
+    const from = settled.length ? settled.at(-1) : (this.everyone[0] ?? Number.POSITIVE_INFINITY);
+    const entries = [...this.entries.values()];
+    for (const e of entries) e.live = e.answered > 0 && e.answered >= from;
+    return entries.sort((a, b) => Number(b.live) - Number(a.live) || a.since - b.since || (a.host < b.host ? -1 : 1));
   }
 
   /** Calls `listener(entry, askKey)` whenever a table answers one of this page's asks; returns
@@ -183,6 +192,7 @@ export class Lobby {
     if (gone()) return null;
     const asker = key ?? (await keyPair(null, this.curve));
     this.asks.set(asker.public, this.now()); // before it goes: an answer may come at once
+    if (quick === null && !to.length) this.everyone = [...this.everyone.slice(-3), this.now()];
     if (this.asks.size > ASKS_KEPT) this.asks.delete(this.asks.keys().next().value);
     const content = JSON.stringify({ v: LOBBY_VERSION, type: "ask", quick, preset });
     const tags = [["t", this.topics.asks], ...to.slice(0, MOST_NAMED).map((host) => ["p", host])];

@@ -92,7 +92,7 @@ export class Parlor {
       players: t.players,
       free: t.free,
       rules: t.preset,
-      answered: t.answered > 0,
+      answered: t.live,
     }));
     return { tables, waiting: Boolean(this.quick) };
   }
