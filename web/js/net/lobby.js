@@ -54,12 +54,14 @@ export {
   LANGS,
   LOBBY_KIND,
   LOBBY_VERSION,
+  lobbyEvent,
   lobbyTopics,
   MAX_ENTRY_CHARS,
   QUICK_KINDS,
   WORK_BITS,
 } from "./lobbyevents.js";
 export { ANSWER_WAIT_MS, givesWay, quickFits, quickTable, Seek } from "./quick.js";
+export { worked } from "./work.js";
 
 /** One sender: a few announcements at once, then one every 10 s (it repeats every 30 s). */
 const PER_SENDER = { burst: 4, perSecond: 0.1 };
