@@ -6,8 +6,9 @@ with a local relay (nothing leaves this machine):
      connected; looked at every 20 ms), median and range of N runs, on a clean relay and with a
      spammer's ghost quick tables on it (1 and 60, tests/web/test_lobby_quick.py's Spammer: fresh
      keys, valid, their work done, claiming an hour, said again every 20 s). Each run split where
-     its time goes, on the joining page's clock: the second press to that page leaving for the
-     other's table (its look: an ask answered, or two looks paired, and the other's table opened),
+     its time goes: the second press to the host's table announced (the two looks paired, and
+     that table opened: Python's gathering, the room, the announcement's work), to the joining
+     page leaving for it (its answer heard and checked, the page's own table if any put away),
      to its page ready again (the reload, the engine's start), to its first knock at the room, to
      both seated (the seating: knock, offer, answer, channel, hello, table).
   2. A look with only a frozen host's quick table listed (its page paused by the debugger after
@@ -41,7 +42,7 @@ from test_lobby import WORK_BITS
 from test_lobby_quick import Spammer, freeze
 
 GHOSTS = (0, 1, 60)
-PARTS = ("look", "boot", "knock", "seating")
+PARTS = ("opened", "answered", "boot", "knock", "seating")
 WORK_SAMPLES = {WORK_BITS - 2: 40, WORK_BITS: 40, WORK_BITS + 2: 15}
 LOOK_WAIT_S = 60
 
@@ -105,13 +106,15 @@ def quick_match(
     second = max(presses)
     times = guest.evaluate(GUEST_TIMES)
     left = times["left"]["t"]
+    opened = host.evaluate(OWN_TABLE_SAID)
     return (
         host,
         guest,
         {
             "seated": both - second,
             "apart": abs(presses[1] - presses[0]),
-            "look": left - second,
+            "opened": opened - second,
+            "answered": left - opened,
             "boot": times["ready"] - left,
             "knock": times["knock"] - times["ready"],
             "seating": both - times["knock"],
@@ -185,9 +188,9 @@ def report_quick(by_ghosts: dict[int, dict[str, list[float]]]) -> None:
         rows.append([f"  (runs where the joining page had opened a table: {gave})", "", "", ""])
     runs = len(next(iter(by_ghosts.values()))["seated"])
     table(
-        f"1. Quick match to two players seated ({runs} runs each, new devices each; look: the"
-        " second press to the joining page leaving, boot: to it ready, knock: to its first"
-        " knock, seating: to both seated)",
+        f"1. Quick match to two players seated ({runs} runs each, new devices each; from the"
+        " second press: opened, the host's table announced; answered, the joining page leaving"
+        " for it; boot, that page ready; knock, its first knock; seating, both seated)",
         ["ms", "median", "min", "max"],
         rows,
     )

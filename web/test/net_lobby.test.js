@@ -537,6 +537,25 @@ test("an ask without its work, a quick match's ask of another game and an ask of
   assert.deepEqual(new Set(said().flatMap(named)), new Set(fitting.map((ev) => ev.pubkey)));
 });
 
+test("a table's first announcements go out through the lobby's open sockets while its own are still opening", async (t) => {
+  const relay = fakeRelay();
+  const { lobby } = await openLobby(t, relay);
+  // the announcer's own sockets never open (a relay's handshake that takes its time)
+  const Opening = class {
+    send() {}
+    close() {}
+  };
+  const key = await keyPair(null, curve);
+  const ad = announcer(t, relay, key, { WebSocketClass: Opening, via: lobby.pool });
+  await ad.start();
+  await until(() => lobby.tables().length === 1);
+  assert.equal(lobby.tables()[0].host, key.public, "listed all the same");
+  assert.equal(ad.pool.open, 0);
+  ad.answer(["ab".repeat(32)]);
+  await until(() => relay.log.filter((ev) => ev.pubkey === key.public).length === 2);
+  assert.deepEqual(named(relay.log.filter((ev) => ev.pubkey === key.public)[1]), ["ab".repeat(32)], "and its answers");
+});
+
 test("a paused announcer publishes nothing, and announces again once resumed", async (t) => {
   const relay = fakeRelay();
   const key = await keyPair(null, curve);

@@ -51,9 +51,12 @@ export class Announcer {
    * @param {any} [o.curve]
    * @param {() => number} [o.now]
    * @param {number} [o.bits] the proof of work each announcement carries, and each ask must
+   * @param {{open: number, publish: (event: object) => Promise<object>}|null} [o.via] a pool
+   *   already open on the same relays (the page's lobby): the first announcements go through it
+   *   while this announcer's own sockets are still opening (a relay's handshake is not waited for)
    */
-  constructor({ relays, key, entry, WebSocketClass, curve, now, bits = WORK_BITS }) {
-    Object.assign(this, { relays, key, entry, WebSocketClass, bits });
+  constructor({ relays, key, entry, WebSocketClass, curve, now, bits = WORK_BITS, via = null }) {
+    Object.assign(this, { relays, key, entry, WebSocketClass, bits, via });
     this.curve = curve ?? null;
     this.now = now ?? (() => Date.now());
     this.pool = null;
@@ -95,6 +98,7 @@ export class Announcer {
     this.said = false;
     this.pool.start();
     this.timer = setInterval(() => this.#say(), ANNOUNCE_EVERY_MS);
+    if (this.#out()) this.#say();
   }
 
   /** The table changed (a seat taken or freed): announced again now. */
@@ -168,12 +172,19 @@ export class Announcer {
 
   /** The pending asks answered now, within the budget (else when it allows). */
   #answerSoon() {
-    if (!this.running || this.retry || !this.pending.size || !this.pool?.open) return; // (the first announcement names them)
+    if (!this.running || this.retry || !this.pending.size || !this.#out()) return; // (the first announcement names them)
     if (this.budget.take()) return void this.#say();
     this.retry = setTimeout(() => {
       this.retry = null;
       this.#answerSoon();
     }, 1000 / ANSWERS.perSecond);
+  }
+
+  /** The sockets an announcement goes out on: this announcer's own once one is open, else the
+   * page's lobby's meanwhile; null while neither has a relay open. */
+  #out() {
+    if (this.pool?.open > 0) return this.pool;
+    return this.via?.open > 0 && this.via.running !== false ? this.via : null;
   }
 
   #tags(named) {
@@ -185,9 +196,10 @@ export class Announcer {
   }
 
   /** The table announced now, naming the asks pending (one announcement at a time: what comes
-   * while one is made goes in the next). */
+   * while one is made goes in the next). With no relay open, nothing: the first that opens says
+   * it (onstatus). */
   async #say() {
-    if (!this.running) return;
+    if (!this.running || !this.#out()) return;
     if (this.saying) {
       this.again = true;
       return;
@@ -200,22 +212,30 @@ export class Announcer {
         const content = JSON.stringify(body);
         const nowS = Math.floor(this.now() / 1000);
         if (entryProblem(content, nowS, nowS)) return; // never announce what no page would show
-        this.said = true;
         const named = [...this.pending].slice(0, MOST_NAMED);
         for (const key of named) {
           this.pending.delete(key);
-          this.answeredAt.set(key, this.now());
+          this.answeredAt.set(key, this.now()); // (an ask said again meanwhile is this one)
           if (this.answeredAt.size > ASKERS_KEPT) this.answeredAt.delete(this.answeredAt.keys().next().value);
         }
-        const pool = this.pool;
+        const mine = this.pool;
         const event = await lobbyEvent({ tags: this.#tags(named), content }, this.key, this.curve, {
           bits: this.bits,
           now: this.now,
           stopped: () => !this.running,
         });
-        if (!event || !this.running || this.pool !== pool) return; // stopped while it was made
+        if (!event || !this.running || this.pool !== mine) return; // stopped while it was made
+        const out = this.#out();
+        if (!out) {
+          for (const key of named) {
+            this.answeredAt.delete(key);
+            this.pending.add(key); // (its relays went: the next announcement names them)
+          }
+          return;
+        }
+        this.said = true;
         this.sent += 1;
-        await pool.publish(event).catch(() => {});
+        await out.publish(event).catch(() => {});
         this.onsaid();
       } while (this.again && this.running);
     } finally {

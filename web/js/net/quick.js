@@ -25,7 +25,10 @@ import { keyPair, RelayPool } from "./nostr.js";
 /** How long a look waits for tables to answer its ask before it opens its own table (ms). */
 export const ANSWER_WAIT_MS = 1500;
 /** A look that pairs with another opens its table no sooner than this after its ask (ms). */
-export const PAIR_AFTER_MS = 300;
+export const PAIR_AFTER_MS = 200;
+/** The asks of other looks heard from this far back (s): a look lasts a moment, and a relay that
+ * keeps ephemeral events would replay the asks of looks long settled. */
+const LOOKS_BACK_S = 3;
 /** A look whose ask could not go out (no relay open) within this opens its own table (ms). */
 const ASK_WAIT_MS = 5000;
 
@@ -132,6 +135,7 @@ export class Seek {
     this.pool = new RelayPool(this.relays, {
       topic: this.lobby.topics.asks,
       kind: LOBBY_KIND,
+      since: Math.floor(this.now() / 1000) - LOOKS_BACK_S,
       verify: async (ev) => !askProblem(ev.content) && checks.worked(ev) && (await checks.signed(ev)),
       onevent: (ev) => this.#heard(ev),
       WebSocketClass: this.WebSocketClass,

@@ -203,12 +203,16 @@ export class Parlor {
     await this.announcer?.announcer.stop(); // an earlier table of this page's, if any
     this.announcer = null;
     const across = this.table.across;
-    const opened = await across.hosting?.opening?.catch(() => null);
+    // the rules' words from Python while the room opens on the relays
+    const [opened, formReply] = await Promise.all([
+      across.hosting?.opening?.catch(() => null),
+      this.table.controller.call("rules_form", { settings: spec.settings }, false),
+    ]);
     if (!opened) {
       this.table.toast(T.room.down);
       return;
     }
-    const form = (await this.table.controller.call("rules_form", { settings: spec.settings }, false))?.form;
+    const form = formReply?.form;
     const target = form?.options.find((o) => o.name === "target")?.value;
     const net = await this.#net();
     const seats = spec.settings.seats.length;
@@ -227,7 +231,8 @@ export class Parlor {
       quick: spec.quick,
       since,
     });
-    const announcer = new net.Announcer({ relays: this.relays, key: opened.room.key, entry });
+    // its first announcements through the lobby's sockets, already open, while its own open
+    const announcer = new net.Announcer({ relays: this.relays, key: opened.room.key, entry, via: this.lobby?.pool });
     this.announcer = {
       announcer,
       key: opened.room.key,
