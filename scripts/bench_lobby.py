@@ -79,6 +79,7 @@ from bench_lobbykit import (  # noqa: E402
     open_table,
     spread,
     table,
+    warm,
 )
 from bench_net import IDLE_NOW, STATE, act, launch_args  # noqa: E402
 from relaykit import HostileRelay, Relay, new_secret  # noqa: E402
@@ -379,24 +380,34 @@ def report_flood(figures: dict[str, Any]) -> None:
 
 
 def run(base: str, runs: int, idle: float, quick_only: bool) -> Devices:
-    """Every figure, each printed once measured."""
+    """Every figure, each printed once measured (what went wrong in the browsers said first when
+    a step fails)."""
     with sync_playwright() as p:
         browser = p.chromium.launch(**launch_args())
         devices = Devices(browser, base)
-        report_quick({ghosts: quick_matches(devices, runs, ghosts) for ghosts in GHOSTS})
-        report_passed_over(passed_over(devices, max(3, runs // 2)))
-        phone = {k: v for k, v in p.devices["Pixel 7"].items() if k != "default_browser_type"}
-        report_work(work_cost(browser, base, phone), work_cost(browser, base, None))
-        if quick_only:
-            browser.close()
-            return devices
-        report_listing(listings(devices, runs))
-        waiting = waiting_rates(devices, idle)
-        report_rates(waiting, playing_rates(devices, idle), idle)
-        report_checks(check_cost(devices))
-        report_flood(flood(devices))
+        try:
+            measure(p, browser, devices, base, runs, idle, quick_only)
+        except BaseException:
+            print("problems in the browsers:\n  " + "\n  ".join(devices.problems), file=sys.stderr)
+            raise
         browser.close()
     return devices
+
+
+def measure(
+    p: Any, browser: Any, devices: Devices, base: str, runs: int, idle: float, quick_only: bool
+) -> None:
+    report_quick({ghosts: quick_matches(devices, runs, ghosts) for ghosts in GHOSTS})
+    report_passed_over(passed_over(devices, max(3, runs // 2)))
+    phone = {k: v for k, v in p.devices["Pixel 7"].items() if k != "default_browser_type"}
+    report_work(work_cost(browser, base, phone), work_cost(browser, base, None))
+    if quick_only:
+        return
+    report_listing(listings(devices, runs))
+    waiting = waiting_rates(devices, idle)
+    report_rates(waiting, playing_rates(devices, idle), idle)
+    report_checks(check_cost(devices))
+    report_flood(flood(devices))
 
 
 def main() -> None:
@@ -419,6 +430,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="allthrees-site-") as folder:
         site = shutil.copytree(ROOT / "dist", Path(folder) / "dist")
         server = serve(site, port=0)
+        warm(server.url, Path(site))
         devices = run(server.url, args.runs, args.idle, args.quick_only)
         server.shutdown()
     print(f"\n(load average at the end {os.getloadavg()[0]:.2f})")

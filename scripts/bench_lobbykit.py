@@ -13,6 +13,7 @@ import statistics
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,10 @@ WIRE = """
   addEventListener("pagehide", () => sessionStorage.setItem("bench.left", JSON.stringify({
     t: now(), hosted: B.sent.some((x) => x.type === "table"),
   })));
-  addEventListener("click", (e) => B.clicks.push({ t: now(), id: e.target?.id ?? "" }), true);
+  addEventListener("click", (e) => {
+    B.clicks.push({ t: now(), id: e.target?.id ?? "" });
+    sessionStorage.setItem("bench.click", String(now())); // (a click may take the page elsewhere)
+  }, true);
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) {
     const text = String(data);
@@ -72,7 +76,7 @@ WIRE = """
 })();
 """
 NOW = "() => window.__bench.now()"
-LAST_CLICK = "() => window.__bench.clicks.at(-1).t"
+LAST_CLICK = "() => Number(sessionStorage.getItem('bench.click'))"
 # The moment the page's lobby lists `n` tables: looked at whenever a lobby list's items change
 # (the list is redrawn in the same task as the lobby's entries), confirmed by the test hook.
 WATCH_LIST = """(n) => {
@@ -145,6 +149,16 @@ def fresh_relay() -> Iterator[Relay]:
         yield relay
 
 
+def warm(base: str, site: Path) -> None:
+    """Every file of the site fetched once as a browser asks for it (gzip accepted): the server
+    compresses each the first time it is asked for (9.6 MB of WebAssembly took 11 s on a loaded
+    machine, and two pages waiting on it stalled their start), never within a figure."""
+    for name in json.loads((site / "build.json").read_text())["files"]:
+        request = urllib.request.Request(base + name, headers={"Accept-Encoding": "gzip"})
+        with contextlib.suppress(OSError), urllib.request.urlopen(request, timeout=120) as reply:
+            reply.read()
+
+
 def boot(*pages: Page) -> None:
     for page in pages:
         expect(page.locator("html")).to_have_attribute(
@@ -158,9 +172,14 @@ def close(*pages: Page) -> None:
 
 
 def press(page: Page, target: Locator) -> float:
-    """Clicks `target`: the click's time on the page's clock."""
+    """Clicks `target`: the click's time on the page's clock (kept across a reload: a quick match
+    may have taken the page to another's table before it is read)."""
     target.click()
-    return page.evaluate(LAST_CLICK)
+    for _ in range(600):  # a cap on tries while the page reloads
+        with contextlib.suppress(PlaywrightError):
+            return page.evaluate(LAST_CLICK)
+        time.sleep(0.1)
+    raise SystemExit("the page never came back after a click")
 
 
 def open_lobby(page: Page) -> float:
