@@ -42,6 +42,7 @@ the modules a page fetches later, as Play online's, under it.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import sys
@@ -262,7 +263,12 @@ def check_cost(devices: Devices) -> dict[str, Any]:
         page = devices.new([relay.url])
         boot(page)
         open_lobby(page)
-        events = [announcement(new_secret(), name=f"Table {i}") for i in range(CHECKED)]
+        # made a minute ahead (within the clock's slack), so that all are still fresh when checked
+        # however long their work takes to make here
+        ahead = int(time.time()) + 60
+        events = [
+            announcement(new_secret(), created_at=ahead, name=f"Table {i}") for i in range(CHECKED)
+        ]
         spec = {"events": events, "presets": list(PRESETS), "passes": CHECK_PASSES}
         figures = page.evaluate(CHECK_COST, spec | {"batch": SIGNED_BATCH})
         close(page)
@@ -273,15 +279,20 @@ def check_cost(devices: Devices) -> dict[str, Any]:
 def flood(devices: Devices) -> dict[str, Any]:
     """The page's long tasks while a HostileRelay sends its flood, and in a quiet window before."""
     go, subscribed, armed = threading.Event(), threading.Event(), threading.Event()
+    # made before anything else (their work takes a while), 100 s ahead (within the clock's slack)
+    # so that they are fresh when they arrive; sent at once at the go, under the page's
+    # subscription's id
+    made = list(hostile_lobby_frames("SUB", at=int(time.time()) + 100))
+    placeholder = json.dumps(["EVENT", "SUB"])[:-1]
 
     def frames(sub: str, want: dict[str, Any]) -> Iterator[str]:
         if TABLES_TOPIC not in want.get("#t", []) or subscribed.is_set():
             return  # the lobby's first subscription alone is flooded
         subscribed.set()
-        ready = list(hostile_lobby_frames(sub))  # signed before the go: the flood comes at once
         armed.set()
         go.wait(timeout=300)
-        yield from ready
+        actual = json.dumps(["EVENT", sub])[:-1]
+        yield from (frame.replace(placeholder, actual, 1) for frame in made)
 
     with fresh_relay() as relay, HostileRelay(frames) as hostile:
         page = devices.new([relay.url, hostile.url])

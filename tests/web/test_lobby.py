@@ -280,12 +280,13 @@ ODD_NAME = 'O\'Brien & "Co"'  # shown as these very characters
 TABLES_TOPIC = hashlib.sha256(b"allthrees lobby tables v1").hexdigest()
 
 
-def hostile_lobby_frames(sub: str) -> Iterator[str]:
+def hostile_lobby_frames(sub: str, at: int | None = None) -> Iterator[str]:
     """A flood of 300 good announcements from one sender, then 1,000 no page may show (the
-    forged ones with their work done, so that it is their signature that fails)."""
-    now = int(time.time())
+    forged ones with their work done, so that it is their signature that fails; the stale ones
+    without, which their time refuses first), made at `at` (now unless told)."""
+    now = int(time.time()) if at is None else at
     key = new_secret()
-    good = announcement(key, name=ODD_NAME)
+    good = announcement(key, now, name=ODD_NAME)
     bad_fields: list[dict[str, Any]] = [
         {"v": 2},
         {"type": "chair"},
@@ -302,21 +303,22 @@ def hostile_lobby_frames(sub: str) -> Iterator[str]:
         {"extra": 1},
     ]
     for i in range(300):  # one sender's flood of good announcements: one entry, at most
-        yield json.dumps(["EVENT", sub, announcement(key, name=ODD_NAME, target=100 + i % 3)])
+        good_one = announcement(key, now, name=ODD_NAME, target=100 + i % 3)
+        yield json.dumps(["EVENT", sub, good_one])
     # then 1,000 from fresh keys (past the lobby's limit on newcomers, most are not even read)
     for i in range(1000):
         kind = i % 5
         if kind == 0:  # forged: another event's signature
-            made = announcement(new_secret(), name=f"Forged {i}")
+            made = announcement(new_secret(), now, name=f"Forged {i}")
             made = {**made, "sig": good["sig"]}
         elif kind == 1:  # oversized
             made = sign_event(new_secret(), LOBBY_KIND, "x" * 5000, [["t", TABLES_TOPIC]])
         elif kind == 2:  # expired (or from the future)
-            at = now - 3600 if i % 2 else now + 3600
-            made = announcement(new_secret(), created_at=at, name=f"Stale {i}")
+            stale = now - 3600 if i % 2 else now + 3600
+            made = announcement(new_secret(), created_at=stale, work=0, name=f"Stale {i}")
         elif kind == 3:  # well signed, of a wrong shape (half of them without their work)
             made = announcement(
-                new_secret(), work=WORK_BITS * (i % 2), **bad_fields[i % len(bad_fields)]
+                new_secret(), now, work=WORK_BITS * (i % 2), **bad_fields[i % len(bad_fields)]
             )
         else:  # not JSON at all
             made = sign_event(
