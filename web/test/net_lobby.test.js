@@ -1,40 +1,34 @@
-// net/lobby.js and net/announcer.js against an in-memory relay that keeps NIP-01's shapes (as
-// net_room.test.js's), with the real curve: an entry's checks field by field; a host's Announcer
-// seen in a page's Lobby and gone from it at stop(); the proof of work asked of every table and
+// net/lobby.js against an in-memory relay that keeps NIP-01's shapes (as net_room.test.js's), with
+// the real curve: a host's Announcer seen in a page's Lobby and gone from it at stop(); the proof
+// of work asked of every table and
 // ask, checked before any signature; a forged signature, a "gone" of a table not listed, a flood
 // from one key and from many fresh keys; answers to this page's own asks (each ask's fresh key
 // named), read past the flood limits and listed first, the waiting time counted from when the
 // page heard a table, never from what it claims; the sweep of entries not heard again; asks
-// answered once per asker, together, only by the tables they ask for; a paused announcer's
-// silence. (A quick match's choice is net_quick.test.js's.)
+// and a lobby closed while it asks. (An entry's and an ask's shapes are net_lobbyevents.test.js's,
+// a host's answers net_announcer.test.js's, a quick match's choice net_quick.test.js's.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  ANSWER_EVERY_MS,
   ANSWER_GRACE_MS,
   ASK_AGAIN_MS,
-  askProblem,
   ENTRY_LIFE_S,
-  entryProblem,
   LOBBY_KIND,
   LOBBY_VERSION,
   Lobby,
-  MAX_ENTRY_CHARS,
   MOST_TABLES,
   WORK_BITS,
 } from "../js/net/lobby.js";
 import { lobbyEvent } from "../js/net/lobbyevents.js";
-import { CLOCK_SLACK_S, keyPair, signEvent } from "../js/net/nostr.js";
+import { keyPair, signEvent } from "../js/net/nostr.js";
 import { worked, workOf } from "../js/net/work.js";
 import { fakeRelay, tick, until } from "./fakerelay.js";
 import {
   announce,
   announcer,
-  ask,
   BITS,
   curve,
   fields,
-  NOW_S,
   nowS,
   openLobby,
   PRESETS,
@@ -43,100 +37,6 @@ import {
   topics,
   typeOf,
 } from "./lobbykit.js";
-
-const table = (over = {}) => JSON.stringify({ v: LOBBY_VERSION, type: "table", ...fields(), ...over });
-const problem = (over, presets = null) => entryProblem(table(over), NOW_S, NOW_S, presets);
-
-// ------------------------------------------------------------------ entryProblem
-
-test("a well-made table entry passes, and so do a partners table and a three-player one", () => {
-  assert.equal(problem({}), null);
-  assert.equal(problem({}, PRESETS), null);
-  assert.equal(problem({ players: 4, teams: true, free: 3, quick: "partners", clock: 60 }), null);
-  assert.equal(problem({ players: 3, free: 2, quick: null, lang: "pl", target: 1000 }), null);
-  assert.equal(problem({ quick: "2p", name: "Zażółć gęślą jaźń", target: 1, clock: 120 }), null);
-  assert.equal(problem({ name: "x".repeat(24), preset: "a_1".repeat(8) }), null);
-});
-
-test("content too long, not JSON, not an object, another version or an unknown type is refused with its reason", () => {
-  const long = table({ name: "Ada" }).replace("}", `,"pad":"${"x".repeat(MAX_ENTRY_CHARS)}"}`);
-  assert.equal(entryProblem(long, NOW_S, NOW_S), "size");
-  assert.equal(entryProblem(42, NOW_S, NOW_S), "size");
-  assert.equal(entryProblem(null, NOW_S, NOW_S), "size");
-  assert.equal(entryProblem("{not json", NOW_S, NOW_S), "json");
-  assert.equal(entryProblem("", NOW_S, NOW_S), "json");
-  assert.equal(entryProblem("[1,2]", NOW_S, NOW_S), "shape");
-  assert.equal(entryProblem("null", NOW_S, NOW_S), "shape");
-  assert.equal(entryProblem('"table"', NOW_S, NOW_S), "shape");
-  assert.equal(problem({ v: 2 }), "version");
-  assert.equal(problem({ v: "1" }), "version");
-  assert.equal(problem({ type: "chair" }), "type");
-  assert.equal(entryProblem(JSON.stringify({ v: LOBBY_VERSION, type: "ask" }), NOW_S, NOW_S), "type");
-});
-
-test("a missing field or an extra one is refused as shape", () => {
-  for (const name of Object.keys(fields())) {
-    const body = { v: LOBBY_VERSION, type: "table", ...fields() };
-    delete body[name];
-    assert.equal(entryProblem(JSON.stringify(body), NOW_S, NOW_S), "shape", `without ${name}`);
-  }
-  assert.equal(problem({ x: 1 }), "shape");
-  assert.equal(problem({ host: "cd".repeat(32) }), "shape");
-  assert.equal(entryProblem(table().replace("{", '{"__proto__":{},'), NOW_S, NOW_S), "shape");
-});
-
-test("each field of a wrong type or out of range is refused as shape", () => {
-  const wrong = {
-    room: ["AB".repeat(32), "ab".repeat(31), `${"ab".repeat(31)}zz`, 42, null],
-    name: ["<b>Ada</b>", "Ada<", "A\u0007da", "Ada\n", "A\u200bda", "x".repeat(25), " Ada", "Ada ", "", 7],
-    lang: ["de", "EN", null],
-    players: [1, 5, "2", 2.5],
-    teams: ["false", 0, null],
-    free: [0, 2, 1.5, "1"], // 2: as many free seats as players, the host's own among them
-    preset: ["Standard", "a-b", "", "x".repeat(25), 3],
-    target: [0, 1001, "150", 1.5, -1],
-    clock: [3601, "30", null, -30, 1.5],
-    quick: ["3p", "", false],
-    since: [NOW_S + CLOCK_SLACK_S + 1, NOW_S + 86_400, NOW_S - 86_401, 0, -5, "1", 1.5],
-  };
-  for (const [name, values] of Object.entries(wrong))
-    for (const value of values) assert.equal(problem({ [name]: value }), "shape", `${name}: ${JSON.stringify(value)}`);
-  // a clock this page's Python does not offer (Python's choices, handed to the lobby)
-  const clocks = [0, 30, 60, 120];
-  assert.equal(entryProblem(table({ clock: 45 }), NOW_S, NOW_S, null, clocks), "clock");
-  assert.equal(entryProblem(table({ clock: 60 }), NOW_S, NOW_S, null, clocks), null);
-  assert.equal(problem({ players: 3, free: 1, teams: true }), "shape", "teams with three players");
-  assert.equal(problem({ players: 2, teams: true }), "shape", "teams with two players");
-  assert.equal(problem({ players: 4, free: 3, teams: false, quick: "partners" }), "shape", "partners, no teams");
-  assert.equal(problem({ players: 3, free: 2, quick: "2p" }), "shape", "a 2p quick table of three");
-  assert.equal(problem({ players: 4, free: 3, quick: "2p" }), "shape", "a 2p quick table of four");
-});
-
-test("a preset not among the page's presets is refused as preset; without a list any well-formed one passes", () => {
-  assert.equal(problem({ preset: "blocks" }, PRESETS), "preset");
-  assert.equal(problem({ preset: "fives" }, PRESETS), null);
-  assert.equal(problem({ preset: "blocks" }), null);
-  assert.equal(problem({ preset: "Blocks" }, PRESETS), "shape", "the pattern first");
-});
-
-test("an announcement older than ENTRY_LIFE_S or too far in the future is refused as expired", () => {
-  const at = (createdAt) => entryProblem(table({ since: createdAt - 30 }), createdAt, NOW_S);
-  assert.equal(at(NOW_S - ENTRY_LIFE_S), null);
-  assert.equal(at(NOW_S - ENTRY_LIFE_S - 1), "expired");
-  assert.equal(at(NOW_S - 86_400), "expired");
-  assert.equal(at(NOW_S + CLOCK_SLACK_S), null);
-  assert.equal(at(NOW_S + CLOCK_SLACK_S + 1), "expired");
-  assert.equal(at(NOW_S + 3600), "expired");
-});
-
-test("a gone body passes with exactly its two fields", () => {
-  assert.equal(entryProblem(JSON.stringify({ v: 1, type: "gone" }), NOW_S, NOW_S), null);
-  assert.equal(entryProblem(JSON.stringify({ v: 1, type: "gone", x: 1 }), NOW_S, NOW_S), "shape");
-  assert.equal(entryProblem(JSON.stringify({ v: 1, type: "gone", ...fields() }), NOW_S, NOW_S), "shape");
-  assert.equal(entryProblem(JSON.stringify({ v: 2, type: "gone" }), NOW_S, NOW_S), "version");
-});
-
-// ------------------------------------------------------------------ Lobby and Announcer
 
 /** The asks on the relay (in the order published), each as {key, body, to}. */
 const asksOn = (relay) =>
@@ -485,128 +385,6 @@ test("the sweep drops an entry not heard again within ENTRY_LIFE_S and keeps one
   assert.equal(changes, before + 1, "the list changed once");
   sweep();
   assert.equal(changes, before + 1, "nothing more to drop: no change");
-});
-
-test("an announcer answers each asker once within ANSWER_EVERY_MS, naming every ask heard meanwhile in one answer", async (t) => {
-  const relay = fakeRelay();
-  let clock = Date.now();
-  const key = await keyPair(null, curve);
-  const ad = announcer(t, relay, key, { now: () => clock });
-  const said = () => relay.log.filter((ev) => ev.pubkey === key.public && typeOf(ev) === "table");
-  await ad.start();
-  await until(() => said().length === 1);
-  const asker = await keyPair(null, curve);
-  relay.deliver(await ask({ key: asker }));
-  await until(() => said().length === 2);
-  assert.deepEqual(named(said()[1]), [asker.public], "the first ask is answered, naming it");
-  relay.deliver(await ask({ key: asker }));
-  await tick(100);
-  assert.equal(said().length, 2, "the same asker at once is not answered twice");
-  clock += ANSWER_EVERY_MS;
-  relay.deliver(await ask({ key: asker }));
-  await until(() => said().length === 3);
-  // three askers at once: their answers go together
-  const three = await Promise.all([1, 2, 3].map(() => ask()));
-  for (const ev of three) relay.deliver(ev);
-  await until(() => new Set(said().slice(3).flatMap(named)).size === 3);
-  assert.deepEqual(new Set(said().slice(3).flatMap(named)), new Set(three.map((ev) => ev.pubkey)));
-  assert.ok(said().length <= 5, "answered in one or two announcements, not three");
-  assert.ok(said().every((ev) => named(ev).length <= 4 && worked(ev, BITS)));
-});
-
-test("an ask without its work, a quick match's ask of another game and an ask of another host are not answered", async (t) => {
-  const relay = fakeRelay();
-  const key = await keyPair(null, curve);
-  const ad = announcer(t, relay, key, { entry: () => fields({ quick: "2p", preset: "fives" }, nowS() - 60) });
-  const said = () => relay.log.filter((ev) => ev.pubkey === key.public && typeOf(ev) === "table");
-  await ad.start();
-  await until(() => said().length === 1);
-  relay.deliver(await ask({ bits: 0 }));
-  relay.deliver(await ask({ quick: "partners" }));
-  relay.deliver(await ask({ quick: "2p", preset: "standard" }));
-  relay.deliver(await ask({ to: [(await keyPair(null, curve)).public] }));
-  await tick(200);
-  assert.equal(said().length, 1, "none answered");
-  const fitting = [
-    await ask({ quick: "2p" }),
-    await ask({ quick: "2p", preset: "fives" }),
-    await ask({ to: [key.public] }),
-  ];
-  for (const ev of fitting) relay.deliver(ev);
-  await until(() => new Set(said().flatMap(named)).size === 3);
-  assert.deepEqual(new Set(said().flatMap(named)), new Set(fitting.map((ev) => ev.pubkey)));
-});
-
-test("a table's first announcements go out through the lobby's open sockets while its own are still opening", async (t) => {
-  const relay = fakeRelay();
-  const { lobby } = await openLobby(t, relay);
-  // the announcer's own sockets never open (a relay's handshake that takes its time)
-  const Opening = class {
-    send() {}
-    close() {}
-  };
-  const key = await keyPair(null, curve);
-  const ad = announcer(t, relay, key, { WebSocketClass: Opening, via: lobby.pool });
-  await ad.start();
-  await until(() => lobby.tables().length === 1);
-  assert.equal(lobby.tables()[0].host, key.public, "listed all the same");
-  assert.equal(ad.pool.open, 0);
-  ad.answer(["ab".repeat(32)]);
-  await until(() => relay.log.filter((ev) => ev.pubkey === key.public).length === 2);
-  assert.deepEqual(named(relay.log.filter((ev) => ev.pubkey === key.public)[1]), ["ab".repeat(32)], "and its answers");
-});
-
-test("a paused announcer publishes nothing, and announces again once resumed", async (t) => {
-  const relay = fakeRelay();
-  const key = await keyPair(null, curve);
-  const ad = announcer(t, relay, key);
-  await ad.start();
-  await until(() => relay.log.length === 1);
-  ad.pause();
-  await until(() => relay.sockets.size === 0);
-  assert.equal(relay.sockets.size, 0, "its socket closed");
-  const sent = ad.sent;
-  ad.update();
-  relay.deliver(await ask());
-  await tick(100);
-  assert.equal(relay.log.length, 1, "nothing published while paused");
-  assert.equal(ad.sent, sent);
-  ad.resume();
-  await until(() => relay.log.length === 2);
-  assert.equal(typeOf(relay.log[1]), "table");
-  assert.equal(relay.log[1].pubkey, key.public);
-  await ad.stop();
-  assert.equal(typeOf(relay.log.at(-1)), "gone");
-});
-
-test("an announcer never publishes an entry that no page would list", async (t) => {
-  const relay = fakeRelay();
-  const key = await keyPair(null, curve);
-  const ad = announcer(t, relay, key, { entry: () => fields({ free: 2 }, nowS() - 60) }); // free = players
-  await ad.start();
-  await until(() => ad.pool.open === 1);
-  await tick(50);
-  ad.update();
-  relay.deliver(await ask());
-  await tick(100);
-  assert.equal(ad.pool.open, 1, "it listens");
-  assert.deepEqual(relay.log, [], "nothing published");
-  assert.equal(ad.sent, 0);
-  await ad.stop();
-  assert.ok(!relay.log.some((ev) => typeOf(ev) === "table"), "no table, ever");
-});
-
-test("an ask's content is read only in its exact shape", () => {
-  const body = (over) => JSON.stringify({ v: LOBBY_VERSION, type: "ask", quick: null, preset: null, ...over });
-  assert.equal(askProblem(body({})), null);
-  assert.equal(askProblem(body({ quick: "2p", preset: "fives" })), null);
-  assert.equal(askProblem(body({ quick: "3p" })), "shape");
-  assert.equal(askProblem(body({ preset: "Fives" })), "shape");
-  assert.equal(askProblem(body({ x: 1 })), "shape");
-  assert.equal(askProblem(JSON.stringify({ v: 1, type: "ask" })), "shape");
-  assert.equal(askProblem(body({ type: "table" })), "type");
-  assert.equal(askProblem(body({ v: 2 })), "version");
-  assert.equal(askProblem("{"), "json");
 });
 
 test("a lobby closed while its ask is being signed says nothing and throws nothing", async () => {

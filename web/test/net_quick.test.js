@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Announcer, givesWay, quickTable, Seek } from "../js/net/lobby.js";
 import { keyPair } from "../js/net/nostr.js";
-import { fakeRelay, tick, until } from "./fakerelay.js";
+import { fakeRelay, until } from "./fakerelay.js";
 import { announce, BITS, curve, fields, nowS, openLobby, RELAYS } from "./lobbykit.js";
 
 /** A cap on a look that should settle by an answer (a look that waits it out fails the test). */
@@ -104,7 +104,8 @@ test("two pages looking for the same game a moment apart are paired: the smaller
     const results = new Map();
     const tables = [];
     const going = order.map(async (key, i) => {
-      if (i === 1) await tick(50); // a moment apart
+      // a moment apart: the first has asked (the second was not listening then)
+      if (i === 1) await until(() => relay.log.some((ev) => ev.pubkey === order[0].public));
       const seek = look(t, relay, pages[i], { key, wait: NEVER_MS });
       const found = await settled(seek);
       results.set(key.public, found);

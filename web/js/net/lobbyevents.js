@@ -58,6 +58,35 @@ export const lobbyTopics = async () => ({
   asks: await sha256Hex("allthrees lobby asks v1"),
 });
 
+/**
+ * A table's announcement (content of a kind 25051 event on the tables' topic).
+ * @typedef {object} LobbyTable
+ * @property {1} v
+ * @property {"table"} type
+ * @property {string} room the room's secret (64 hex digits): with the sender's key, the table's one link
+ * @property {string} name the host's name at the table (1-24 characters of plain words)
+ * @property {"en"|"pl"} lang
+ * @property {number} players 2-4
+ * @property {boolean} teams
+ * @property {boolean} sprint one round, not a match to a target
+ * @property {number} free the seats nobody has taken (1 to players - 1)
+ * @property {string} preset the rules (a preset's id)
+ * @property {number} target 1-1000
+ * @property {number} clock seconds a move (0: none)
+ * @property {"2p"|"partners"|null} quick a quick match's table, of that kind
+ * @property {number} since the host's own start (s): checked, never believed
+ */
+/**
+ * An ask (content of a kind 25051 event on the asks' topic; signed by a key of its own).
+ * @typedef {object} LobbyAsk
+ * @property {1} v
+ * @property {"ask"} type
+ * @property {"2p"|"partners"|null} quick a quick match's look: only its tables answer
+ * @property {string|null} preset the rules that look wants; null: any
+ */
+/** @typedef {{v: 1, type: "gone"}} LobbyGone */
+
+/** LobbyTable's fields, each as it must be. */
 const TABLE_FIELDS = {
   v: (v) => v === LOBBY_VERSION,
   type: (v) => v === "table",
@@ -75,6 +104,7 @@ const TABLE_FIELDS = {
   // the host's own start: checked as ever, never believed (a list counts from when it heard it)
   since: (v) => Number.isSafeInteger(v) && v > 0,
 };
+/** LobbyGone's, LobbyAsk's. */
 const GONE_FIELDS = { v: (v) => v === LOBBY_VERSION, type: (v) => v === "gone" };
 const ASK_FIELDS = {
   v: (v) => v === LOBBY_VERSION,
