@@ -196,6 +196,7 @@ LONGEST_FIRST = (
     "web/test_net_table.py",
     "web/test_online_table.py",
     "web/test_lobby.py",
+    "web/test_lobby_quick.py",
     "web/test_career_screens.py",
     "engines/test_webkit.py",
     "web/test_rules.py",

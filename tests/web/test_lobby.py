@@ -7,22 +7,32 @@ every page's only relay, with no STUN server: nothing leaves this machine."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+import random
+import re
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import Problems
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
-from relaykit import HostileRelay, Relay, new_secret, sign_event
+from relaykit import HostileRelay, Relay, new_secret, public_key, sign_event
 from tablekit import ARTIFACTS
 from test_net_table import ALL_IN, device, play_match, ready, state
 
 LOBBY_KIND = 25051
+# The proof of work every table and ask carries (NIP-13): net/lobbyevents.js's WORK_BITS, read
+# from there (its one home).
+LOBBYEVENTS = Path(__file__).resolve().parents[2] / "web" / "js" / "net" / "lobbyevents.js"
+_BITS = re.search(r"^export const WORK_BITS = (\d+);", LOBBYEVENTS.read_text(), re.M)
+assert _BITS, "WORK_BITS not found in web/js/net/lobbyevents.js"
+WORK_BITS = int(_BITS.group(1))
 
 
 @pytest.fixture
@@ -207,8 +217,43 @@ def the_clock_moves_for_a_guest_that_does_not(host: Page, guest: Page) -> None:
         assert act(guest)
 
 
-def announcement(secret: str, created_at: int | None = None, **fields: Any) -> dict[str, Any]:
-    """A table's announcement as a host's page signs it (net/lobby.js), `fields` changed."""
+@functools.lru_cache(maxsize=1024)
+def _mined(pubkey: str, created_at: int, tags: str, content: str, bits: int) -> str:
+    """The nonce (12 digits) that gives the event's NIP-01 id `bits` leading zero bits."""
+    marker = "X" * 12
+    nonce_tag = ["nonce", marker, str(bits)]
+    data = [0, pubkey, created_at, LOBBY_KIND, [*json.loads(tags), nonce_tag], content]
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    at = text.index(f'["nonce","{marker}"') + len('["nonce","')
+    head = hashlib.sha256(text[:at].encode())
+    tail = text[at + len(marker) :].encode()
+    for n in range(random.randrange(10**11), 10**12):
+        attempt = head.copy()
+        attempt.update(f"{n:012d}".encode() + tail)
+        if int.from_bytes(attempt.digest(), "big") >> (256 - bits) == 0:
+            return f"{n:012d}"
+    raise AssertionError("no nonce found")
+
+
+def worked_event(
+    secret: str,
+    content: str,
+    tags: list[list[str]],
+    created_at: int | None = None,
+    bits: int = WORK_BITS,
+) -> dict[str, Any]:
+    """A lobby event as a page makes it (net/lobbyevents.js lobbyEvent): its proof of work (a
+    nonce tag, NIP-13, the target committed), then signed."""
+    now = int(time.time()) if created_at is None else created_at
+    nonce = _mined(public_key(secret), now, json.dumps(tags), content, bits)
+    return sign_event(secret, LOBBY_KIND, content, [*tags, ["nonce", nonce, str(bits)]], now)
+
+
+def announcement(
+    secret: str, created_at: int | None = None, work: int = WORK_BITS, **fields: Any
+) -> dict[str, Any]:
+    """A table's announcement as a host's page makes it (net/announcer.js), `fields` changed;
+    `work`: the bits of its proof of work (0: none, which no page lists)."""
     now = int(time.time()) if created_at is None else created_at
     body = {
         "v": 1,
@@ -226,18 +271,22 @@ def announcement(secret: str, created_at: int | None = None, **fields: Any) -> d
         "quick": None,
         "since": now,
     } | fields
-    return sign_event(secret, LOBBY_KIND, json.dumps(body), [["t", TABLES_TOPIC]], now)
+    if not work:
+        return sign_event(secret, LOBBY_KIND, json.dumps(body), [["t", TABLES_TOPIC]], now)
+    return worked_event(secret, json.dumps(body), [["t", TABLES_TOPIC]], now, work)
 
 
 ODD_NAME = 'O\'Brien & "Co"'  # shown as these very characters
 TABLES_TOPIC = hashlib.sha256(b"allthrees lobby tables v1").hexdigest()
 
 
-def hostile_lobby_frames(sub: str) -> Iterator[str]:
-    """A flood of 300 good announcements from one sender, then 1,000 no page may show."""
-    now = int(time.time())
+def hostile_lobby_frames(sub: str, at: int | None = None) -> Iterator[str]:
+    """A flood of 300 good announcements from one sender, then 1,000 no page may show (the
+    forged ones with their work done, so that it is their signature that fails; the stale ones
+    without, which their time refuses first), made at `at` (now unless told)."""
+    now = int(time.time()) if at is None else at
     key = new_secret()
-    good = announcement(key, name=ODD_NAME)
+    good = announcement(key, now, name=ODD_NAME)
     bad_fields: list[dict[str, Any]] = [
         {"v": 2},
         {"type": "chair"},
@@ -254,20 +303,23 @@ def hostile_lobby_frames(sub: str) -> Iterator[str]:
         {"extra": 1},
     ]
     for i in range(300):  # one sender's flood of good announcements: one entry, at most
-        yield json.dumps(["EVENT", sub, announcement(key, name=ODD_NAME, target=100 + i % 3)])
+        good_one = announcement(key, now, name=ODD_NAME, target=100 + i % 3)
+        yield json.dumps(["EVENT", sub, good_one])
     # then 1,000 from fresh keys (past the lobby's limit on newcomers, most are not even read)
     for i in range(1000):
         kind = i % 5
         if kind == 0:  # forged: another event's signature
-            made = announcement(new_secret(), name=f"Forged {i}")
+            made = announcement(new_secret(), now, name=f"Forged {i}")
             made = {**made, "sig": good["sig"]}
         elif kind == 1:  # oversized
             made = sign_event(new_secret(), LOBBY_KIND, "x" * 5000, [["t", TABLES_TOPIC]])
         elif kind == 2:  # expired (or from the future)
-            at = now - 3600 if i % 2 else now + 3600
-            made = announcement(new_secret(), created_at=at, name=f"Stale {i}")
-        elif kind == 3:  # well signed, of a wrong shape
-            made = announcement(new_secret(), **bad_fields[i % len(bad_fields)])
+            stale = now - 3600 if i % 2 else now + 3600
+            made = announcement(new_secret(), created_at=stale, work=0, name=f"Stale {i}")
+        elif kind == 3:  # well signed, of a wrong shape (half of them without their work)
+            made = announcement(
+                new_secret(), now, work=WORK_BITS * (i % 2), **bad_fields[i % len(bad_fields)]
+            )
         else:  # not JSON at all
             made = sign_event(
                 new_secret(), LOBBY_KIND, "{not json" * (i % 7), [["t", TABLES_TOPIC]]

@@ -1,209 +1,62 @@
 // net/lobby.js against an in-memory relay that keeps NIP-01's shapes (as net_room.test.js's), with
-// the real curve: an entry's checks field by field, a host's Announcer seen in a page's Lobby and
-// gone from it at stop(), a forged signature, a flood from one key and from many fresh keys, the
-// sweep of entries not heard again, asks answered at most every ANSWER_EVERY_MS, a paused
-// announcer's silence, and a quick match's choice of table (quickTable, givesWay).
+// the real curve: a host's Announcer seen in a page's Lobby and gone from it at stop(); the proof
+// of work asked of every table and
+// ask, checked before any signature; a forged signature, a "gone" of a table not listed, a flood
+// from one key and from many fresh keys; answers to this page's own asks (each ask's fresh key
+// named), read past the flood limits and listed first, the waiting time counted from when the
+// page heard a table, never from what it claims; the sweep of entries not heard again; asks
+// and a lobby closed while it asks. (An entry's and an ask's shapes are net_lobbyevents.test.js's,
+// a host's answers net_announcer.test.js's, a quick match's choice net_quick.test.js's.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  ANSWER_EVERY_MS,
-  Announcer,
+  ANSWER_GRACE_MS,
+  ASK_AGAIN_MS,
   ENTRY_LIFE_S,
-  entryProblem,
-  givesWay,
   LOBBY_KIND,
   LOBBY_VERSION,
   Lobby,
-  lobbyTopics,
-  MAX_ENTRY_CHARS,
   MOST_TABLES,
-  quickTable,
+  WORK_BITS,
 } from "../js/net/lobby.js";
-import { CLOCK_SLACK_S, keyPair, signEvent } from "../js/net/nostr.js";
-import * as curve from "../node_modules/@noble/secp256k1/index.js";
+import { lobbyEvent } from "../js/net/lobbyevents.js";
+import { keyPair, signEvent } from "../js/net/nostr.js";
+import { worked, workOf } from "../js/net/work.js";
 import { fakeRelay, tick, until } from "./fakerelay.js";
+import {
+  announce,
+  announcer,
+  BITS,
+  curve,
+  fields,
+  nowS,
+  openLobby,
+  PRESETS,
+  RELAYS,
+  stillBuckets,
+  topics,
+  typeOf,
+} from "./lobbykit.js";
 
-const RELAYS = ["ws://fake"];
-const PRESETS = ["standard", "fives"];
-const NOW_S = 1_700_000_000;
-const nowS = () => Math.floor(Date.now() / 1000);
-const topics = await lobbyTopics();
-
-/** A table's fields as a host's page gives them (an Announcer's entry()): two players, waiting. */
-function fields(over = {}, since = NOW_S - 60) {
-  return {
-    room: "ab".repeat(32),
-    name: "Ada",
-    lang: "en",
-    players: 2,
-    teams: false,
-    sprint: false,
-    free: 1,
-    preset: "standard",
-    target: 150,
-    clock: 0,
-    quick: null,
-    since,
-    ...over,
-  };
-}
-const table = (over = {}) => JSON.stringify({ v: LOBBY_VERSION, type: "table", ...fields(), ...over });
-const problem = (over, presets = null) => entryProblem(table(over), NOW_S, NOW_S, presets);
-
-/** A table announced by `key` as a stranger's page may send it: signed, on the tables' topic. */
-const announce = (key, over = {}, createdAt = nowS()) =>
-  signEvent(
-    {
-      kind: LOBBY_KIND,
-      tags: [["t", topics.tables]],
-      content: JSON.stringify({ v: LOBBY_VERSION, type: "table", ...fields(over, createdAt - 30) }),
-      created_at: createdAt,
+/** The asks on the relay (in the order published), each as {key, body, to}. */
+const asksOn = (relay) =>
+  relay.log
+    .filter((ev) => ev.tags.some((tag) => tag[0] === "t" && tag[1] === topics.asks))
+    .map((ev) => ({ key: ev.pubkey, body: JSON.parse(ev.content), to: ev.tags.filter((x) => x[0] === "p") }));
+/** The keys an event names (tags "p"). */
+const named = (ev) => ev.tags.filter((tag) => tag[0] === "p").map((tag) => tag[1]);
+/** A curve whose signature checks are counted. */
+function countingCurve() {
+  const counted = { ...curve, checks: 0 };
+  counted.schnorr = {
+    ...curve.schnorr,
+    verifyAsync: (...a) => {
+      counted.checks += 1;
+      return curve.schnorr.verifyAsync(...a);
     },
-    key,
-    curve,
-  );
-/** An ask as a page opening its lobby sends it, from a fresh key. */
-const ask = async () =>
-  signEvent(
-    { kind: LOBBY_KIND, tags: [["t", topics.asks]], content: JSON.stringify({ v: LOBBY_VERSION, type: "ask" }) },
-    await keyPair(null, curve),
-    curve,
-  );
-const typeOf = (ev) => JSON.parse(ev.content).type;
-
-/** The flood limits' buckets (peer.js's Bucket) refill by performance.now(): held still while
- * `run` goes, so that a slow machine's signature checks let no token more in. */
-async function stillBuckets(run) {
-  const realNow = performance.now;
-  const at = realNow.call(performance);
-  performance.now = () => at;
-  try {
-    return await run();
-  } finally {
-    performance.now = realNow;
-  }
-}
-
-/** A lobby on the fake relay, open (closed when the test ends); `sweep` runs its sweep now. */
-async function openLobby(t, relay, options = {}) {
-  const lobby = new Lobby({ relays: RELAYS, presets: PRESETS, WebSocketClass: relay.Socket, curve, ...options });
-  // the sweep runs on open()'s 5 s interval: the callback is caught as it is set, so a test can
-  // run it at once instead of waiting for it (lobby.js itself untouched)
-  const realSetInterval = globalThis.setInterval;
-  let sweep = null;
-  globalThis.setInterval = (fn, ms) => {
-    if (ms === 5000) sweep = fn;
-    return realSetInterval(fn, ms);
   };
-  try {
-    await lobby.open();
-  } finally {
-    globalThis.setInterval = realSetInterval;
-  }
-  t.after(() => lobby.close());
-  await until(() => lobby.pool.open === 1);
-  return { lobby, sweep };
+  return counted;
 }
-
-/** A host's announcer on the fake relay (stopped when the test ends). */
-function announcer(t, relay, key, options = {}) {
-  const since = nowS() - 60;
-  const entry = () => fields({}, since);
-  const ad = new Announcer({ relays: RELAYS, key, entry, WebSocketClass: relay.Socket, curve, ...options });
-  t.after(() => ad.stop());
-  return ad;
-}
-
-// ------------------------------------------------------------------ entryProblem
-
-test("a well-made table entry passes, and so do a partners table and a three-player one", () => {
-  assert.equal(problem({}), null);
-  assert.equal(problem({}, PRESETS), null);
-  assert.equal(problem({ players: 4, teams: true, free: 3, quick: "partners", clock: 60 }), null);
-  assert.equal(problem({ players: 3, free: 2, quick: null, lang: "pl", target: 1000 }), null);
-  assert.equal(problem({ quick: "2p", name: "Zażółć gęślą jaźń", target: 1, clock: 120 }), null);
-  assert.equal(problem({ name: "x".repeat(24), preset: "a_1".repeat(8) }), null);
-});
-
-test("content too long, not JSON, not an object, another version or an unknown type is refused with its reason", () => {
-  const long = table({ name: "Ada" }).replace("}", `,"pad":"${"x".repeat(MAX_ENTRY_CHARS)}"}`);
-  assert.equal(entryProblem(long, NOW_S, NOW_S), "size");
-  assert.equal(entryProblem(42, NOW_S, NOW_S), "size");
-  assert.equal(entryProblem(null, NOW_S, NOW_S), "size");
-  assert.equal(entryProblem("{not json", NOW_S, NOW_S), "json");
-  assert.equal(entryProblem("", NOW_S, NOW_S), "json");
-  assert.equal(entryProblem("[1,2]", NOW_S, NOW_S), "shape");
-  assert.equal(entryProblem("null", NOW_S, NOW_S), "shape");
-  assert.equal(entryProblem('"table"', NOW_S, NOW_S), "shape");
-  assert.equal(problem({ v: 2 }), "version");
-  assert.equal(problem({ v: "1" }), "version");
-  assert.equal(problem({ type: "chair" }), "type");
-  assert.equal(entryProblem(JSON.stringify({ v: LOBBY_VERSION, type: "ask" }), NOW_S, NOW_S), "type");
-});
-
-test("a missing field or an extra one is refused as shape", () => {
-  for (const name of Object.keys(fields())) {
-    const body = { v: LOBBY_VERSION, type: "table", ...fields() };
-    delete body[name];
-    assert.equal(entryProblem(JSON.stringify(body), NOW_S, NOW_S), "shape", `without ${name}`);
-  }
-  assert.equal(problem({ x: 1 }), "shape");
-  assert.equal(problem({ host: "cd".repeat(32) }), "shape");
-  assert.equal(entryProblem(table().replace("{", '{"__proto__":{},'), NOW_S, NOW_S), "shape");
-});
-
-test("each field of a wrong type or out of range is refused as shape", () => {
-  const wrong = {
-    room: ["AB".repeat(32), "ab".repeat(31), `${"ab".repeat(31)}zz`, 42, null],
-    name: ["<b>Ada</b>", "Ada<", "A\u0007da", "Ada\n", "A\u200bda", "x".repeat(25), " Ada", "Ada ", "", 7],
-    lang: ["de", "EN", null],
-    players: [1, 5, "2", 2.5],
-    teams: ["false", 0, null],
-    free: [0, 2, 1.5, "1"], // 2: as many free seats as players, the host's own among them
-    preset: ["Standard", "a-b", "", "x".repeat(25), 3],
-    target: [0, 1001, "150", 1.5, -1],
-    clock: [3601, "30", null, -30, 1.5],
-    quick: ["3p", "", false],
-    since: [NOW_S + CLOCK_SLACK_S + 1, NOW_S + 86_400, NOW_S - 86_401, 0, -5, "1", 1.5],
-  };
-  for (const [name, values] of Object.entries(wrong))
-    for (const value of values) assert.equal(problem({ [name]: value }), "shape", `${name}: ${JSON.stringify(value)}`);
-  // a clock this page's Python does not offer (Python's choices, handed to the lobby)
-  const clocks = [0, 30, 60, 120];
-  assert.equal(entryProblem(table({ clock: 45 }), NOW_S, NOW_S, null, clocks), "clock");
-  assert.equal(entryProblem(table({ clock: 60 }), NOW_S, NOW_S, null, clocks), null);
-  assert.equal(problem({ players: 3, free: 1, teams: true }), "shape", "teams with three players");
-  assert.equal(problem({ players: 2, teams: true }), "shape", "teams with two players");
-  assert.equal(problem({ players: 4, free: 3, teams: false, quick: "partners" }), "shape", "partners, no teams");
-  assert.equal(problem({ players: 3, free: 2, quick: "2p" }), "shape", "a 2p quick table of three");
-  assert.equal(problem({ players: 4, free: 3, quick: "2p" }), "shape", "a 2p quick table of four");
-});
-
-test("a preset not among the page's presets is refused as preset; without a list any well-formed one passes", () => {
-  assert.equal(problem({ preset: "blocks" }, PRESETS), "preset");
-  assert.equal(problem({ preset: "fives" }, PRESETS), null);
-  assert.equal(problem({ preset: "blocks" }), null);
-  assert.equal(problem({ preset: "Blocks" }, PRESETS), "shape", "the pattern first");
-});
-
-test("an announcement older than ENTRY_LIFE_S or too far in the future is refused as expired", () => {
-  const at = (createdAt) => entryProblem(table({ since: createdAt - 30 }), createdAt, NOW_S);
-  assert.equal(at(NOW_S - ENTRY_LIFE_S), null);
-  assert.equal(at(NOW_S - ENTRY_LIFE_S - 1), "expired");
-  assert.equal(at(NOW_S - 86_400), "expired");
-  assert.equal(at(NOW_S + CLOCK_SLACK_S), null);
-  assert.equal(at(NOW_S + CLOCK_SLACK_S + 1), "expired");
-  assert.equal(at(NOW_S + 3600), "expired");
-});
-
-test("a gone body passes with exactly its two fields", () => {
-  assert.equal(entryProblem(JSON.stringify({ v: 1, type: "gone" }), NOW_S, NOW_S), null);
-  assert.equal(entryProblem(JSON.stringify({ v: 1, type: "gone", x: 1 }), NOW_S, NOW_S), "shape");
-  assert.equal(entryProblem(JSON.stringify({ v: 1, type: "gone", ...fields() }), NOW_S, NOW_S), "shape");
-  assert.equal(entryProblem(JSON.stringify({ v: 2, type: "gone" }), NOW_S, NOW_S), "version");
-});
-
-// ------------------------------------------------------------------ Lobby and Announcer
 
 test("an announced table is listed with its host's key and fields, and leaves the list when the announcer stops", async (t) => {
   const relay = fakeRelay();
@@ -214,8 +67,24 @@ test("an announced table is listed with its host's key and fields, and leaves th
   await ad.start();
   await until(() => lobby.tables().length === 1);
   const [listed] = lobby.tables();
-  assert.deepEqual(listed, { ...ad.entry(), host: key.public, id: key.public.slice(0, 16), at: listed.at });
+  const { since: _claimed, ...fieldsSaid } = ad.entry();
+  assert.deepEqual(
+    { ...listed, answered: 0, live: false },
+    {
+      ...fieldsSaid,
+      host: key.public,
+      id: key.public.slice(0, 16),
+      at: listed.at,
+      since: listed.since,
+      heard: listed.since,
+      answered: 0,
+      live: false,
+    },
+  );
   assert.ok(Math.abs(listed.at - nowS()) <= 2, "at: the announcement's created_at");
+  assert.ok(Math.abs(listed.since - nowS()) <= 2, "since: when this page heard it, not the host's word");
+  const said = relay.log.find((ev) => ev.pubkey === key.public);
+  assert.ok(worked(said, BITS), "its work is done");
   assert.ok(changes >= 1);
   const before = changes;
   await ad.stop();
@@ -229,20 +98,105 @@ test("an announced table is listed with its host's key and fields, and leaves th
   assert.equal(lobby.counts.refused, 0);
 });
 
-test("a lobby opened after a table was announced asks once, and the announcer answers at once", async (t) => {
+test("a lobby opened after a table was announced asks once with a fresh key of its work, and the table answers naming it", async (t) => {
   const relay = fakeRelay();
   const key = await keyPair(null, curve);
   const ad = announcer(t, relay, key);
   await ad.start();
   await until(() => relay.log.length === 1);
   assert.equal(typeOf(relay.log[0]), "table");
+  assert.deepEqual(named(relay.log[0]), [], "its first announcement answers nobody");
   const { lobby } = await openLobby(t, relay); // the first announcement went by before it listened
-  await until(() => lobby.tables().length === 1);
+  await until(() => lobby.tables().length === 1 && lobby.tables()[0].answered > 0);
   assert.equal(lobby.tables()[0].host, key.public);
-  const asks = relay.log.filter((ev) => ev.tags.some((tag) => tag[0] === "t" && tag[1] === topics.asks));
+  const asks = asksOn(relay);
   assert.equal(asks.length, 1);
-  assert.deepEqual(JSON.parse(asks[0].content), { v: LOBBY_VERSION, type: "ask" });
-  assert.notEqual(asks[0].pubkey, key.public, "an ask is signed by a throwaway key");
+  assert.deepEqual(asks[0].body, { v: LOBBY_VERSION, type: "ask", quick: null, preset: null });
+  assert.notEqual(asks[0].key, key.public, "an ask is signed by a throwaway key");
+  assert.ok(lobby.asks.has(asks[0].key));
+  assert.ok(
+    worked(
+      relay.log.find((ev) => typeOf(ev) === "ask"),
+      BITS,
+    ),
+    "an ask carries work too",
+  );
+  const answer = relay.log.filter((ev) => ev.pubkey === key.public).at(-1);
+  assert.deepEqual(named(answer), [asks[0].key], "the answer names the ask's key");
+  assert.ok(lobby.tables()[0].answered > 0, "listed as a table that answered this page");
+});
+
+test("a table without its work, with too little, or with a lower committed target is refused before any signature check", async (t) => {
+  const relay = fakeRelay();
+  const counting = countingCurve();
+  const { lobby } = await openLobby(t, relay, { curve: counting, bits: 8 });
+  const base = counting.checks;
+  const key = await keyPair(null, curve);
+  const created = nowS();
+  const content = JSON.stringify({ v: LOBBY_VERSION, type: "table", ...fields({}, created - 30) });
+  // signed, the right shape, no nonce at all
+  relay.deliver(
+    await signEvent({ kind: LOBBY_KIND, tags: [["t", topics.tables]], content, created_at: created }, key, curve),
+  );
+  // a committed target of 4 (its id may have more, by luck: refused as NIP-13 allows)
+  relay.deliver(await announce(key, {}, created, { bits: 4 }));
+  // a nonce tag claiming 8 on an id mined for nothing
+  let lazy;
+  for (let n = 0; !lazy; n++) {
+    const ev = await signEvent(
+      {
+        kind: LOBBY_KIND,
+        tags: [
+          ["t", topics.tables],
+          ["nonce", String(n), "8"],
+        ],
+        content,
+        created_at: created,
+      },
+      key,
+      curve,
+    );
+    if (workOf(ev.id) < 8) lazy = ev;
+  }
+  relay.deliver(lazy);
+  await until(() => lobby.counts.refused === 3);
+  assert.equal(lobby.counts.refused, 3);
+  assert.equal(counting.checks, base, "no signature checked");
+  relay.deliver(await announce(key, {}, created + 1, { bits: 8 }));
+  await until(() => lobby.tables().length === 1);
+  assert.equal(lobby.tables()[0].host, key.public, "the same table with its work is listed");
+  assert.equal(counting.checks, base + 1);
+});
+
+test("the lobby asks WORK_BITS of work by default, and a host gives it", async (t) => {
+  assert.ok(WORK_BITS >= 10 && WORK_BITS <= 20, "between a phone's tens and hundreds of ms");
+  const relay = fakeRelay();
+  const { lobby } = await openLobby(t, relay, { bits: undefined });
+  assert.equal(lobby.bits, WORK_BITS);
+  const ad = announcer(t, relay, await keyPair(null, curve), { bits: undefined });
+  await ad.start();
+  await until(() => lobby.tables().length === 1);
+  for (const ev of relay.log) assert.ok(worked(ev, WORK_BITS) && workOf(ev.id) >= WORK_BITS);
+});
+
+test("a gone of a table not listed is refused unchecked, and a listed host's gone takes it off", async (t) => {
+  const relay = fakeRelay();
+  const counting = countingCurve();
+  const { lobby } = await openLobby(t, relay, { curve: counting });
+  const [stranger, host] = await Promise.all([keyPair(null, curve), keyPair(null, curve)]);
+  const gone = (key) =>
+    lobbyEvent({ tags: [["t", topics.tables]], content: JSON.stringify({ v: 1, type: "gone" }) }, key, curve, {
+      bits: 0,
+    });
+  const base = counting.checks;
+  relay.deliver(await gone(stranger));
+  await until(() => lobby.counts.refused === 1);
+  assert.equal(counting.checks, base, "nothing to take off: no signature spent on it");
+  relay.deliver(await announce(host));
+  await until(() => lobby.tables().length === 1);
+  relay.deliver(await gone(host));
+  await until(() => lobby.tables().length === 0);
+  assert.deepEqual(lobby.tables(), []);
 });
 
 test("an event whose signature is another event's is not listed and is counted as refused", async (t) => {
@@ -251,7 +205,7 @@ test("an event whose signature is another event's is not listed and is counted a
   const key = await keyPair(null, curve);
   const real = await announce(key);
   const other = await announce(key, { name: "Bob" });
-  relay.deliver({ ...real, sig: other.sig }); // its id is right: only the signature is wrong
+  relay.deliver({ ...real, sig: other.sig }); // its id and work are right: only the signature is wrong
   await until(() => lobby.counts.refused === 1);
   assert.equal(lobby.counts.refused, 1);
   assert.equal(lobby.counts.shown, 0);
@@ -301,6 +255,108 @@ test("a hundred fresh keys at once are held by the newcomers' limit", async (t) 
   );
 });
 
+test("ghosts claiming an hour of waiting are listed after a table that answered, the wait counted from when heard, and go first beyond the cap", async (t) => {
+  const relay = fakeRelay();
+  const ghosts = await Promise.all(Array.from({ length: MOST_TABLES }, () => keyPair(null, curve)));
+  const hour = nowS() - 3600;
+  const lobby = await stillBuckets(async () => {
+    const { lobby } = await openLobby(t, relay);
+    // sixty ghosts first (one every tick: the newcomers' limit is not what this test is about)
+    for (const [i, key] of ghosts.entries()) {
+      relay.deliver(await announce(key, { name: `Ghost ${i}`, quick: "2p", since: hour }, nowS()));
+      lobby.newcomers.tokens = 40;
+    }
+    await until(() => lobby.tables().length === MOST_TABLES);
+    // then a real table, answering this page's ask
+    const [asked] = [...lobby.asks.keys()];
+    const host = await keyPair(null, curve);
+    relay.deliver(await announce(host, { name: "Real", quick: "2p" }, nowS(), { answers: [asked] }));
+    await until(() => lobby.tables()[0]?.name === "Real");
+    return lobby;
+  });
+  const tables = lobby.tables();
+  assert.equal(tables.length, MOST_TABLES, "the cap holds");
+  assert.equal(tables[0].name, "Real", "the table that answered first");
+  assert.ok(tables[0].answered > 0);
+  assert.ok(tables.slice(1).every((e) => e.answered === 0 && e.name.startsWith("Ghost")));
+  assert.ok(
+    tables.every((e) => nowS() - e.since < 60),
+    "no ghost's claimed hour: the wait counts from this page's hearing",
+  );
+});
+
+test("answers to this page's asks are read past the newcomers' limit, which a flood of ghosts has spent", async (t) => {
+  const relay = fakeRelay();
+  const ghosts = await Promise.all(
+    Array.from({ length: 45 }, async (_, i) => announce(await keyPair(null, curve), { name: `G${i}` })),
+  );
+  const host = await keyPair(null, curve);
+  const lobby = await stillBuckets(async () => {
+    const { lobby } = await openLobby(t, relay);
+    for (const ev of ghosts) relay.deliver(ev);
+    await until(() => lobby.counts.shown + lobby.counts.refused === 45);
+    assert.equal(lobby.newcomers.tokens < 1, true, "the newcomers' limit is spent");
+    relay.deliver(await announce(host, { name: "Late" })); // not an answer: held like any newcomer
+    await until(() => lobby.counts.refused === 6);
+    const [asked] = [...lobby.asks.keys()];
+    relay.deliver(await announce(host, { name: "Late" }, nowS() + 1, { answers: [asked] }));
+    await until(() => lobby.tables()[0]?.name === "Late");
+    return lobby;
+  });
+  assert.equal(lobby.tables()[0].host, host.public);
+  assert.ok(lobby.tables()[0].answered > 0);
+});
+
+test("a table that answered and then froze goes below one that answers the next ask, once that ask's answers are due", async (t) => {
+  const relay = fakeRelay();
+  let clock = Date.now();
+  const { lobby } = await openLobby(t, relay, { now: () => clock });
+  const frozen = announcer(t, relay, await keyPair(null, curve), { entry: () => fields({ name: "Frozen" }, nowS()) });
+  await frozen.start();
+  await until(() => lobby.tables()[0]?.answered > 0);
+  clock += ANSWER_GRACE_MS;
+  assert.equal(lobby.tables()[0].live, true, "it answered this page's ask");
+  frozen.pool.onevent = () => {}; // its page froze: it hears, and answers nothing
+  clock += ASK_AGAIN_MS;
+  const fresh = announcer(t, relay, await keyPair(null, curve), { entry: () => fields({ name: "Fresh" }, nowS()) });
+  await fresh.start();
+  // a table not heard answering: this page asks every table again, and the fresh one answers
+  await until(() => lobby.tables().some((e) => e.name === "Fresh" && e.answered > 0));
+  assert.deepEqual(
+    lobby.tables().map((e) => [e.name, e.live]),
+    [
+      ["Frozen", true],
+      ["Fresh", true],
+    ],
+    "both live while the new ask's answers are on their way",
+  );
+  clock += ANSWER_GRACE_MS;
+  assert.deepEqual(
+    lobby.tables().map((e) => [e.name, e.live]),
+    [
+      ["Fresh", true],
+      ["Frozen", false],
+    ],
+  );
+});
+
+test("a table heard that has not answered brings an ask soon, and asks are no more often than ASK_AGAIN_MS", async (t) => {
+  const relay = fakeRelay();
+  let clock = Date.now();
+  const { lobby } = await openLobby(t, relay, { now: () => clock });
+  await until(() => asksOn(relay).length === 1);
+  // a table that opened after this page's ask: heard, not answered
+  relay.deliver(await announce(await keyPair(null, curve), { name: "New" }));
+  await until(() => lobby.tables().length === 1);
+  await tick(ASK_AGAIN_MS / 10);
+  assert.equal(asksOn(relay).length, 1, "not before ASK_AGAIN_MS since the last ask");
+  clock += ASK_AGAIN_MS;
+  relay.deliver(await announce(await keyPair(null, curve), { name: "Newer" }));
+  await until(() => asksOn(relay).length === 2);
+  assert.equal(asksOn(relay).length, 2, "asked again soon after");
+  assert.notEqual(asksOn(relay)[1].key, asksOn(relay)[0].key, "a fresh key for each ask");
+});
+
 test("the sweep drops an entry not heard again within ENTRY_LIFE_S and keeps one heard since", async (t) => {
   const relay = fakeRelay();
   const start = Date.now();
@@ -331,104 +387,6 @@ test("the sweep drops an entry not heard again within ENTRY_LIFE_S and keeps one
   assert.equal(changes, before + 1, "nothing more to drop: no change");
 });
 
-test("an announcer answers asks by announcing again, at most once every ANSWER_EVERY_MS", async (t) => {
-  const relay = fakeRelay();
-  let clock = Date.now();
-  const key = await keyPair(null, curve);
-  const ad = announcer(t, relay, key, { now: () => clock });
-  const said = () => relay.log.filter((ev) => ev.pubkey === key.public && typeOf(ev) === "table").length;
-  await ad.start();
-  await until(() => said() === 1);
-  relay.deliver(await ask());
-  await until(() => said() === 2);
-  assert.equal(said(), 2, "the first ask is answered");
-  relay.deliver(await ask());
-  await tick(100);
-  assert.equal(said(), 2, "a second ask at once is not");
-  clock += ANSWER_EVERY_MS - 1;
-  relay.deliver(await ask());
-  await tick(100);
-  assert.equal(said(), 2, "nor one a moment before ANSWER_EVERY_MS");
-  clock += 1;
-  relay.deliver(await ask());
-  await until(() => said() === 3);
-  assert.equal(said(), 3, "one ANSWER_EVERY_MS after the last answer, answered again");
-});
-
-test("a paused announcer publishes nothing, and announces again once resumed", async (t) => {
-  const relay = fakeRelay();
-  const key = await keyPair(null, curve);
-  const ad = announcer(t, relay, key);
-  await ad.start();
-  await until(() => relay.log.length === 1);
-  ad.pause();
-  await until(() => relay.sockets.size === 0);
-  assert.equal(relay.sockets.size, 0, "its socket closed");
-  const sent = ad.sent;
-  ad.update();
-  relay.deliver(await ask());
-  await tick(100);
-  assert.equal(relay.log.length, 1, "nothing published while paused");
-  assert.equal(ad.sent, sent);
-  ad.resume();
-  await until(() => relay.log.length === 2);
-  assert.equal(typeOf(relay.log[1]), "table");
-  assert.equal(relay.log[1].pubkey, key.public);
-  await ad.stop();
-  assert.equal(typeOf(relay.log.at(-1)), "gone");
-});
-
-test("an announcer never publishes an entry that no page would list", async (t) => {
-  const relay = fakeRelay();
-  const key = await keyPair(null, curve);
-  const ad = announcer(t, relay, key, { entry: () => fields({ free: 2 }, nowS() - 60) }); // free = players
-  await ad.start();
-  await until(() => ad.pool.open === 1);
-  await tick(50);
-  ad.update();
-  relay.deliver(await ask());
-  await tick(100);
-  assert.equal(ad.pool.open, 1, "it listens");
-  assert.deepEqual(relay.log, [], "nothing published");
-  assert.equal(ad.sent, 0);
-  await ad.stop();
-  assert.ok(!relay.log.some((ev) => typeOf(ev) === "table"), "no table, ever");
-});
-
-// ------------------------------------------------------------------ a quick match's choice
-
-test("a quick match picks the longest-waiting table of its kind and preset, skipping full ones and its own", () => {
-  const host = (c) => c.repeat(64);
-  // as Lobby.tables() gives them: the longest waiting first
-  const tables = [
-    { host: host("1"), since: 100, quick: null, free: 1, preset: "standard" },
-    { host: host("2"), since: 110, quick: "partners", free: 2, preset: "standard" },
-    { host: host("3"), since: 120, quick: "2p", free: 0, preset: "standard" },
-    { host: host("4"), since: 130, quick: "2p", free: 1, preset: "fives" },
-    { host: host("5"), since: 140, quick: "2p", free: 1, preset: "standard" },
-  ];
-  assert.equal(quickTable(tables, { kind: "2p" }).host, host("4"), "the oldest with a free seat");
-  assert.equal(quickTable(tables, { kind: "2p", preset: "standard" }).host, host("5"));
-  assert.equal(quickTable(tables, { kind: "2p", preset: "fives" }).host, host("4"));
-  assert.equal(quickTable(tables, { kind: "2p", own: host("4") }).host, host("5"), "not one's own");
-  assert.equal(quickTable(tables, { kind: "2p", preset: "fives", own: host("4") }), null);
-  assert.equal(quickTable(tables, { kind: "partners" }).host, host("2"));
-  assert.equal(quickTable(tables, { kind: "partners", preset: "fives" }), null);
-  assert.equal(quickTable([], { kind: "2p" }), null);
-});
-
-test("of two quick tables opened in the same second exactly one gives way, and the younger gives way to the older", () => {
-  const small = { since: 100, host: "1".repeat(64) };
-  const large = { since: 100, host: "f".repeat(64) };
-  assert.equal(givesWay(large, small), true, "the larger key gives way");
-  assert.equal(givesWay(small, large), false);
-  const older = { since: 90, host: "f".repeat(64) };
-  const younger = { since: 100, host: "1".repeat(64) };
-  assert.equal(givesWay(younger, older), true, "the younger gives way, whatever the keys");
-  assert.equal(givesWay(older, younger), false);
-  assert.equal(givesWay(small, small), false, "never to itself");
-});
-
 test("a lobby closed while its ask is being signed says nothing and throws nothing", async () => {
   const relay = fakeRelay();
   let release;
@@ -446,7 +404,7 @@ test("a lobby closed while its ask is being signed says nothing and throws nothi
       },
     },
   };
-  const lobby = new Lobby({ relays: RELAYS, presets: PRESETS, WebSocketClass: relay.Socket, curve: slow });
+  const lobby = new Lobby({ relays: RELAYS, presets: PRESETS, WebSocketClass: relay.Socket, curve: slow, bits: BITS });
   const failures = [];
   const heard = (reason) => failures.push(reason);
   process.on("unhandledRejection", heard);

@@ -2,15 +2,22 @@
 // match. The lobby's events and their checks are net/lobby.js's; the dialog is
 // ui/dialogs/lobby.js; a table, once joined or opened, is a table played online like any other
 // (net/hosting.js, net/online.js): joining is opening the table's one link, and an opened table is
-// the host's gathering, announced (Announcer) until its seats are taken, its match dealt or its
-// host goes.
+// the host's gathering, announced (net/announcer.js) until its seats are taken, its match dealt or
+// its host goes.
 //
-// Quick match: after a look at the list (QUICK_LOOK_MS, the lobby's ask answered), the page joins
-// the longest-waiting quick table of the kind asked for; with none, it opens one (the clock at
-// Python's quick_clock) and waits, giving way to an older one of the same kind that appears while nobody
-// has joined its own (net/lobby.js givesWay: of two pages that opened at once, one joins the
-// other). While it waits, the computer is offered instead, and once someone has joined, computers
-// in the seats still empty (Python's `fill`).
+// Quick match (net/quick.js): the page asks, and joins the first quick table of the kind asked
+// for that answers it (a table listed but silent, a ghost or a host whose page froze, is passed
+// over); with none within a moment, it opens one (the clock at Python's quick_clock) and waits.
+// A page looking for the same game at the same time is paired with this one (one opens its table
+// at once, the other joins it), and a waiting table that meets another of the same kind (their
+// looks missed each other) gives way to it once it has answered (net/quick.js givesWay). While it
+// waits, the computer is offered instead, and once someone has joined, computers in the seats
+// still empty (Python's `fill`).
+//
+// A table this page listed and left (it gave way, or the player joined another table) is gone
+// for good: its save becomes the player's usual game before the page goes, so no reload brings
+// it back as a table of strangers that is no longer listed, or seats the stranger who still held
+// its link.
 //
 // A good citizen of volunteer relays: nothing is heard or announced while the page is hidden or
 // idle (no pointer or key for IDLE_MS); the list says it is paused, and Refresh (or coming back
@@ -19,8 +26,6 @@
 import { T } from "../i18n/strings.js";
 import { storePrefs } from "../store/storage.js";
 
-/** How long a quick match looks at the list before it opens a table of its own (ms). */
-export const QUICK_LOOK_MS = 1500;
 /** No pointer or key for this long: the page is idle, and stops hearing and announcing (ms). */
 export const IDLE_MS = 5 * 60_000;
 /** The level of the computers a quick match seats (the empty seats, or the game instead). */
@@ -36,6 +41,7 @@ export class Parlor {
     this.dialog = null;
     this.announcer = null; // this page's table in the lobby: {announcer, spec, since}
     this.quick = null; // this page's quick match: {kind, preset, started}
+    this.seek = null; // its look (net/quick.js Seek) until it is settled and handed over
     this.lastInput = Date.now();
     this.idle = false;
     this.watching = false;
@@ -81,7 +87,13 @@ export class Parlor {
   /** The test hook's `net.lobby`: the list while the lobby is open, else null. */
   hook() {
     if (!this.lobby) return null;
-    const tables = this.lobby.tables().map((t) => ({ id: t.id, players: t.players, free: t.free, rules: t.preset }));
+    const tables = this.lobby.tables().map((t) => ({
+      id: t.id,
+      players: t.players,
+      free: t.free,
+      rules: t.preset,
+      answered: t.live,
+    }));
     return { tables, waiting: Boolean(this.quick) };
   }
 
@@ -131,7 +143,8 @@ export class Parlor {
       onchange: () => this.#listed(),
       onstatus: ({ down }) => this.dialog?.status(down ? T.lobby.down : ""),
     });
-    await this.lobby.open();
+    this.lobbyOpening = this.lobby.open();
+    await this.lobbyOpening;
     this.#listed();
   }
 
@@ -155,8 +168,24 @@ export class Parlor {
     if (this.joining) return; // (a quick match may find the same table twice before it goes)
     this.joining = true;
     this.dialog?.close();
-    await this.#withdraw(); // this page's own table, if any, leaves the lists first
+    this.seek?.stop();
+    // this page's own listed table, if any (or a quick table being opened), leaves the lists and
+    // this device: gone for good
+    const listed = Boolean(this.announcer) || Boolean(this.quick?.opening);
+    this.quick = null;
+    await Promise.all([this.#withdraw(), listed ? this.#usualGame() : null]);
     location.hash = `room=${t.room}.${t.host}`;
+  }
+
+  /** The player's usual game in place of a table of this page's that nobody will come to (a
+   * quick table that gave way, a listed table left): Python's save is a match of the player's
+   * own again (their last New game's choices, without friends' seats, else the defaults), so no
+   * later visit hosts that table again, and its room is closed with it. */
+  async #usualGame() {
+    const choices = await this.table.tools.choicesNow();
+    const last = this.table.prefs.settings;
+    const alone = last?.seats && !last.seats.some((s) => s.controller === choices.friend);
+    await this.table.controller.newGame(alone ? last : choices.defaults, null, { remember: false });
   }
 
   /** Open a table: New game's choices (a friend's seat at least), then listed. */
@@ -170,16 +199,20 @@ export class Parlor {
    * A table this page hosts, just gathered: listed until full, dealt or closed.
    * @param {{settings: object, clock: number, quick: string|null}} spec
    */
-  async announce(spec) {
+  async announce(spec, { answer = [] } = {}) {
     await this.announcer?.announcer.stop(); // an earlier table of this page's, if any
     this.announcer = null;
     const across = this.table.across;
-    const opened = await across.hosting?.opening?.catch(() => null);
+    // the rules' words from Python while the room opens on the relays
+    const [opened, formReply] = await Promise.all([
+      across.hosting?.opening?.catch(() => null),
+      this.table.controller.call("rules_form", { settings: spec.settings }, false),
+    ]);
     if (!opened) {
       this.table.toast(T.room.down);
       return;
     }
-    const form = (await this.table.controller.call("rules_form", { settings: spec.settings }, false))?.form;
+    const form = formReply?.form;
     const target = form?.options.find((o) => o.name === "target")?.value;
     const net = await this.#net();
     const seats = spec.settings.seats.length;
@@ -198,8 +231,21 @@ export class Parlor {
       quick: spec.quick,
       since,
     });
-    const announcer = new net.Announcer({ relays: this.relays, key: opened.room.key, entry });
-    this.announcer = { announcer, key: opened.room.key, spec, since, table: across.hosting.table, free: this.#free() };
+    // its first announcements through the lobby's sockets, already open, while its own open
+    const announcer = new net.Announcer({ relays: this.relays, key: opened.room.key, entry, via: this.lobby?.pool });
+    this.announcer = {
+      announcer,
+      key: opened.room.key,
+      spec,
+      since,
+      opened: Date.now(),
+      asked: new Map(), // the hosts of other quick tables asked directly: when (#quickLooks)
+      askedAt: 0,
+      relook: null,
+      table: across.hosting.table,
+      free: this.#free(),
+    };
+    announcer.answer(answer); // pages looking for this game, heard before it was listed
     announcer.start();
     this.#watch();
     if (!spec.quick) this.table.toast(T.lobby.announced);
@@ -233,6 +279,7 @@ export class Parlor {
   async #withdraw() {
     const listed = this.announcer;
     this.announcer = null;
+    clearTimeout(listed?.relook);
     this.table.across.listed = false;
     await listed?.announcer.stop();
     this.#unwatchIfDone();
@@ -253,39 +300,75 @@ export class Parlor {
     };
   }
 
-  /** Quick match: someone waiting for the same game, else a table of one's own, listed. */
+  /** Quick match: the first table waiting for the same game that answers, else a table of
+   * one's own, listed (net/quick.js). */
   async quickMatch(kind, preset) {
     if (this.quick) return;
     this.quick = { kind, preset, started: Date.now() };
     this.#waitingShown();
-    await new Promise((resolve) => setTimeout(resolve, QUICK_LOOK_MS));
+    await this.#net();
+    await this.lobbyOpening?.catch(() => {});
     if (!this.quick) return; // stopped meanwhile
-    const found = this.net.quickTable(this.lobby?.tables() ?? [], { kind, preset });
-    if (found) return this.join(found);
+    if (!this.lobby?.pool) return this.#openQuick(kind, preset, null); // no relays: nobody to ask
+    const seek = new this.net.Seek({ lobby: this.lobby, kind, preset, relays: this.relays });
+    this.seek = seek;
+    const found = await seek.start();
+    if (!this.quick || this.seek !== seek) return seek.stop(); // stopped meanwhile
+    if (found.join) return this.join(found.join);
+    await this.#openQuick(kind, preset, seek);
+  }
+
+  /** Nobody answered: this page's own quick table, listed; the looks heard meanwhile are named
+   * in its first announcement (and those heard until it is out, as they come). */
+  async #openQuick(kind, preset, seek) {
+    const quick = this.quick;
+    quick.opening = true; // stopped or left before it is listed, it is still undone (#stopQuick, join)
     const settings = await this.#quickSettings(kind, preset, "friend");
     const clock = (await this.table.tools.choicesNow()).quick_clock; // Python's: a minute a move
     this.table.across.listed = true; // no invite dialog: the lobby seats this table
     await this.table.controller.newGame(settings, null, { remember: false, gather: { name: this.name, clock } });
-    if (!this.quick) return;
-    await this.announce({ settings, clock, quick: kind });
+    if (this.quick !== quick) return seek?.stop();
+    await this.announce({ settings, clock, quick: kind }, { answer: [...(seek?.seekers ?? [])] });
+    quick.opening = false;
+    if (this.quick !== quick) {
+      seek?.stop();
+      return this.#withdraw(); // stopped while it was being listed
+    }
+    const announcer = this.announcer?.announcer;
+    if (seek && announcer && this.seek === seek) {
+      seek.onseeker = (key) => announcer.answer([key]);
+      announcer.ready.then(() => seek.stop()); // from then on, its own asks' topic hears them
+    } else seek?.stop();
     this.#waitingShown();
   }
 
-  /** A waiting quick table that nobody has joined gives way to an older one of the same kind. */
+  /** A waiting quick table that nobody has joined meets another of the same kind (their looks
+   * missed each other): it asks those it would give way to directly (net/quick.js givesWay: the
+   * smaller host key hosts, the same on both pages), those that answered anything first, then
+   * the least recently asked, at most one ask every ASK_AGAIN_MS (an ask or its answer may be
+   * lost), and gives way to the first that answers. */
   #quickLooks(tables) {
     const listed = this.announcer;
-    if (!this.quick || !listed?.spec.quick || this.#joined() > 0) return;
-    const mine = { since: listed.since, host: listed.key.public };
+    if (!this.quick || !listed?.spec.quick || this.#joined() > 0 || !this.lobby) return;
+    const mine = { host: listed.key.public };
     const { kind, preset } = this.quick;
-    const other = tables.find(
-      (t) =>
-        t.quick === kind &&
-        t.free > 0 &&
-        t.host !== mine.host &&
-        (preset === null || t.preset === preset) &&
-        this.net.givesWay(mine, t),
+    const others = tables.filter(
+      (t) => this.net.quickFits(t, { kind, preset, own: mine.host }) && this.net.givesWay(mine, t),
     );
-    if (other) this.join(other);
+    const answered = others.find((t) => t.answered >= listed.opened);
+    if (answered) return this.join(answered);
+    const now = Date.now();
+    if (!others.length || now - listed.askedAt < this.net.ASK_AGAIN_MS) return;
+    listed.askedAt = now;
+    const asked = (t) => listed.asked.get(t.host) ?? 0;
+    const to = others
+      .sort((a, b) => Number(b.answered > 0) - Number(a.answered > 0) || asked(a) - asked(b))
+      .slice(0, 4)
+      .map((t) => t.host);
+    for (const host of to) listed.asked.set(host, now);
+    this.lobby.ask({ quick: kind, preset, to }).catch(() => {});
+    clearTimeout(listed.relook);
+    listed.relook = setTimeout(() => this.#listed(), this.net.ASK_AGAIN_MS); // unanswered: asked again
   }
 
   #joined() {
@@ -325,20 +408,21 @@ export class Parlor {
 
   /** Stop looking: the table is withdrawn, and the player's own usual game is back. */
   async #stopQuick(restore = true) {
-    const hosted = Boolean(this.announcer?.spec.quick);
+    const hosted = Boolean(this.announcer?.spec.quick) || Boolean(this.quick?.opening);
     this.quick = null;
+    this.seek?.stop();
+    this.seek = null;
     await this.#withdraw();
     this.#waitingShown();
     this.table.across.listed = false;
-    if (restore && hosted) {
-      const choices = await this.table.tools.choicesNow();
-      await this.table.controller.newGame(this.table.prefs.settings ?? choices.defaults, null, { remember: false });
-    }
+    if (restore && hosted) await this.#usualGame();
   }
 
   /** The quick match is seated (or dealt): the dialog closes on the table. */
   #quickDone() {
     this.quick = null;
+    this.seek?.stop();
+    this.seek = null;
     this.table.across.listed = false;
     this.dialog?.close();
     if (!this.dialog) this.#closeLobby();

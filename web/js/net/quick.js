@@ -1,0 +1,172 @@
+// @ts-check
+// A quick match's look (table/parlor.js drives it): ask, and sit down at the first table that
+// answers and fits; with none within ANSWER_WAIT_MS, open one's own. A table listed is a
+// stranger's word (a ghost nobody hosts, a host whose page froze): only an answer to this page's
+// own ask, naming its fresh key (net/lobby.js, net/announcer.js), says that a host is there now.
+//
+//   const seek = new Seek({ lobby, kind: "2p", preset: null, relays });
+//   const found = await seek.start();   // {join: entry} or {open: true}
+//   seek.seekers                        // the asks of pages looking for the same game, heard
+//   seek.stop();
+//
+// Two pages that press Quick match a moment apart would both find nothing and both open a
+// table; so a look also hears the other pages' asks (the asks' topic) and pairs with a page
+// looking for the same game (its kind and preset): the one whose ask's key is the smaller opens
+// its table at once (no sooner than PAIR_AFTER_MS after its own ask, so that a waiting table's
+// answer, which both would take, comes first) and names the other's ask in its first
+// announcement; the other says its ask again (the smaller may not have been listening when it
+// first asked) and waits for that table's answer. Two tables that opened anyway (their looks
+// missed each other) meet afterwards: the one whose host key is the larger gives way (givesWay),
+// once the other has answered it.
+
+import { askProblem, Checks, LOBBY_KIND, tagged } from "./lobbyevents.js";
+import { keyPair, RelayPool } from "./nostr.js";
+
+/** How long a look waits for tables to answer its ask before it opens its own table (ms). */
+export const ANSWER_WAIT_MS = 1500;
+/** A look that pairs with another opens its table no sooner than this after its ask (ms). */
+export const PAIR_AFTER_MS = 200;
+/** The asks of other looks heard from this far back (s): a look lasts a moment, and a relay that
+ * keeps ephemeral events would replay the asks of looks long settled. */
+const LOOKS_BACK_S = 3;
+/** A look whose ask could not go out (no relay open) within this opens its own table (ms). */
+const ASK_WAIT_MS = 5000;
+
+/** Whether a listed table is one a quick match of `kind` (and `preset`) may sit down at. */
+export const quickFits = (t, { kind, preset = null, own = null }) =>
+  t.quick === kind && t.free > 0 && t.host !== own && (preset === null || t.preset === preset);
+
+/** A quick match's choice among the listed tables: the first of `tables` (as Lobby.tables()
+ * orders them: those that answered first) that is a quick table of `kind` (and `preset`, when
+ * one is asked for) with a free seat, not this page's own; null: none. */
+export function quickTable(tables, { kind, preset = null, own = null }) {
+  return tables.find((t) => quickFits(t, { kind, preset, own })) ?? null;
+}
+
+/** Whether this page's waiting quick table should give way to `other` (the same kind, and it
+ * answered this page): the smaller host key hosts, which both pages see the same, so of two
+ * tables that opened at once exactly one goes to the other. (Not the time each says it began:
+ * that is a stranger's word, and a ghost would claim the oldest.) */
+export function givesWay(mine, other) {
+  return other.host < mine.host;
+}
+
+export class Seek {
+  /**
+   * @param {object} o
+   * @param {object} o.lobby an open net/lobby.js Lobby (its answers, its asks, its curve)
+   * @param {string} o.kind "2p" or "partners"
+   * @param {string|null} [o.preset] the rules asked for; null: any
+   * @param {string[]} o.relays
+   * @param {(key: string) => void} [o.onseeker] a page looking for the same game, heard (after
+   *   the look has settled too: its table names that ask)
+   * @param {number} [o.wait] ANSWER_WAIT_MS
+   * @param {any} [o.WebSocketClass]
+   * @param {() => number} [o.now]
+   * @param {{secret: string, public: string}|null} [o.key] the ask's key (a fresh one unless given)
+   */
+  constructor({
+    lobby,
+    kind,
+    preset = null,
+    relays,
+    onseeker = () => {},
+    wait = ANSWER_WAIT_MS,
+    WebSocketClass,
+    now,
+    key = null,
+  }) {
+    Object.assign(this, { lobby, kind, preset, relays, onseeker, wait, WebSocketClass, given: key });
+    this.now = now ?? (() => Date.now());
+    this.seekers = new Set(); // the asks' keys of pages looking for the same game
+    this.askedAgain = false;
+    this.key = null;
+    this.askedAt = null;
+    this.result = null;
+    this.timer = null;
+    this.pool = null;
+    this.unwatch = () => {};
+  }
+
+  /** Ask, and settle on the first table that answers and fits, or on opening one's own. */
+  start() {
+    return new Promise((resolve) => {
+      this.settle = (result) => {
+        if (this.result) return;
+        this.result = result;
+        clearTimeout(this.timer);
+        resolve(result);
+      };
+      this.unwatch = this.lobby.onanswer((entry, key) => {
+        if (key === this.key?.public && quickFits(entry, this)) this.settle({ join: entry });
+      });
+      this.#listen();
+      this.timer = setTimeout(() => this.settle({ open: true }), ASK_WAIT_MS);
+      this.#ask().catch(() => this.settle({ open: true }));
+    });
+  }
+
+  stop() {
+    this.settle?.({ stopped: true });
+    this.unwatch();
+    clearTimeout(this.timer);
+    this.pool?.stop();
+    this.pool = null;
+  }
+
+  async #ask() {
+    this.key = this.given ?? (await keyPair(null, this.lobby.curve));
+    const asked = await this.lobby.ask({ quick: this.kind, preset: this.preset, key: this.key });
+    if (this.result) return;
+    if (!asked) return this.settle({ open: true }); // the lobby closed: nobody to hear
+    this.askedAt = this.now();
+    this.#wait(this.wait);
+    this.#pair();
+  }
+
+  #wait(ms) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.settle({ open: true }), ms);
+  }
+
+  /** The asks' topic: other pages looking for a game (each ask checked as a host checks it). */
+  #listen() {
+    const checks = new Checks(this.lobby.curve, this.lobby.bits);
+    this.pool = new RelayPool(this.relays, {
+      topic: this.lobby.topics.asks,
+      kind: LOBBY_KIND,
+      since: Math.floor(this.now() / 1000) - LOOKS_BACK_S,
+      verify: async (ev) => !askProblem(ev.content) && checks.worked(ev) && (await checks.signed(ev)),
+      onevent: (ev) => this.#heard(ev),
+      WebSocketClass: this.WebSocketClass,
+    });
+    this.pool.start();
+  }
+
+  #heard(ev) {
+    const body = JSON.parse(ev.content);
+    if (ev.pubkey === this.key?.public || this.lobby.asks.has(ev.pubkey)) return; // this page's own
+    if (tagged(ev, "p").length) return; // an ask of some hosts: a waiting table's, not a look's
+    if (body.quick !== this.kind || body.preset !== this.preset || this.seekers.has(ev.pubkey)) return;
+    this.seekers.add(ev.pubkey);
+    this.onseeker(ev.pubkey);
+    this.#pair();
+  }
+
+  /** Another page looks for the same game: the smaller ask's key opens its table; the other
+   * asks again (so that one hears it) and waits for that table's answer. */
+  #pair() {
+    if (this.result || this.askedAt === null || !this.seekers.size) return;
+    const mine = this.key.public;
+    if ([...this.seekers].every((key) => mine < key)) {
+      const wait = this.askedAt + PAIR_AFTER_MS - this.now();
+      if (wait > 0) setTimeout(() => this.#pair(), wait);
+      else this.settle({ open: true });
+      return;
+    }
+    if (this.askedAgain) return;
+    this.askedAgain = true;
+    this.#wait(this.wait); // the smaller's table has a look's time to answer
+    this.lobby.ask({ quick: this.kind, preset: this.preset, key: this.key }).catch(() => {});
+  }
+}
