@@ -34,9 +34,10 @@ Requests (``op``), each reply ``{ok: true, ...}`` or a refusal as ``app`` gives 
   career entry): ``{entry: {v, name, date, score, record}}``.
 - ``standings_check`` ``{entry: {key, at, entry}, date, today}``: one published entry checked:
   ``{valid, why}``.
-- ``standings`` ``{entries: [{key, at, entry}], date, today, known?}``: the day's standings:
-  ``{standings: {date, count, refused, best, rows: [{rank, key, name, score, won, margin}],
-  checked, why}}`` (``checked``, the verdicts by digest, handed back as ``known`` next time).
+- ``standings`` ``{entries: [{key, at, entry}], date, today, known?, budget?}``: the day's
+  standings: ``{standings: {date, count, refused, unchecked, best, rows: [{rank, key, name,
+  score, won, margin}], checked, why}}`` (``checked``, the verdicts by digest, handed back as
+  ``known`` next time; at most ``budget`` entries replayed, the rest ``unchecked``).
 """
 
 from __future__ import annotations
@@ -114,7 +115,7 @@ def _standings_check(req: Request, _: Session | None) -> StandingsCheckReply:
 
 
 def _standings(req: Request, _: Session | None) -> StandingsReply:
-    asked = ("entries", "date", "today", "known")
+    asked = ("entries", "date", "today", "known", "budget")
     return {"ok": True, "standings": career.daily_standings(*(req.get(k) for k in asked))}
 
 

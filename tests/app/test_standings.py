@@ -317,3 +317,27 @@ def test_a_bad_request_is_a_worded_refusal():
     assert not reply["ok"] and reply["code"] == "bad_date"
     reply = call("standings", entries=[None] * (standings_of.MAX_BATCH + 1), date=DAY, today=TODAY)
     assert not reply["ok"]
+
+
+def test_a_budget_of_replays_leaves_the_rest_unchecked_and_says_so(plays, monkeypatch):
+    """Past the budget an entry is neither counted nor refused; the highest claims are replayed
+    first, and a verdict known from before costs no replay."""
+    entries = [
+        published(s, k * 64, name)
+        for (s, k, name) in zip(plays.values(), "abc", ("Ana", "Ben", "Cy"), strict=True)
+    ]
+    claims = sorted((e["entry"]["score"], e["entry"]["name"]) for e in entries)
+    replays: list[str] = []
+    real = standings_of.replayed
+    monkeypatch.setattr(standings_of, "replayed", lambda e: replays.append(e["name"]) or real(e))
+    out = board(entries, budget=1)
+    assert out["count"] == 1 and out["unchecked"] == 2 and out["refused"] == 0
+    assert replays == [claims[-1][1]] and out["rows"][0]["name"] == claims[-1][1]
+    more = board(entries, budget=1, known=out["checked"])
+    assert more["count"] == 2 and more["unchecked"] == 1 and len(replays) == 2
+    assert board(entries, budget=0)["unchecked"] == 3
+    whole = board(entries, known=more["checked"])
+    assert whole["count"] == 3 and whole["unchecked"] == 0 and len(replays) == 3
+    for bad in (-1, True, "2", standings_of.MAX_BATCH + 1):
+        reply = call("standings", entries=entries, date=DAY, today=TODAY, budget=bad)
+        assert not reply["ok"] and reply["code"] == "bad_career", reply

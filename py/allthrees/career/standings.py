@@ -19,8 +19,10 @@ An entry counts only when all of this holds (``check``); otherwise it is refused
 
 ``standings`` checks a batch (the replays are the cost: about a third of a second an entry in
 CPython; the page may hand back the verdicts of entries it checked before, by digest, to skip
-their replays) and ranks the entries that count: a won match first, then more points, then a
-wider margin; equal entries share a rank (1, 2, 2, 4).
+their replays, and give a ``budget`` of replays: past it, an entry is left ``unchecked``, neither
+counted nor refused, those that claim the highest scores replayed first) and ranks the entries
+that count: a won match first, then more points, then a wider margin; equal entries share a rank
+(1, 2, 2, 4).
 """
 
 from __future__ import annotations
@@ -207,12 +209,16 @@ def _known(known: Json) -> dict[str, Verdict]:
     }
 
 
-def standings(entries: Json, date: Json, today: Json, known: Json = None) -> Standings:
+def standings(
+    entries: Json, date: Json, today: Json, known: Json = None, budget: Json = None
+) -> Standings:
     """``date``'s standings from the published ``entries`` (``[Published]``), as of the page's
-    ``today``: ``{date, count, refused, best, rows, checked, why}``: how many count and how
-    many were refused, the best score, every entry that counts ranked (``Row``), each replayed
-    entry's verdict by its digest (``checked``: for the page to hand back as ``known`` next
-    time, so an entry is replayed once), and the refusals counted by code."""
+    ``today``: ``{date, count, refused, unchecked, best, rows, checked, why}``: how many count,
+    how many were refused and how many were left unchecked (past ``budget`` replays, None: no
+    bound; entries of ``known`` verdicts cost none), the best score, every entry that counts
+    ranked (``Row``), each replayed entry's verdict by its digest (``checked``: for the page to
+    hand back as ``known`` next time, so an entry is replayed once), and the refusals counted by
+    code."""
     day = checked_day(date, "the standings' date")
     now = parse_day(checked_day(today, "today"))
     assert now is not None
@@ -220,6 +226,11 @@ def standings(entries: Json, date: Json, today: Json, known: Json = None) -> Sta
         raise CareerError(
             f"the standings take a list of at most {MAX_BATCH} entries", field="entries"
         )
+    if budget is not None and (
+        not isinstance(budget, int) or isinstance(budget, bool) or not 0 <= budget <= MAX_BATCH
+    ):
+        raise CareerError(f"a budget is a count from 0 to {MAX_BATCH}", field="budget")
+    left = MAX_BATCH if budget is None else budget
     earlier = _known(known)
     why: dict[str, int] = dict.fromkeys(REFUSALS, 0)
     first: dict[str, tuple[int, str, Published]] = {}
@@ -238,9 +249,18 @@ def standings(entries: Json, date: Json, today: Json, known: Json = None) -> Sta
             first[p["key"]] = (p["at"], digest, p)
     checked: dict[str, Verdict] = {}
     rows: list[Counted] = []
-    for key, (_, digest, p) in first.items():
+    unchecked = 0
+    # the highest claims first: past the budget, what is left unsaid is the bottom of the list
+    order = sorted(first.items(), key=lambda kv: (-kv[1][2]["entry"]["score"], kv[1][:2]))
+    for key, (_, digest, p) in order:
         entry = p["entry"]
-        verdict = earlier.get(digest) or replayed(entry)
+        verdict = earlier.get(digest)
+        if verdict is None:
+            if left <= 0:
+                unchecked += 1
+                continue
+            left -= 1
+            verdict = replayed(entry)
         checked[digest] = verdict
         if verdict["why"] is not None:
             why[verdict["why"]] += 1
@@ -253,6 +273,7 @@ def standings(entries: Json, date: Json, today: Json, known: Json = None) -> Sta
         "date": day,
         "count": len(ranked),
         "refused": sum(why.values()),
+        "unchecked": unchecked,
         "best": ranked[0]["score"] if ranked else None,
         "rows": ranked,
         "checked": checked,

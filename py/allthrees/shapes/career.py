@@ -414,6 +414,7 @@ class Standings(TypedDict):
     date: str
     count: int
     refused: int
+    unchecked: int  # entries left unreplayed past the request's budget: neither counted nor refused
     best: int | None
     rows: list[StandingsRow]
     checked: dict[str, Verdict]

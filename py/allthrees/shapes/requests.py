@@ -308,6 +308,7 @@ class StandingsRequest(TypedDict):
     date: str
     today: str
     known: NotRequired[dict[str, Json]]  # the verdicts of an earlier reply's ``checked``
+    budget: NotRequired[int]  # the most entries replayed (the rest left ``unchecked``)
 
 
 Request = (
