@@ -63,6 +63,10 @@ export class CareerFlow {
     this.dailyDate = null;
     /** @type {string|null} its commitment, once Python said it */
     this.dailyCommitment = null;
+    /** @type {Promise<import("./standings.js").DailyStandings>|null} the daily's standings, once needed */
+    this.standingsLoading = null;
+    /** @type {import("./standings.js").DailyStandings|null} the same, once there */
+    this.standings = null;
     setDesign({ tiles: game.prefs.tiles, felt: game.prefs.felt });
     if (this.career.problem) game.toast(T.career.keptAside);
     // the test hook, there for automated browsers only (docs/architecture.md "The test hook"), has today's deal by
@@ -88,7 +92,33 @@ export class CareerFlow {
       attempts: this.career.attempts,
     });
     if (!reply?.ok) return null;
-    return this.counted(reply);
+    const entry = this.counted(reply);
+    // the day's scored attempt: its entry goes to the standings (career/standings.js)
+    if (daily && entry?.daily) this.dailyStandings().then((s) => s.finished(entry));
+    return entry;
+  }
+
+  /** The daily deal's standings (career/standings.js), loaded when first needed. */
+  dailyStandings() {
+    this.standingsLoading ??= Promise.all([import("./standings.js"), import("../net/relays.js")]).then(
+      ([{ DailyStandings }, { relaysFrom }]) => {
+        const prefs = this.game.prefs;
+        this.standings = new DailyStandings({
+          call: this.call,
+          // the name at the table (Play online's): chosen once, a default before
+          name: () => {
+            if (typeof prefs.name !== "string" || !prefs.name.trim()) {
+              prefs.name = T.lobby.nameDefault(1000 + Math.floor(Math.random() * 9000));
+              this.game.savePrefs();
+            }
+            return /** @type {string} */ (prefs.name);
+          },
+          relays: async () => relaysFrom(prefs).urls,
+        });
+        return this.standings;
+      },
+    );
+    return this.standingsLoading;
   }
 
   /** A finished match's entry, with the career's figures and the trophies it earned, as Python
@@ -147,6 +177,7 @@ export class CareerFlow {
   async open(tab = "stats") {
     const figures = await this.refresh();
     if (!figures) return;
+    const standings = await this.dailyStandings();
     const [{ showCareer }, { openReplay }, { exportCareer }] = await Promise.all([
       import("./view.js"),
       import("./replay.js"),
@@ -176,6 +207,12 @@ export class CareerFlow {
           pairDevice: () => this.pair(),
           chooseDesign: (kind, id) => this.chooseDesign(kind, id),
           copy: (text) => this.copy(text),
+          standings: {
+            look: () => standings.look(),
+            publish: standings.publish,
+            setPublish: (on) => standings.setPublish(on),
+            played: this.career.playedDaily(utcDate()),
+          },
         },
       }),
     );
@@ -364,8 +401,9 @@ export class CareerFlow {
   }
 
   /**
-   * For the test hook: {played, won, history, trophies} and {date, seed_commitment, played_today}.
-   * @returns {Pick<import("../shapes/testhook.js").TestState, "career"|"daily">}
+   * For the test hook: {played, won, history, trophies}, {date, seed_commitment, played_today}
+   * and the daily's standings {rank, count} once looked at after a daily attempt (else null).
+   * @returns {Pick<import("../shapes/testhook.js").TestState, "career"|"daily"|"standings">}
    */
   hook() {
     const entries = this.career.entries;
@@ -384,6 +422,7 @@ export class CareerFlow {
         seed_commitment: this.dailyCommitment ?? null,
         played_today: this.career.playedDaily(utcDate()),
       },
+      standings: this.standings?.place ?? null,
     };
   }
 }

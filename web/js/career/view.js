@@ -12,6 +12,7 @@ import { available, currentDesign, FELTS, TILE_DESIGNS } from "../draw/designs.j
 import { LANG, num, when } from "../i18n/lang.js";
 import { modeWords, T } from "../i18n/strings.js";
 import { askDialog } from "../ui/modal.js";
+import { standingsSection } from "./standingsview.js";
 
 /** @typedef {import("../shapes/career.js").CareerFigures} CareerFigures */
 /** @typedef {import("../shapes/career.js").CareerEntry} CareerEntry */
@@ -27,6 +28,7 @@ import { askDialog } from "../ui/modal.js";
  * @property {() => void} pairDevice
  * @property {(kind: "tiles"|"felts", id: string) => void} chooseDesign
  * @property {(text: string) => void} copy
+ * @property {import("./standingsview.js").StandingsActions} [standings] the daily's standings
  */
 
 /** @type {Tab[]} */
@@ -303,6 +305,7 @@ function dailyPanel(daily, on) {
   // the career screen asks as of today: its figures have today's
   const today = /** @type {import("../shapes/career.js").DailyToday} */ (daily.today);
   const line = today.line ? C.dailyLine(today.line) : null;
+  /** @type {HTMLElement[]} */
   const out = [
     h("p", { class: "panel-sub", text: C.dailyAbout }),
     h("p", { id: "daily-date", text: C.dailyDate(today.date) }),
@@ -327,5 +330,6 @@ function dailyPanel(daily, on) {
       }),
     );
   }
+  if (on.standings) out.push(standingsSection(on.standings));
   return out;
 }

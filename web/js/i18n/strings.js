@@ -1364,6 +1364,38 @@ const EN = {
       noTable: "No pairing on this device is waiting for this answer: open it on the device that showed the invite.",
     },
   },
+  standings: {
+    title: "Standings",
+    about: "Everyone who played today's deal, each result checked on this device by replaying it move by move.",
+    show: "Show the standings",
+    again: "Check again",
+    looking: "Fetching the entries and checking them…",
+    failed: "The standings could not be checked right now.",
+    publish: "Publish my daily result (my name, score and moves)",
+    /** @param {number} rank @param {number} count */
+    rank: (rank, count) => `Your rank: ${rank} of ${count}`,
+    /** @param {number} count */
+    played: (count) => `${count} ${count === 1 ? "player" : "players"} in the standings`,
+    /** @param {number} best */
+    best: (best) => `Best score: ${best}`,
+    none: "No checked entries for this date yet.",
+    notPublished: "Your result is not published: the setting below is off.",
+    tooLong: "Your match's record is too long for a relay's event: it was not published.",
+    notSent: "Your entry has not reached a relay yet: it is sent again each time you look.",
+    notFound: "Your entry is not among them yet.",
+    notPlayed: "Play today's scored deal to have your own entry.",
+    /** @param {number} n */
+    refused: (n) => `${n} ${n === 1 ? "entry" : "entries"} refused: they did not replay as they claim.`,
+    /** @param {number} n */
+    unchecked: (n) => `${n} ${n === 1 ? "entry" : "entries"} not checked yet: look again to check more.`,
+    /** @param {number} n @param {number} of */
+    relays: (n, of) => `${n} of ${of} ${of === 1 ? "relay" : "relays"} answered.`,
+    top: "Top 20",
+    near: "Around you",
+    /** @param {number} rank @param {string} name @param {number} score @param {boolean} won */
+    row: (rank, name, score, won) => `${rank}. ${name}: ${score} points, ${won ? "won" : "lost"}`,
+    you: "(you)",
+  },
 };
 
 // The table read aloud (screenreader.js): tiles as a player says them, the ends, the seats and one

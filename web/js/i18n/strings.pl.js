@@ -1192,6 +1192,39 @@ export const PL = {
         "Żadne parowanie na tym urządzeniu nie czeka na tę odpowiedź: otwórz ją na urządzeniu, które pokazało zaproszenie.",
     },
   },
+  standings: {
+    title: "Ranking",
+    about:
+      "Wszyscy, którzy zagrali dzisiejsze rozdanie; każdy wynik sprawdzony na tym urządzeniu przez odtworzenie ruch po ruchu.",
+    show: "Pokaż ranking",
+    again: "Sprawdź ponownie",
+    looking: "Pobieranie wpisów i sprawdzanie ich…",
+    failed: "Nie udało się teraz sprawdzić rankingu.",
+    publish: "Publikuj mój wynik dnia (imię, punkty i ruchy)",
+    /** @param {number} rank @param {number} count */
+    rank: (rank, count) => `Twoje miejsce: ${rank} z ${count}`,
+    /** @param {number} count */
+    played: (count) => `Graczy w rankingu: ${count}`,
+    /** @param {number} best */
+    best: (best) => `Najlepszy wynik: ${best}`,
+    none: "Brak sprawdzonych wpisów z tego dnia.",
+    notPublished: "Twój wynik nie jest publikowany: ustawienie poniżej jest wyłączone.",
+    tooLong: "Zapis twojej rozgrywki jest za długi na zdarzenie przekaźnika: nie został opublikowany.",
+    notSent: "Twój wpis jeszcze nie dotarł do przekaźnika: jest wysyłany ponownie przy każdym otwarciu.",
+    notFound: "Twojego wpisu jeszcze wśród nich nie ma.",
+    notPlayed: "Zagraj dzisiejsze punktowane rozdanie, aby mieć własny wpis.",
+    /** @param {number} n */
+    refused: (n) => `Odrzucone wpisy: ${n} (nie odtwarzają się tak, jak twierdzą).`,
+    /** @param {number} n */
+    unchecked: (n) => `Jeszcze niesprawdzone wpisy: ${n}. Otwórz ponownie, by sprawdzić kolejne.`,
+    /** @param {number} n @param {number} of */
+    relays: (n, of) => `Odpowiedziały przekaźniki: ${n} z ${of}.`,
+    top: "Pierwsza dwudziestka",
+    near: "Wokół ciebie",
+    /** @param {number} rank @param {string} name @param {number} score @param {boolean} won */
+    row: (rank, name, score, won) => `${rank}. ${name}: ${score} pkt, ${won ? "wygrana" : "przegrana"}`,
+    you: "(ty)",
+  },
 };
 
 /** @type {import("./strings.js").ReaderCatalogue} */

@@ -202,3 +202,30 @@
  */
 
 export {};
+
+// ------------------------------------------------------------------ the daily deal's standings
+
+/**
+ * A standings entry that counts, ranked (shapes.career.StandingsRow).
+ * @typedef {Object} StandingsRow
+ * @property {Int} rank equal entries share one
+ * @property {string} key the key that signed its event
+ * @property {string} name
+ * @property {Int} score
+ * @property {boolean} won
+ * @property {Int} margin
+ */
+
+/**
+ * A day's standings (op "standings": shapes.career.Standings).
+ * @typedef {Object} Standings
+ * @property {string} date
+ * @property {Int} count the entries that count
+ * @property {Int} refused the entries refused (shown nowhere)
+ * @property {Int} unchecked the entries left unreplayed past the budget (shown nowhere yet)
+ * @property {Int|null} best the best score
+ * @property {StandingsRow[]} rows ranked
+ * @property {Record<string, {why: string|null, won: boolean, margin: Int}>} checked each
+ *   replayed entry's verdict by its digest, handed back as `known`
+ * @property {Record<string, Int>} why the refusals by code
+ */

@@ -32,6 +32,7 @@
  * @property {TestPegs[]|null} pegs with cribbage, per side as drawn
  * @property {TestCareer} career
  * @property {TestDaily} daily
+ * @property {TestStandings|null} standings the daily's standings, once looked at after a daily attempt
  * @property {TestNet} net
  */
 
@@ -161,6 +162,13 @@
  * @property {string} date today's UTC date
  * @property {string|null} seed_commitment the commitment to its deal's seed, once asked
  * @property {boolean} played_today its scored attempt has been started
+ */
+
+/**
+ * Where the player stands in today's daily standings (career/standings.js), as last looked at.
+ * @typedef {Object} TestStandings
+ * @property {Int} rank
+ * @property {Int} count the entries that count
  */
 
 /**

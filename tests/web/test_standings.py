@@ -1,0 +1,174 @@
+"""The daily deal's standings in the browser (issue 44), through a real relay on 127.0.0.1: two
+players (two contexts, each its own key) play today's deal to its end, each page publishes its
+signed entry as an addressable event, and each sees both entries ranked alike, its own rank and
+the count; entries forged straight onto the relay (an altered score under another key, a record
+that does not replay, a malformed event, an oversized one, a future date, a flood of junk) are
+shown nowhere and the standings still say the truth.
+
+Nothing leaves this machine: each page's only relay is the local one, and the date is the real
+UTC date (the relay refuses events far from its own clock)."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Problems
+from playwright.sync_api import Browser, Page, expect
+from relaykit import Relay, new_secret, sign_event
+from tablekit import IDLE, STATE, best_move_by_keys, open_career, ready, turn_by_keys
+from test_net_table import device
+
+KIND = 30_333  # web/js/net/standings.js STANDINGS_KIND
+TOPIC = "allthrees-daily"
+SHOTS = Path(os.environ.get("ALLTHREES_SHOTS", "/tmp/shots44s"))
+PLACE = "() => window.allthreesTest.state()?.standings ?? null"
+TURNS = 3000  # a cap on the steps looked at, not a time
+
+
+@pytest.fixture
+def players(browser: Browser, site_url: str, problems: Problems, relay: Relay) -> Iterator[Any]:
+    made: list[Page] = []
+
+    def new(name: str, nickname: str, **context: Any) -> Page:
+        prefs = {"muted": True, "iceServers": [], "relays": [relay.url], "name": nickname}
+        page = device(browser, site_url, problems, name, prefs, **context)
+        made.append(page)
+        page.goto(site_url)
+        ready(page)
+        return page
+
+    yield new
+    for page in made:
+        page.context.close()
+    assert not problems.found, "problems in the browsers:\n" + "\n".join(problems.found)
+
+
+def start_daily(page: Page) -> None:
+    open_career(page, "daily")
+    page.locator("#daily-play").click()
+    start = page.locator("#link-start")
+    if start.is_visible():  # a match in play: the daily asks before it replaces it
+        start.click()
+    ready(page)
+    assert page.evaluate("() => window.allthreesTest.state().daily.played_today")
+
+
+def step(page: Page) -> bool:
+    """One step of the person's match (a turn, or the next round): True once it is over."""
+    page.evaluate(IDLE)
+    st = page.evaluate(STATE)
+    if st["match_over"]:
+        return True
+    if st["round_over"]:
+        page.locator("#btn-next").click()
+    elif st["turn"] == st["human"]:
+        page.locator("#table").focus()
+        turn_by_keys(page, move=best_move_by_keys)
+    return False
+
+
+def play_both(pages: list[Page]) -> None:
+    """Both matches to their ends, a step of each in turn (the computers think meanwhile)."""
+    over = [False] * len(pages)
+    for _ in range(TURNS):
+        for i, page in enumerate(pages):
+            over[i] = over[i] or step(page)
+        if all(over):
+            return
+    raise AssertionError("the daily did not end")
+
+
+def stored(relay: Relay, day: str) -> list[dict[str, Any]]:
+    return relay.query({"kinds": [KIND], "#d": [day]})
+
+
+def wait_for_entries(relay: Relay, day: str, n: int, page: Page) -> list[dict[str, Any]]:
+    for _ in range(120):
+        found = stored(relay, day)
+        if len(found) >= n:
+            return found
+        page.wait_for_timeout(500)
+    raise AssertionError(f"{n} entries were not published: {stored(relay, day)}")
+
+
+def look(page: Page) -> dict[str, Any]:
+    if page.locator("#btn-peek").is_visible():  # the match's panel: the table behind it
+        page.locator("#btn-peek").click()
+    open_career(page, "daily")
+    page.locator("#standings-show").click()
+    expect(page.locator("#standings-rank")).to_be_visible(timeout=180_000)
+    return page.evaluate(PLACE)
+
+
+def forged(good: dict[str, Any], day: str) -> list[dict[str, Any]]:
+    """Events a dishonest device or relay could put there, each of its own key."""
+    entry = json.loads(good["content"])
+    nowish = int(datetime.now(UTC).timestamp())
+
+    def event(content: Any, d: str = day, raw: bool = False) -> dict[str, Any]:
+        text = content if raw else json.dumps(content)
+        tags = [["d", d], ["t", TOPIC], ["expiration", str(nowish + 3 * 86_400)]]
+        return sign_event(new_secret(), KIND, text, tags, nowish)
+
+    higher = {**entry, "name": "Forger", "score": entry["score"] + 3}
+    broken = {**entry, "name": "Breaker", "record": [entry["record"][0][:-1], *entry["record"][1:]]}
+    tomorrow = (date.fromisoformat(day) + timedelta(days=1)).isoformat()
+    ahead = {**entry, "name": "Early", "date": tomorrow}
+    return [
+        event(higher),
+        event(broken),
+        event("{not json", raw=True),
+        event({**entry, "name": "Huge", "record": [["6-6@E"] * 200] * 3}),
+        event(ahead),
+        event(ahead, d=tomorrow),
+        *(event({"v": 1, "name": f"Junk{i}", "date": day, "score": 150}) for i in range(40)),
+    ]
+
+
+def test_two_players_see_each_other_ranked_and_nothing_forged(players, relay: Relay) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ana = players("ana", "Ana")
+    ben = players("ben", "Ben", viewport={"width": 360, "height": 740}, is_mobile=True)
+    day = datetime.now(UTC).date().isoformat()
+    for page in (ana, ben):
+        start_daily(page)
+    play_both([ana, ben])
+    published = wait_for_entries(relay, day, 2, ana)
+    assert sorted(json.loads(e["content"])["name"] for e in published) == ["Ana", "Ben"]
+    for e in published:
+        tags = {t[0]: t[1] for t in e["tags"]}
+        assert tags["d"] == day and int(tags["expiration"]) > e["created_at"]
+        assert set(json.loads(e["content"])) == {"v", "name", "date", "score", "record"}
+        assert len(json.dumps(e)) <= 4096
+    for bad in forged(published[0], day):
+        relay.publish(bad)
+    # each page: both entries, its own rank, the same order
+    places = {}
+    lists = {}
+    for page, name in ((ana, "Ana"), (ben, "Ben")):
+        places[name] = look(page)
+        assert places[name]["count"] == 2, places
+        listed = page.get_by_role("list", name="Standings")
+        expect(listed.get_by_role("listitem")).to_have_count(2)
+        lists[name] = [t.split(" (")[0] for t in listed.get_by_role("listitem").all_inner_texts()]
+        mine = listed.locator("[aria-current=true]")
+        expect(mine).to_contain_text(name)
+        expect(page.locator("#standings-rank")).to_have_text(f"Your rank: {places[name]['rank']} of 2")
+        text = page.locator("#career-panel-daily").inner_text()
+        for fake in ("Forger", "Breaker", "Huge", "Early", "Junk"):
+            assert fake not in text, (fake, text)
+        expect(page.locator("#standings-body")).to_contain_text("refused")
+    assert lists["Ana"] == lists["Ben"]
+    assert sorted(p["rank"] for p in places.values()) in ([1, 2], [1, 1])
+    for page, shot in ((ana, "standings-1280.png"), (ben, "standings-360.png")):
+        page.locator("#standings-list").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / shot), animations="disabled")
+    # a second look replays nothing again and says the same
+    ana.locator("#standings-show").click()
+    expect(ana.locator("#standings-rank")).to_have_text(f"Your rank: {places['Ana']['rank']} of 2")
