@@ -53,3 +53,55 @@ def rounds_per_second(
         "rounds": rounds,
         "seconds": round(elapsed, 3),
     }
+
+
+def standings_check(entries: int = 100, plays: int = 10, seed: int = 44) -> dict[str, float]:
+    """The daily standings' check (``career.standings.standings``): ``entries`` published entries
+    of one date, made from ``plays`` matches of the day's deal (random legal moves, the day's
+    computer as every device plays it) under different keys and names, each replayed once; CPU
+    seconds for the whole batch and per entry. Making the plays is not timed."""
+    from .career.dailydeal import daily_session
+    from .career.standings import standings
+    from .notation import move_text
+
+    day = "2026-12-03"
+    rng = random.Random(seed)
+    records: list[tuple[int, list[list[str]]]] = []
+    for _ in range(plays):
+        session = daily_session(day)
+        match = session.match
+        while not match.over:
+            if match.round.over:
+                session.act(None, {"kind": "next"})
+            elif session.computer_to_move():
+                session.advance()
+            else:
+                match.apply(rng.choice(match.round.legal_moves()))
+        you = match.rules.side_of(session.settings.you())
+        moves = [[move_text(e.move, e.touch) for e in r.history] for r in match.rounds]
+        records.append((match.scores[you], moves))
+    batch = [
+        {
+            "key": f"{i:064x}",
+            "at": i,
+            "entry": {
+                "v": 1,
+                "name": f"P{i}",
+                "date": day,
+                "score": records[i % plays][0],
+                "record": records[i % plays][1],
+            },
+        }
+        for i in range(entries)
+    ]
+    clock = time.process_time
+    start = clock()
+    out = standings(batch, day, "2026-12-05")
+    elapsed = clock() - start
+    assert out["count"] == entries, out["why"]
+    return {
+        "entries": entries,
+        "seconds": round(elapsed, 2),
+        "ms_per_entry": round(1000 * elapsed / entries, 1),
+        "rounds": sum(len(r[1]) for r in records) / plays,
+    }

@@ -151,8 +151,19 @@ def cmd_deal(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import rounds_per_second
+    from .bench import rounds_per_second, standings_check
 
+    if args.standings:
+        checked = standings_check(args.standings)
+        if args.json:
+            print(json.dumps(checked))
+        else:
+            print(
+                f"{checked['ms_per_entry']:,.0f} ms an entry: {checked['entries']} daily standings "
+                f"entries ({checked['rounds']:.1f} rounds each) checked by replaying them in "
+                f"{checked['seconds']} s of CPU"
+            )
+        return 0
     out = rounds_per_second(args.seconds)
     if args.json:
         print(json.dumps({"rounds_per_s": out["rounds_per_s"], "moves_per_s": out["moves_per_s"]}))
@@ -353,6 +364,9 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("bench", help="engine speed: random 2-player parlor rounds per second")
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--standings", type=int, default=0, metavar="N", help="instead: check N daily entries"
+    )
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("arena", help="play matches between two computer players")

@@ -341,3 +341,12 @@ def test_a_budget_of_replays_leaves_the_rest_unchecked_and_says_so(plays, monkey
     for bad in (-1, True, "2", standings_of.MAX_BATCH + 1):
         reply = call("standings", entries=entries, date=DAY, today=TODAY, budget=bad)
         assert not reply["ok"] and reply["code"] == "bad_career", reply
+
+
+def test_the_benchmark_checks_every_entry_it_made():
+    """``scripts/bench standings``: every entry it makes counts once checked, and the figure is
+    a cost per entry (no bound on it: timing under load means nothing)."""
+    from allthrees.bench import standings_check
+
+    out = standings_check(entries=3, plays=1)
+    assert out["entries"] == 3 and out["rounds"] >= 1 and out["ms_per_entry"] > 0

@@ -59,7 +59,13 @@ def start_daily(page: Page) -> None:
     assert page.evaluate("() => window.allthreesTest.state().daily.played_today")
 
 
-def step(page: Page) -> bool:
+WORDS = {  # what each page's language says (web/js/i18n/strings*.js "standings")
+    "en": {"list": "Standings", "rank": "Your rank: {} of 2", "refused": "refused"},
+    "pl": {"list": "Ranking", "rank": "Twoje miejsce: {} z 2", "refused": "Odrzucone"},
+}
+
+
+def step(page: Page, lang: str) -> bool:
     """One step of the person's match (a turn, or the next round): True once it is over."""
     page.evaluate(IDLE)
     st = page.evaluate(STATE)
@@ -69,16 +75,16 @@ def step(page: Page) -> bool:
         page.locator("#btn-next").click()
     elif st["turn"] == st["human"]:
         page.locator("#table").focus()
-        turn_by_keys(page, move=best_move_by_keys)
+        turn_by_keys(page, lang, move=best_move_by_keys)
     return False
 
 
-def play_both(pages: list[Page]) -> None:
+def play_both(pages: list[tuple[Page, str]]) -> None:
     """Both matches to their ends, a step of each in turn (the computers think meanwhile)."""
     over = [False] * len(pages)
     for _ in range(TURNS):
-        for i, page in enumerate(pages):
-            over[i] = over[i] or step(page)
+        for i, (page, lang) in enumerate(pages):
+            over[i] = over[i] or step(page, lang)
         if all(over):
             return
     raise AssertionError("the daily did not end")
@@ -134,11 +140,12 @@ def forged(good: dict[str, Any], day: str) -> list[dict[str, Any]]:
 def test_two_players_see_each_other_ranked_and_nothing_forged(players, relay: Relay) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     ana = players("ana", "Ana")
-    ben = players("ben", "Ben", viewport={"width": 360, "height": 740}, is_mobile=True)
+    phone = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+    ben = players("ben", "Ben", locale="pl-PL", **phone)  # a Polish player on a phone
     day = datetime.now(UTC).date().isoformat()
     for page in (ana, ben):
         start_daily(page)
-    play_both([ana, ben])
+    play_both([(ana, "en"), (ben, "pl")])
     published = wait_for_entries(relay, day, 2, ana)
     assert sorted(json.loads(e["content"])["name"] for e in published) == ["Ana", "Ben"]
     for e in published:
@@ -151,24 +158,33 @@ def test_two_players_see_each_other_ranked_and_nothing_forged(players, relay: Re
     # each page: both entries, its own rank, the same order
     places = {}
     lists = {}
-    for page, name in ((ana, "Ana"), (ben, "Ben")):
+    for page, name, lang in ((ana, "Ana", "en"), (ben, "Ben", "pl")):
+        words = WORDS[lang]
         places[name] = look(page)
         assert places[name]["count"] == 2, places
-        listed = page.get_by_role("list", name="Standings")
+        listed = page.get_by_role("list", name=words["list"])
         expect(listed.get_by_role("listitem")).to_have_count(2)
-        lists[name] = [t.split(" (")[0] for t in listed.get_by_role("listitem").all_inner_texts()]
+        # the rows' ranks, names and keys (the words around them are the page's language)
+        rows = listed.get_by_role("listitem")
+        lists[name] = [t.split(":")[0] for t in rows.all_inner_texts()]
+        lists[name] += rows.evaluate_all("(li) => li.map((r) => r.dataset.key)")
         mine = listed.locator("[aria-current=true]")
         expect(mine).to_contain_text(name)
-        expect(page.locator("#standings-rank")).to_have_text(f"Your rank: {places[name]['rank']} of 2")
+        expect(page.locator("#standings-rank")).to_have_text(
+            words["rank"].format(places[name]["rank"])
+        )
         text = page.locator("#career-panel-daily").inner_text()
         for fake in ("Forger", "Breaker", "Huge", "Early", "Junk"):
             assert fake not in text, (fake, text)
-        expect(page.locator("#standings-body")).to_contain_text("refused")
+        expect(page.locator("#standings-body")).to_contain_text(words["refused"])
     assert lists["Ana"] == lists["Ben"]
     assert sorted(p["rank"] for p in places.values()) in ([1, 2], [1, 1])
-    for page, shot in ((ana, "standings-1280.png"), (ben, "standings-360.png")):
-        page.locator("#standings-list").scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / shot), animations="disabled")
+    for page, lang in ((ana, "en"), (ben, "pl")):
+        for width, height in ((1280, 800), (360, 740)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.locator("#standings-body > :last-child").scroll_into_view_if_needed()
+            shot = SHOTS / f"standings-{lang}-{width}.png"
+            page.screenshot(path=str(shot), animations="disabled")
     # a second look replays nothing again and says the same
     ana.locator("#standings-show").click()
     expect(ana.locator("#standings-rank")).to_have_text(f"Your rank: {places['Ana']['rank']} of 2")

@@ -1385,7 +1385,7 @@ const EN = {
     notFound: "Your entry is not among them yet.",
     notPlayed: "Play today's scored deal to have your own entry.",
     /** @param {number} n */
-    refused: (n) => `${n} ${n === 1 ? "entry" : "entries"} refused: they did not replay as they claim.`,
+    refused: (n) => `${n} ${n === 1 ? "entry" : "entries"} refused: malformed, or not replaying as claimed.`,
     /** @param {number} n */
     unchecked: (n) => `${n} ${n === 1 ? "entry" : "entries"} not checked yet: look again to check more.`,
     /** @param {number} n @param {number} of */

@@ -1214,7 +1214,7 @@ export const PL = {
     notFound: "Twojego wpisu jeszcze wśród nich nie ma.",
     notPlayed: "Zagraj dzisiejsze punktowane rozdanie, aby mieć własny wpis.",
     /** @param {number} n */
-    refused: (n) => `Odrzucone wpisy: ${n} (nie odtwarzają się tak, jak twierdzą).`,
+    refused: (n) => `Odrzucone wpisy: ${n} (błędne albo nie odtwarzają się tak, jak twierdzą).`,
     /** @param {number} n */
     unchecked: (n) => `Jeszcze niesprawdzone wpisy: ${n}. Otwórz ponownie, by sprawdzić kolejne.`,
     /** @param {number} n @param {number} of */

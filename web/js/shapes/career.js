@@ -217,6 +217,14 @@ export {};
  */
 
 /**
+ * A replayed standings entry's verdict (shapes.career.Verdict): its refusal (null: it counts).
+ * @typedef {Object} StandingsVerdict
+ * @property {string|null} why
+ * @property {boolean} won
+ * @property {Int} margin
+ */
+
+/**
  * A day's standings (op "standings": shapes.career.Standings).
  * @typedef {Object} Standings
  * @property {string} date
@@ -225,7 +233,7 @@ export {};
  * @property {Int} unchecked the entries left unreplayed past the budget (shown nowhere yet)
  * @property {Int|null} best the best score
  * @property {StandingsRow[]} rows ranked
- * @property {Record<string, {why: string|null, won: boolean, margin: Int}>} checked each
- *   replayed entry's verdict by its digest, handed back as `known`
- * @property {Record<string, Int>} why the refusals by code
+ * @property {Object<string, StandingsVerdict>} checked each replayed entry's verdict by its
+ *   digest, handed back as `known`
+ * @property {Object<string, Int>} why the refusals by code
  */
