@@ -83,20 +83,28 @@ function shown(look, played) {
     line("standings-count", S.played(standings.count));
     line("standings-best", S.best(standings.best ?? 0));
   } else line("standings-count", S.none);
-  const rows = standings.rows;
-  const top = rows.slice(0, TOP);
+  const { top, near } = shownRows(standings.rows, me);
   out.push(list("standings-list", S.title, top, me));
-  const at = me ? rows.indexOf(me) : -1;
-  if (at >= TOP) {
-    const near = rows.slice(Math.max(TOP, at - NEAR), at + NEAR + 1);
-    out.push(h("h4", { text: S.near }), list("standings-near", S.near, near, me));
-  }
+  if (near.length) out.push(h("h4", { text: S.near }), list("standings-near", S.near, near, me));
   const notes = [];
   if (standings.refused) notes.push(S.refused(standings.refused));
   if (standings.unchecked + fetched.over) notes.push(S.unchecked(standings.unchecked + fetched.over));
   if (fetched.answered < fetched.relays) notes.push(S.relays(fetched.answered, fetched.relays));
   for (const note of notes) out.push(h("p", { class: "panel-sub standings-note", text: note }));
   return out;
+}
+
+/**
+ * The rows listed: the top TOP, and when the player's row is below them, NEAR rows either side of
+ * it (none of the top again).
+ * @template T
+ * @param {T[]} rows ranked @param {T|null} me the player's row, if among them
+ * @returns {{top: T[], near: T[]}}
+ */
+export function shownRows(rows, me) {
+  const at = me === null ? -1 : rows.indexOf(me);
+  const near = at >= TOP ? rows.slice(Math.max(TOP, at - NEAR), at + NEAR + 1) : [];
+  return { top: rows.slice(0, TOP), near };
 }
 
 /**
