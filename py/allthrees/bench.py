@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from .match import decided_leader, shuffle
 from .round import Round
@@ -55,13 +56,13 @@ def rounds_per_second(
     }
 
 
-def standings_check(entries: int = 100, plays: int = 10, seed: int = 44) -> dict[str, float]:
-    """The daily standings' check (``career.standings.standings``): ``entries`` published entries
-    of one date, made from ``plays`` matches of the day's deal (random legal moves, the day's
-    computer as every device plays it) under different keys and names, each replayed once; CPU
-    seconds for the whole batch and per entry. Making the plays is not timed."""
+
+def standings_entries(entries: int = 100, plays: int = 10, seed: int = 44) -> dict[str, Any]:
+    """``entries`` published entries of one date for the standings' check, made from ``plays``
+    matches of the day's deal (random legal moves, the day's computer as every device plays it),
+    each under its own key and name: ``{entries, date, today, rounds}`` (``rounds``: a match's
+    mean)."""
     from .career.dailydeal import daily_session
-    from .career.standings import standings
     from .notation import move_text
 
     day = "2026-12-03"
@@ -94,14 +95,28 @@ def standings_check(entries: int = 100, plays: int = 10, seed: int = 44) -> dict
         }
         for i in range(entries)
     ]
+    rounds = sum(len(r[1]) for r in records) / plays
+    return {"entries": batch, "date": day, "today": "2026-12-05", "rounds": rounds}
+
+
+def standings_check(
+    entries: int = 100, plays: int = 10, seed: int = 44, made: dict[str, Any] | None = None
+) -> dict[str, float]:
+    """The daily standings' check (``career.standings.standings``) of ``standings_entries`` (or
+    ``made``, as it gave them), each replayed once: CPU seconds for the whole batch and per
+    entry. Making the entries is not timed."""
+    from .career.standings import standings
+
+    made = made or standings_entries(entries, plays, seed)
+    batch = made["entries"]
     clock = time.process_time
     start = clock()
-    out = standings(batch, day, "2026-12-05")
+    out = standings(batch, made["date"], made["today"])
     elapsed = clock() - start
-    assert out["count"] == entries, out["why"]
+    assert out["count"] == len(batch), out["why"]
     return {
-        "entries": entries,
+        "entries": len(batch),
         "seconds": round(elapsed, 2),
-        "ms_per_entry": round(1000 * elapsed / entries, 1),
-        "rounds": sum(len(r[1]) for r in records) / plays,
+        "ms_per_entry": round(1000 * elapsed / len(batch), 1),
+        "rounds": made["rounds"],
     }

@@ -208,7 +208,7 @@ export class CareerFlow {
           chooseDesign: (kind, id) => this.chooseDesign(kind, id),
           copy: (text) => this.copy(text),
           standings: {
-            look: () => standings.look(),
+            look: (onstep, wanted) => standings.look({ onstep, wanted }),
             publish: standings.publish,
             setPublish: (on) => standings.setPublish(on),
             played: this.career.playedDaily(utcDate()),

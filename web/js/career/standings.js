@@ -3,8 +3,9 @@
 // "standings_entry": the chosen name, the score and the record, nothing else) signed with this
 // page's standings key and published (net/standings.js), unless the player turned it off; when
 // the player opens the standings, the date's entries fetched once (kept for REFETCH_MS) and handed
-// to Python to check and rank (op "standings": no check and no rank here), at most
-// CHECKS_PER_LOOK replays a look, each entry's verdict kept by its digest so it is replayed once.
+// to Python to check and rank (op "standings": no check and no rank here), CHECK_STEP replays a
+// request and at most CHECKS_PER_LOOK a look, each entry's verdict kept by its digest so it is
+// replayed once.
 //
 // Kept in localStorage `allthrees.standings.v1` (STANDINGS_KEY): the key (made the first time
 // an entry goes out), whether to publish, this page's own entries by date (the signed event and
@@ -17,7 +18,9 @@ import { utcDate } from "./store.js";
 
 export const STANDINGS_KEY = "allthrees.standings.v1";
 /** The most replays one look at the standings asks of Python (the rest wait for the next look). */
-export const CHECKS_PER_LOOK = 24;
+export const CHECKS_PER_LOOK = 12;
+/** The replays one request asks (about 2 s each in the page's Python: docs/performance.md). */
+export const CHECK_STEP = 2;
 /** A look within this long of the last one uses the entries fetched then (ms). */
 export const REFETCH_MS = 60_000;
 /** The dates whose verdicts are kept. */
@@ -157,11 +160,16 @@ export class DailyStandings {
 
   /**
    * The standings of `date` as of today: fetched (or the last fetch, if recent), checked and
-   * ranked by Python, with the player's row.
-   * @param {string} [date]
+   * ranked by Python a few replays at a time (CHECK_STEP a request, so the table's own requests
+   * wait for no more than those), `onstep` given each step's standings, until every entry is
+   * checked, CHECKS_PER_LOOK replays were made, or `wanted` says the player looks no more.
+   * @param {object} [o]
+   * @param {string} [o.date]
+   * @param {(look: Look) => void} [o.onstep]
+   * @param {() => boolean} [o.wanted]
    * @returns {Promise<Look|null>} null when Python refused (nothing to show)
    */
-  async look(date = utcDate()) {
+  async look({ date = utcDate(), onstep = () => {}, wanted = () => true } = {}) {
     await this.#send(date); // an entry no relay took yet goes now
     const { net } = await this.#net();
     if (!this.last || this.last.date !== date || Date.now() - this.last.at > REFETCH_MS) {
@@ -169,22 +177,31 @@ export class DailyStandings {
       this.last = { date, at: Date.now(), fetched };
     }
     const fetched = this.last.fetched;
-    const known = this.kept.verdicts[date] ?? {};
-    const reply = await this.call("standings", {
-      entries: fetched.entries,
-      date,
-      today: utcDate(),
-      known,
-      budget: CHECKS_PER_LOOK,
-    });
-    if (!reply?.ok) return null;
-    /** @type {Standings} */
-    const standings = reply.standings;
-    this.kept.verdicts[date] = { ...known, ...standings.checked };
-    this.#save();
     const key = this.kept.secret ? (await this.#key()).public : null;
-    const me = standings.rows.find((r) => r.key === key) ?? null;
-    if (date === utcDate()) this.place = me ? { rank: me.rank, count: standings.count } : null;
-    return { standings, me, mine: this.kept.mine[date] ?? null, publish: this.kept.publish, fetched };
+    /** @type {Look|null} */
+    let look = null;
+    for (let replays = 0; replays < CHECKS_PER_LOOK; ) {
+      const known = this.kept.verdicts[date] ?? {};
+      const reply = await this.call("standings", {
+        entries: fetched.entries,
+        date,
+        today: utcDate(),
+        known,
+        budget: CHECK_STEP,
+      });
+      if (!reply?.ok) return look;
+      /** @type {Standings} */
+      const standings = reply.standings;
+      const fresh = Object.keys(standings.checked).filter((d) => !(d in known)).length;
+      replays += fresh;
+      this.kept.verdicts[date] = { ...known, ...standings.checked };
+      this.#save();
+      const me = standings.rows.find((r) => r.key === key) ?? null;
+      if (date === utcDate()) this.place = me ? { rank: me.rank, count: standings.count } : null;
+      look = { standings, me, mine: this.kept.mine[date] ?? null, publish: this.kept.publish, fetched };
+      onstep(look);
+      if (!standings.unchecked || !fresh || !wanted()) break;
+    }
+    return look;
   }
 }

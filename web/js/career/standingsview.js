@@ -18,7 +18,8 @@ export const NEAR = 2;
  * @typedef {import("./standings.js").Look} Look
  * @typedef {import("../shapes/career.js").StandingsRow} StandingsRow
  * @typedef {Object} StandingsActions
- * @property {() => Promise<Look|null>} look fetch, check and rank today's entries
+ * @property {(onstep: (look: Look) => void, wanted: () => boolean) => Promise<Look|null>} look
+ *   fetch, check and rank today's entries, each step shown as it comes, while `wanted`
  * @property {boolean} publish whether the day's result goes out
  * @property {(on: boolean) => void} setPublish
  * @property {boolean} played the day's scored attempt was started
@@ -38,9 +39,9 @@ export function standingsSection(on) {
     status.textContent = S.looking;
     body.replaceChildren();
     try {
-      const look = await on.look();
+      const show = (/** @type {Look} */ look) => body.replaceChildren(...shown(look, on.played));
+      const look = await on.look(show, () => button.isConnected);
       status.textContent = look ? "" : S.failed;
-      if (look) body.replaceChildren(...shown(look, on.played));
     } catch {
       status.textContent = S.failed;
     } finally {
