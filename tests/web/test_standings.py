@@ -118,7 +118,9 @@ def look(page: Page) -> dict[str, Any]:
         page.locator("#btn-peek").click()
     open_career(page, "daily")
     page.locator("#standings-show").click()
-    expect(page.locator("#standings-rank")).to_be_visible(timeout=180_000)
+    # a few replays a request, the list shown after each: done when the status says nothing more
+    expect(page.locator("#standings-status")).to_have_text("", timeout=300_000)
+    expect(page.locator("#standings-rank")).to_be_visible()
     return page.evaluate(PLACE)
 
 
@@ -200,4 +202,6 @@ def test_two_players_see_each_other_ranked_and_nothing_forged(players, relay: Re
             page.screenshot(path=str(shot), animations="disabled")
     # a second look replays nothing again and says the same
     ana.locator("#standings-show").click()
+    expect(ana.locator("#standings-status")).to_have_text("")
     expect(ana.locator("#standings-rank")).to_have_text(f"Your rank: {places['Ana']['rank']} of 2")
+    assert ana.evaluate(PLACE) == places["Ana"]

@@ -94,7 +94,11 @@ export class CareerFlow {
     if (!reply?.ok) return null;
     const entry = this.counted(reply);
     // the day's scored attempt: its entry goes to the standings (career/standings.js)
-    if (daily && entry?.daily) this.dailyStandings().then((s) => s.finished(entry));
+    if (daily && entry?.daily) {
+      this.dailyStandings()
+        .then((s) => s.finished(entry))
+        .catch(() => {}); // kept, if Python made it: sent again when the standings are opened
+    }
     return entry;
   }
 

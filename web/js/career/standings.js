@@ -19,7 +19,7 @@ import { utcDate } from "./store.js";
 export const STANDINGS_KEY = "allthrees.standings.v1";
 /** The most replays one look at the standings asks of Python (the rest wait for the next look). */
 export const CHECKS_PER_LOOK = 12;
-/** The replays one request asks (about 2 s each in the page's Python: docs/performance.md). */
+/** The replays one request asks (each about 1.2 s of CPU in the page's Python: docs/performance.md). */
 export const CHECK_STEP = 2;
 /** A look within this long of the last one uses the entries fetched then (ms). */
 export const REFETCH_MS = 60_000;
@@ -33,7 +33,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * @typedef {import("../net/standings.js").Fetched} Fetched
  * @typedef {import("../shapes/career.js").Standings} Standings
  * @typedef {import("../shapes/career.js").StandingsRow} StandingsRow
- * @typedef {{event: NostrEvent|null, sent: boolean}} Mine  this page's entry of a date: null
+ * @typedef {import("../net/standings.js").StandingsEntry} StandingsEntry
+ * @typedef {{entry: StandingsEntry, event: NostrEvent|null, tooLong: boolean, sent: boolean}} Mine
+ *   this page's entry of a date: as Python made it, its signed event once made (none when its
+ *   record was too long to publish), and whether a relay took it
  *   when its record was too long to publish
  * @typedef {{v: 1, secret: string|null, publish: boolean, mine: Record<string, Mine>,
  *   verdicts: Record<string, Record<string, unknown>>}} Kept
@@ -62,8 +65,9 @@ function readKept(raw) {
   if (typeof r.secret === "string" && HEX64.test(r.secret)) out.secret = r.secret;
   if (typeof r.publish === "boolean") out.publish = r.publish;
   for (const [date, m] of Object.entries(r.mine && typeof r.mine === "object" ? r.mine : {})) {
-    if (DATE.test(date) && m && typeof m === "object" && typeof m.sent === "boolean") {
-      out.mine[date] = { event: m.event && typeof m.event === "object" ? m.event : null, sent: m.sent };
+    if (DATE.test(date) && m && typeof m === "object" && m.entry && typeof m.entry === "object") {
+      const event = m.event && typeof m.event === "object" ? m.event : null;
+      out.mine[date] = { entry: m.entry, event, tooLong: m.tooLong === true, sent: m.sent === true };
     }
   }
   for (const [date, v] of Object.entries(r.verdicts && typeof r.verdicts === "object" ? r.verdicts : {})) {
@@ -138,18 +142,24 @@ export class DailyStandings {
     if (!date || !this.kept.publish || this.kept.mine[date]) return;
     const reply = await this.call("standings_entry", { name: this.name(), entry });
     if (!reply?.ok) return;
-    const { net, curve } = await this.#net();
-    const event = await net.entryEvent(reply.entry, await this.#key(), curve);
-    this.kept.mine[date] = { event, sent: false };
+    // kept before anything can fail (the curve's download, the relays): sent on a later look
+    this.kept.mine[date] = { entry: reply.entry, event: null, tooLong: false, sent: false };
     this.#save();
     await this.#send(date);
   }
 
-  /** @param {string} date */
+  /** This page's entry of `date`, signed if it is not yet, to the relays if none took it yet.
+   * @param {string} date */
   async #send(date) {
     const mine = this.kept.mine[date];
-    if (!mine?.event || mine.sent) return;
-    const { net } = await this.#net();
+    if (!mine || mine.tooLong || mine.sent) return;
+    const { net, curve } = await this.#net();
+    if (!mine.event) {
+      mine.event = await net.entryEvent(mine.entry, await this.#key(), curve);
+      mine.tooLong = mine.event === null;
+      this.#save();
+      if (!mine.event) return;
+    }
     const out = await net.publishEvent(await this.relays(), mine.event, this.netOptions);
     if (out.ok > 0) {
       mine.sent = true;
@@ -170,7 +180,7 @@ export class DailyStandings {
    * @returns {Promise<Look|null>} null when Python refused (nothing to show)
    */
   async look({ date = utcDate(), onstep = () => {}, wanted = () => true } = {}) {
-    await this.#send(date); // an entry no relay took yet goes now
+    await this.#send(date).catch(() => {}); // an entry no relay took yet goes now (or next time)
     const { net } = await this.#net();
     if (!this.last || this.last.date !== date || Date.now() - this.last.at > REFETCH_MS) {
       const fetched = await net.fetchEntries(await this.relays(), date, this.netOptions);

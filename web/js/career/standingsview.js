@@ -77,7 +77,7 @@ function shown(look, played) {
   if (me) line("standings-rank", S.rank(me.rank, standings.count));
   else if (!played) line("standings-rank", S.notPlayed);
   else if (!look.publish && !mine) line("standings-rank", S.notPublished);
-  else if (mine && !mine.event) line("standings-rank", S.tooLong);
+  else if (mine?.tooLong) line("standings-rank", S.tooLong);
   else if (mine && !mine.sent) line("standings-rank", S.notSent);
   else line("standings-rank", S.notFound);
   if (standings.count) {
