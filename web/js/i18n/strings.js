@@ -1230,6 +1230,18 @@ const EN = {
     describe: ({ rules, target, sprint, players, teams, free, name, lang, waited, clock }) =>
       `${rules} ${sprint ? "sprint (one round)" : `to ${target}`}, ${teams ? "partners" : `${players} players`}, ${free === 1 ? "1 free seat" : `${free} free seats`}; host ${name}; ${lang}; waiting ${waited}${clock ? `; ${clock} a move` : ""}`,
     quickTag: "quick match",
+    playingTitle: "Tables to watch",
+    watch: "Watch",
+    playingNone: "No table in play lets people watch just now.",
+    /** @param {number} n */
+    playingCount: (n) => (n === 1 ? "1 table in play" : `${n} tables in play`),
+    // a table in play in words: its rules, players, host, language, how long played, watchers
+    /**
+     * @param {{rules: string, target: number, sprint: boolean, players: number, teams: boolean,
+     *   name: string, lang: string, playing: string, watchers: number}} table
+     */
+    describePlaying: ({ rules, target, sprint, players, teams, name, lang, playing, watchers }) =>
+      `${rules} ${sprint ? "sprint (one round)" : `to ${target}`}, ${teams ? "partners" : `${players} players`}; host ${name}; ${lang}; playing ${playing}; ${watchers === 1 ? "1 watching" : `${watchers} watching`}`,
     /** @param {number} m */
     minutes: (m) => (m < 1 ? "under a minute" : m === 1 ? "1 minute" : `${m} minutes`),
     languages: { en: "English", pl: "Polish" },

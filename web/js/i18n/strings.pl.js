@@ -1073,6 +1073,12 @@ export const PL = {
     describe: ({ rules, target, sprint, players, teams, free, name, lang, waited, clock }) =>
       `${rules} ${sprint ? "sprint (jedno rozdanie)" : `do ${target}`}, ${teams ? "w parach" : `graczy: ${players}`}, wolne miejsca: ${free}; gospodarz ${name}; ${lang}; czeka ${waited}${clock ? `; ${clock} na ruch` : ""}`,
     quickTag: "szybka gra",
+    playingTitle: "Stoły do oglądania",
+    watch: "Oglądaj",
+    playingNone: "Żaden toczący się stół nie pozwala teraz oglądać.",
+    playingCount: (n) => (n === 1 ? "1 stół w grze" : `Stoły w grze: ${n}`),
+    describePlaying: ({ rules, target, sprint, players, teams, name, lang, playing, watchers }) =>
+      `${rules} ${sprint ? "sprint (jedno rozdanie)" : `do ${target}`}, ${teams ? "w parach" : `graczy: ${players}`}; gospodarz ${name}; ${lang}; grają ${playing}; oglądających: ${watchers}`,
     minutes: (m) => {
       if (m < 1) return "niecałą minutę";
       if (m === 1) return "minutę";

@@ -46,7 +46,8 @@ export class Announcer {
    * @param {string[]} o.relays
    * @param {{secret: string, public: string}} o.key the host's key in its room (the entry's id)
    * @param {() => object} o.entry the table as it stands: the fields of an announcement but
-   *   v and type (checked here as any page checks it)
+   *   v and type (a table waiting; a table in play says `type: "play"`), checked here as any page
+   *   checks it
    * @param {any} [o.WebSocketClass]
    * @param {any} [o.curve]
    * @param {() => number} [o.now]
@@ -208,6 +209,7 @@ export class Announcer {
     try {
       do {
         this.again = false;
+        // a waiting table's fields, or (with their own `type: "play"`) a dealt one's that may be watched
         const body = { v: LOBBY_VERSION, type: "table", ...this.entry() };
         const content = JSON.stringify(body);
         const nowS = Math.floor(this.now() / 1000);

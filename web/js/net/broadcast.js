@@ -49,7 +49,9 @@ export class Broadcast {
   }
 
   #choice(watch, hostKey) {
+    const was = this.on;
     this.watch = watch;
+    if (was !== this.on) queueMicrotask(() => this.changed()); // (a listed table is listed in play, or no more)
     if (watch && hostKey && this.relays.length && !this.opening) this.opening = this.#open(watch.secret, hostKey);
     if (!watch && this.opening) this.close();
   }

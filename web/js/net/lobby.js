@@ -264,7 +264,7 @@ export class Lobby {
    * forger who knows a host's key cannot spend that host's limit). */
   #read(ev) {
     const body = JSON.parse(ev.content);
-    const answers = body.type === "table" ? this.#answers(ev) : [];
+    const answers = body.type === "gone" ? [] : this.#answers(ev);
     if (!answers.length && !this.#withinLimits(ev.pubkey)) return this.counts.refused++;
     const had = this.entries.get(ev.pubkey);
     if (had && had.at > ev.created_at) return; // an older announcement, after a newer one
@@ -277,13 +277,15 @@ export class Lobby {
     }
     const nowS = Math.floor(this.now() / 1000);
     // the claimed `since` is checked (lobbyevents.js) and left: the wait counts from this page's hearing
-    const { v: _v, type: _t, since: _claimed, ...fields } = body;
+    const { v: _v, type, since: _claimed, ...fields } = body;
     const entry = {
       ...fields,
+      playing: type === "play", // a table in play, to watch (its `watch`: the watch link's secret)
       host: ev.pubkey,
       id: ev.pubkey.slice(0, 16),
       at: ev.created_at,
-      since: had?.since ?? nowS, // first heard here (s, this page's clock)
+      // first heard here (s, this page's clock): waiting, or in play since
+      since: had && had.playing === (type === "play") ? had.since : nowS,
       heard: nowS, // last heard here
       answered: answers.length ? this.now() : (had?.answered ?? 0), // its last answer to this page (ms)
     };

@@ -5,6 +5,9 @@
 //   a table   {v, type: "table", room, name, lang, players, teams, sprint, free, preset, target,
 //              clock, quick, since} on the tables' topic, with proof of work (NIP-13) and, when it
 //              answers asks, a tag ["p", ASKER] for each (the asks' keys are fresh: one per ask)
+//   in play   {v, type: "play", watch, name, lang, players, teams, sprint, preset, target, clock,
+//              watchers, since} on the tables' topic, with proof of work: a listed table dealt
+//              that lets people watch (`watch`: its watch link's secret, with the sender's key)
 //   gone      {v, type: "gone"} on the tables' topic: the host's table leaves every list
 //   an ask    {v, type: "ask", quick, preset} on the asks' topic, with proof of work; tags
 //              ["p", HOST] make it an ask of those hosts alone
@@ -15,6 +18,7 @@
 
 import { CLOCK_SLACK_S, signEvent, unhex } from "./nostr.js";
 import { Bucket } from "./peer.js";
+import { MOST_WATCHERS } from "./watch.js";
 import { mine, worked } from "./work.js";
 
 /** The lobby's events: ephemeral (NIP-01's 20000-29999), beside the rooms' 25050. */
@@ -84,6 +88,24 @@ export const lobbyTopics = async () => ({
  * @property {"2p"|"partners"|null} quick a quick match's look: only its tables answer
  * @property {string|null} preset the rules that look wants; null: any
  */
+/**
+ * A listed table being played that lets people watch (content of a kind 25051 event on the
+ * tables' topic, from the same host key as its waiting table's announcements).
+ * @typedef {object} LobbyPlay
+ * @property {1} v
+ * @property {"play"} type
+ * @property {string} watch the watch link's secret (64 hex digits): with the sender's key, the watch link
+ * @property {string} name
+ * @property {"en"|"pl"} lang
+ * @property {number} players
+ * @property {boolean} teams
+ * @property {boolean} sprint
+ * @property {string} preset
+ * @property {number} target
+ * @property {number} clock
+ * @property {number} watchers how many watch now (0 to MOST_WATCHERS)
+ * @property {number} since the deal (s, the host's clock): checked, never believed
+ */
 /** @typedef {{v: 1, type: "gone"}} LobbyGone */
 
 /** LobbyTable's fields, each as it must be. */
@@ -103,6 +125,22 @@ const TABLE_FIELDS = {
   quick: (v) => v === null || QUICK_KINDS.includes(v),
   // the host's own start: checked as ever, never believed (a list counts from when it heard it)
   since: (v) => Number.isSafeInteger(v) && v > 0,
+};
+/** LobbyPlay's: a table's own fields but its seats' (none is free) and a quick match's. */
+const PLAY_FIELDS = {
+  v: TABLE_FIELDS.v,
+  type: (v) => v === "play",
+  watch: (v) => typeof v === "string" && HEX64.test(v),
+  name: TABLE_FIELDS.name,
+  lang: TABLE_FIELDS.lang,
+  players: TABLE_FIELDS.players,
+  teams: TABLE_FIELDS.teams,
+  sprint: TABLE_FIELDS.sprint,
+  preset: TABLE_FIELDS.preset,
+  target: TABLE_FIELDS.target,
+  clock: TABLE_FIELDS.clock,
+  watchers: (v) => Number.isInteger(v) && v >= 0 && v <= MOST_WATCHERS,
+  since: TABLE_FIELDS.since,
 };
 /** LobbyGone's, LobbyAsk's. */
 const GONE_FIELDS = { v: (v) => v === LOBBY_VERSION, type: (v) => v === "gone" };
@@ -136,10 +174,10 @@ function exactly(content, specs) {
 /** Why an announcement is not shown, or null when it may be: the content's own checks (the
  * event's envelope, its work, its signature and the flood limits are the Lobby's). */
 export function entryProblem(content, createdAt, nowS, presets = null, clocks = null) {
-  const { problem, body } = exactly(content, { table: TABLE_FIELDS, gone: GONE_FIELDS });
+  const { problem, body } = exactly(content, { table: TABLE_FIELDS, play: PLAY_FIELDS, gone: GONE_FIELDS });
   if (problem) return problem;
   if (body.type === "gone") return null;
-  if (body.free >= body.players) return "shape"; // the host holds a seat
+  if (body.type === "table" && body.free >= body.players) return "shape"; // the host holds a seat
   if (body.teams && body.players !== 4) return "shape";
   if (body.quick === "partners" && !body.teams) return "shape";
   if (body.quick === "2p" && body.players !== 2) return "shape";
