@@ -1281,6 +1281,8 @@ const EN = {
     hide: "Hide my address from other players",
     hideWhy:
       "A direct connection shows each device's internet address to the others. Hidden, the table's messages go through the relays instead, encrypted, a little slower.",
+    noDirect:
+      "This browser makes no direct connections (it has no WebRTC): your tables always go through the relays, your address hidden.",
     manual: "Connect without relays",
     down: "No relay answers: check the internet connection, or connect without relays (codes sent by hand).",
     downGuest:

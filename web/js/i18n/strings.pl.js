@@ -1115,6 +1115,8 @@ export const PL = {
     hide: "Ukryj mój adres przed innymi graczami",
     hideWhy:
       "Bezpośrednie połączenie pokazuje innym internetowy adres każdego urządzenia. Po ukryciu wiadomości stołu idą przez przekaźniki, zaszyfrowane, trochę wolniej.",
+    noDirect:
+      "Ta przeglądarka nie łączy się bezpośrednio (nie ma WebRTC): twoje stoły zawsze idą przez przekaźniki, z ukrytym adresem.",
     manual: "Połącz bez przekaźników",
     down: "Żaden przekaźnik nie odpowiada: sprawdź połączenie z internetem albo połącz bez przekaźników (kody wysyłane ręcznie).",
     downGuest:
