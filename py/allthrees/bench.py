@@ -56,7 +56,6 @@ def rounds_per_second(
     }
 
 
-
 def standings_entries(entries: int = 100, plays: int = 10, seed: int = 44) -> dict[str, Any]:
     """``entries`` published entries of one date for the standings' check, made from ``plays``
     matches of the day's deal (random legal moves, the day's computer as every device plays it),

@@ -73,7 +73,8 @@ def given_names(session: Session) -> dict[int, str]:
 def snapshot(session: Session, seat: int | None = None, *, watcher: bool = False) -> Snapshot:
     """The table as ``session.viewer`` may see it, or with ``seat`` (a friend's), as that seat
     may on its own device; with ``watcher``, as someone watching sees it (``net.watch``): no
-    seat's, so no hand at all, every seat by its name, the hands only once the round is over."""
+    seat's, so no hand of its own, every seat by its name, the hands only once the round is over
+    (then ``hand`` is the bottom seat's, as the rack shows it)."""
     match, rnd = session.match, session.round
     rules = match.rules
     settings = session.settings
@@ -137,7 +138,14 @@ def snapshot(session: Session, seat: int | None = None, *, watcher: bool = False
             else "play"
         ),
         "round_no": len(match.rounds),
-        "hand": _hand(rnd, viewer, legal, geo) if viewer is not None else [],
+        "hand": (
+            _hand(rnd, viewer, legal, geo)
+            if viewer is not None
+            # a watcher's bottom seat (``you``) is drawn from the rack: its hand once revealed
+            else _hand(rnd, settings.you(), [], geo)
+            if watcher and rnd.over
+            else []
+        ),
         "can_draw": my_turn and legal == [DRAW],
         "must_pass": must_pass,
         "pass_why": _pass_why(rnd) if must_pass else None,

@@ -60,7 +60,15 @@ def test_a_watcher_never_gets_a_tile_from_a_hand_and_sees_one_move_behind() -> N
             assert message["kind"] == "watch"
             snap = message["snapshot"]
             seen.append((snap, hands, [session.round.moves_made, len(session.match.rounds)]))
-            assert snap["viewer"] is None and snap["hand"] == []
+            assert snap["viewer"] is None
+            if snap["round"]["over"]:
+                # the round's end: the rack shows the bottom seat's hand, as revealed to all
+                shown = [t["tile"] for t in snap["hand"]]
+                assert shown == snap["round"]["hands"][snap["you"]] and not any(
+                    t["playable"] for t in snap["hand"]
+                )
+            else:
+                assert snap["hand"] == []
             assert snap["cover"] is None and all(s["label"]["kind"] != "you" for s in snap["seats"])
             if not snap["round"]["over"]:
                 # the tiles it names are the table's own: none of any hand

@@ -476,3 +476,32 @@ def test_both_dialogs_look_right_and_pass_axe(pages: Any, screen: str, lang: str
     found += axe(page, "guest dialog, answer")
     shot(page, f"invite-guest-answer-{screen}-{lang}.png")
     assert not found, "\n".join(found)
+
+
+def test_a_browser_without_webrtc_says_its_tables_go_through_the_relays(
+    browser: Browser, site_url: str, problems: Problems
+) -> None:
+    """No RTCPeerConnection (hardened and embedded browsers, some privacy settings): New game's
+    "Hide my address" is ticked and cannot be unticked, and says why, in place of a choice that
+    would change nothing."""
+    context = browser.new_context(locale="en-US", base_url=site_url, **DESKTOP)
+    try:
+        page = context.new_page()
+        page.add_init_script(script="delete window.RTCPeerConnection;")
+        page.add_init_script(script=f"localStorage.setItem({PREFS_KEY!r}, '{{\"muted\": true}}');")
+        page.on("pageerror", lambda e: problems.add("uncaught exception", str(e)))
+        page.goto("/?sprint=1&seats=you,casual&seed=4")
+        ready = page.locator("html")
+        expect(ready).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+        page.evaluate(IDLE)
+        page.get_by_role("button", name="New game").click()
+        box = page.get_by_role("checkbox", name="Hide my address from other players")
+        expect(box).to_be_checked()
+        expect(box).to_be_disabled()
+        expect(box).to_have_accessible_description(
+            "This browser makes no direct connections (it has no WebRTC): your tables always go "
+            "through the relays, your address hidden."
+        )
+    finally:
+        context.close()
+    assert not problems.found, "problems in the browser:\n" + "\n".join(problems.found)

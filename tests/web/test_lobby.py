@@ -1,5 +1,6 @@
 """Play online, as strangers use it: a table opened on one device is listed on another, which
-joins it with one tap, and leaves every list once its seats are taken; a quick match seats two
+joins it with one tap, and is listed once its seats are taken as a table in play that a third
+device watches by one tap; a quick match seats two
 pages asking for the same game, or a person with computers in the seats nobody took; and a
 lobby flooded with forged, oversized, expired and malformed announcements shows none of them.
 Each context is a device; the relay is a real Nostr relay on 127.0.0.1 (tests/web/relaykit.py),
@@ -23,7 +24,7 @@ from conftest import Problems
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from relaykit import HostileRelay, Relay, new_secret, public_key, sign_event
-from tablekit import ARTIFACTS
+from tablekit import ARTIFACTS, screenshot
 from test_net_table import ALL_IN, device, play_match, ready, state
 
 LOBBY_KIND = 25051
@@ -97,11 +98,31 @@ def test_a_table_opened_is_listed_joined_and_gone_when_full(devices) -> None:
     ready(seeker)
     seeker.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
     host.wait_for_function(ALL_IN)
-    # full: gone from the late page's list
-    late.wait_for_function("() => window.allthreesTest.state().net.lobby.tables.length === 0")
+    # full: no seat to join on the late page's list; the table is listed in play, to watch (a
+    # table opened in Play online lets people watch unless its host said no)
+    late.wait_for_function(
+        "() => { const t = window.allthreesTest.state().net.lobby.tables;"
+        " return t.length === 1 && t[0].playing && t[0].free === 0; }"
+    )
     expect(late.get_by_role("button", name="Join")).to_have_count(0)
+    watch = late.get_by_role("button", name="Watch")
+    expect(watch).to_have_accessible_description(
+        "Parlor sprint (one round), 2 players; host Wanda; English; "
+        "playing under a minute; 0 watching"
+    )
+    watch.scroll_into_view_if_needed()
+    screenshot(late, "lobby-to-watch-1280.png")
+    late.set_viewport_size({"width": 360, "height": 740})
+    watch.scroll_into_view_if_needed()
+    screenshot(late, "lobby-to-watch-360.png")
     names = [s["name"] for s in state(seeker)["seats"]]
     assert "Wanda" in names, names
+    # Watch: the late page is the table's watcher (its watch link), and the players count it
+    watch.click()
+    watching = "() => window.allthreesTest?.state()?.net?.role === 'watcher'"
+    late.wait_for_function(watching, timeout=60_000)
+    for page in (host, seeker):
+        page.wait_for_function("() => window.allthreesTest.state().net.watchers === 1")
     the_clock_moves_for_a_guest_that_does_not(host, seeker)
     final = play_match(host, [seeker])
     assert state(seeker)["scores"] == final["scores"]

@@ -79,6 +79,7 @@ test("an announced table is listed with its host's key and fields, and leaves th
       heard: listed.since,
       answered: 0,
       live: false,
+      playing: false,
     },
   );
   assert.ok(Math.abs(listed.at - nowS()) <= 2, "at: the announcement's created_at");
@@ -420,4 +421,32 @@ test("a lobby closed while its ask is being signed says nothing and throws nothi
   } finally {
     process.off("unhandledRejection", heard);
   }
+});
+
+test("a listed table dealt is listed in play with its watch secret, counted from when it was heard in play, and a gone ends it", async (t) => {
+  const relay = fakeRelay();
+  const { lobby } = await openLobby(t, relay);
+  const key = await keyPair(null, curve);
+  const watch = "cd".repeat(32);
+  let playing = false;
+  const waiting = fields({}, nowS() - 60);
+  const { room: _room, free: _free, quick: _quick, ...about } = waiting;
+  const entry = () => (playing ? { ...about, type: "play", watch, watchers: 3, since: nowS() - 5 } : waiting);
+  const ad = announcer(t, relay, key, { entry });
+  await ad.start();
+  await until(() => lobby.tables().length === 1);
+  assert.equal(lobby.tables()[0].playing, false);
+  const heardWaiting = lobby.tables()[0].since;
+  playing = true;
+  ad.update();
+  await until(() => lobby.tables()[0]?.playing === true);
+  const [listed] = lobby.tables();
+  assert.equal(listed.watch, watch);
+  assert.equal(listed.watchers, 3);
+  assert.equal(listed.host, key.public);
+  assert.equal(listed.room, undefined, "a table in play gives no seat's link");
+  assert.ok(listed.since >= heardWaiting, "in play since this page heard it so");
+  await ad.stop();
+  await until(() => lobby.tables().length === 0);
+  assert.equal(lobby.counts.refused, 0);
 });

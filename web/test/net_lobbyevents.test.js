@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { askProblem, ENTRY_LIFE_S, entryProblem, LOBBY_VERSION, MAX_ENTRY_CHARS } from "../js/net/lobby.js";
 import { CLOCK_SLACK_S } from "../js/net/nostr.js";
+import { MOST_WATCHERS } from "../js/net/watch.js";
 import { fields, NOW_S, PRESETS } from "./lobbykit.js";
 
 const table = (over = {}) => JSON.stringify({ v: LOBBY_VERSION, type: "table", ...fields(), ...over });
@@ -109,4 +110,29 @@ test("an ask's content is read only in its exact shape", () => {
   assert.equal(askProblem(body({ type: "table" })), "type");
   assert.equal(askProblem(body({ v: 2 })), "version");
   assert.equal(askProblem("{"), "json");
+});
+
+test("a table in play passes with exactly its fields; a seat's link, free seats, a quick kind or too many watchers are refused", () => {
+  const { room: _r, free: _f, quick: _q, ...about } = fields();
+  const play = (over = {}) =>
+    entryProblem(
+      JSON.stringify({ v: LOBBY_VERSION, type: "play", watch: "cd".repeat(32), watchers: 0, ...about, ...over }),
+      NOW_S,
+      NOW_S,
+    );
+  assert.equal(play(), null);
+  assert.equal(play({ watchers: MOST_WATCHERS, players: 4, teams: true }), null);
+  for (const over of [
+    { room: "ab".repeat(32) },
+    { free: 1 },
+    { quick: "2p" },
+    { watchers: MOST_WATCHERS + 1 },
+    { watchers: -1 },
+    { watchers: "2" },
+    { watch: "AB".repeat(32) },
+    { watch: null },
+    { name: "<b>Ada</b>" },
+  ])
+    assert.equal(play(over), "shape", JSON.stringify(over));
+  assert.equal(play({ since: NOW_S + 3600 }), "shape", "in play since after it was said");
 });

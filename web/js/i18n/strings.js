@@ -1230,6 +1230,18 @@ const EN = {
     describe: ({ rules, target, sprint, players, teams, free, name, lang, waited, clock }) =>
       `${rules} ${sprint ? "sprint (one round)" : `to ${target}`}, ${teams ? "partners" : `${players} players`}, ${free === 1 ? "1 free seat" : `${free} free seats`}; host ${name}; ${lang}; waiting ${waited}${clock ? `; ${clock} a move` : ""}`,
     quickTag: "quick match",
+    playingTitle: "Tables to watch",
+    watch: "Watch",
+    playingNone: "No table in play lets people watch just now.",
+    /** @param {number} n */
+    playingCount: (n) => (n === 1 ? "1 table in play" : `${n} tables in play`),
+    // a table in play in words: its rules, players, host, language, how long played, watchers
+    /**
+     * @param {{rules: string, target: number, sprint: boolean, players: number, teams: boolean,
+     *   name: string, lang: string, playing: string, watchers: number}} table
+     */
+    describePlaying: ({ rules, target, sprint, players, teams, name, lang, playing, watchers }) =>
+      `${rules} ${sprint ? "sprint (one round)" : `to ${target}`}, ${teams ? "partners" : `${players} players`}; host ${name}; ${lang}; playing ${playing}; ${watchers === 1 ? "1 watching" : `${watchers} watching`}`,
     /** @param {number} m */
     minutes: (m) => (m < 1 ? "under a minute" : m === 1 ? "1 minute" : `${m} minutes`),
     languages: { en: "English", pl: "Polish" },
@@ -1269,6 +1281,8 @@ const EN = {
     hide: "Hide my address from other players",
     hideWhy:
       "A direct connection shows each device's internet address to the others. Hidden, the table's messages go through the relays instead, encrypted, a little slower.",
+    noDirect:
+      "This browser makes no direct connections (it has no WebRTC): your tables always go through the relays, your address hidden.",
     manual: "Connect without relays",
     down: "No relay answers: check the internet connection, or connect without relays (codes sent by hand).",
     downGuest:

@@ -1073,6 +1073,12 @@ export const PL = {
     describe: ({ rules, target, sprint, players, teams, free, name, lang, waited, clock }) =>
       `${rules} ${sprint ? "sprint (jedno rozdanie)" : `do ${target}`}, ${teams ? "w parach" : `graczy: ${players}`}, wolne miejsca: ${free}; gospodarz ${name}; ${lang}; czeka ${waited}${clock ? `; ${clock} na ruch` : ""}`,
     quickTag: "szybka gra",
+    playingTitle: "Stoły do oglądania",
+    watch: "Oglądaj",
+    playingNone: "Żaden toczący się stół nie pozwala teraz oglądać.",
+    playingCount: (n) => (n === 1 ? "1 stół w grze" : `Stoły w grze: ${n}`),
+    describePlaying: ({ rules, target, sprint, players, teams, name, lang, playing, watchers }) =>
+      `${rules} ${sprint ? "sprint (jedno rozdanie)" : `do ${target}`}, ${teams ? "w parach" : `graczy: ${players}`}; gospodarz ${name}; ${lang}; grają ${playing}; oglądających: ${watchers}`,
     minutes: (m) => {
       if (m < 1) return "niecałą minutę";
       if (m === 1) return "minutę";
@@ -1109,6 +1115,8 @@ export const PL = {
     hide: "Ukryj mój adres przed innymi graczami",
     hideWhy:
       "Bezpośrednie połączenie pokazuje innym internetowy adres każdego urządzenia. Po ukryciu wiadomości stołu idą przez przekaźniki, zaszyfrowane, trochę wolniej.",
+    noDirect:
+      "Ta przeglądarka nie łączy się bezpośrednio (nie ma WebRTC): twoje stoły zawsze idą przez przekaźniki, z ukrytym adresem.",
     manual: "Połącz bez przekaźników",
     down: "Żaden przekaźnik nie odpowiada: sprawdź połączenie z internetem albo połącz bez przekaźników (kody wysyłane ręcznie).",
     downGuest:

@@ -40,37 +40,65 @@ export const ANSWER_EVERY_MS = 5000;
 const ANSWERS = { burst: 6, perSecond: 0.5 };
 const ASKERS_KEPT = 256;
 
+/** @typedef {import("../shapes/nostr.js").NostrEvent} NostrEvent */
+/** @typedef {import("./nostrevent.js").KeyPair} KeyPair */
+/** @typedef {import("./nostrevent.js").Curve} Curve */
+/** A table as its host announces it: a LobbyTable's fields but `v` and `type`, or (in play) a
+ * LobbyPlay's but `v`.
+ * @typedef {Omit<import("../shapes/lobby.js").LobbyTable, "v"|"type"> | Omit<import("../shapes/lobby.js").LobbyPlay, "v">} TableFields */
+/** The page's lobby, open on the same relays (net/lobby.js's pool): what an announcer sends through it.
+ * @typedef {{open: number, running?: boolean,
+ *   publish: (event: NostrEvent) => Promise<import("../shapes/nostr.js").Published>}} Via */
+
 export class Announcer {
   /**
    * @param {object} o
    * @param {string[]} o.relays
-   * @param {{secret: string, public: string}} o.key the host's key in its room (the entry's id)
-   * @param {() => object} o.entry the table as it stands: the fields of an announcement but
-   *   v and type (checked here as any page checks it)
-   * @param {any} [o.WebSocketClass]
-   * @param {any} [o.curve]
+   * @param {KeyPair} o.key the host's key in its room (the entry's id)
+   * @param {() => TableFields} o.entry the table as it stands: the fields of an announcement but
+   *   v and type (a table waiting; a table in play says `type: "play"`), checked here as any page
+   *   checks it
+   * @param {typeof WebSocket} [o.WebSocketClass]
+   * @param {Curve|null} [o.curve]
    * @param {() => number} [o.now]
    * @param {number} [o.bits] the proof of work each announcement carries, and each ask must
-   * @param {{open: number, publish: (event: object) => Promise<object>}|null} [o.via] a pool
+   * @param {Via|null} [o.via] a pool
    *   already open on the same relays (the page's lobby): the first announcements go through it
    *   while this announcer's own sockets are still opening (a relay's handshake is not waited for)
    */
   constructor({ relays, key, entry, WebSocketClass, curve, now, bits = WORK_BITS, via = null }) {
-    Object.assign(this, { relays, key, entry, WebSocketClass, bits, via });
+    this.relays = relays;
+    this.key = key;
+    this.entry = entry;
+    this.WebSocketClass = WebSocketClass;
+    this.bits = bits;
+    this.via = via;
     this.curve = curve ?? null;
     this.now = now ?? (() => Date.now());
+    /** @type {{tables: string, asks: string}|null} the lobby's topics, once known */
+    this.topics = null;
+    /** @type {Checks|null} */
+    this.checks = null;
+    /** @type {RelayPool|null} */
     this.pool = null;
+    /** @type {ReturnType<typeof setInterval>|null} */
     this.timer = null;
+    /** @type {ReturnType<typeof setTimeout>|null} */
     this.retry = null;
-    this.pending = new Set(); // asks' keys to name in the next announcement
-    this.answeredAt = new Map(); // asker's key -> when it was last named (ms)
+    /** @type {Set<string>} asks' keys to name in the next announcement */
+    this.pending = new Set();
+    /** @type {Map<string, number>} asker's key -> when it was last named (ms) */
+    this.answeredAt = new Map();
     this.budget = new Bucket(ANSWERS);
     this.sent = 0; // events this announcer published
     this.running = false;
     this.stopped = false;
     this.saying = false;
+    this.said = false; // an announcement went out
+    this.again = false; // a change came while one was being made: another follows
+    /** @type {() => void} */
     let said = () => {};
-    /** Resolves once the table's first announcement is out (its asks are heard from then on). */
+    /** @type {Promise<void>} Resolves once the table's first announcement is out (its asks are heard from then on). */
     this.ready = new Promise((resolve) => (said = resolve));
     this.onsaid = said;
   }
@@ -82,10 +110,11 @@ export class Announcer {
     this.topics ??= await lobbyTopics();
     if (!this.running) return;
     this.checks ??= new Checks(this.curve, this.bits);
+    const checks = this.checks;
     this.pool ??= new RelayPool(this.relays, {
       topic: this.topics.asks,
       kind: LOBBY_KIND,
-      verify: async (ev) => !askProblem(ev.content) && this.checks.worked(ev) && (await this.checks.signed(ev)),
+      verify: async (ev) => !askProblem(ev.content) && checks.worked(ev) && (await checks.signed(ev)),
       onevent: (ev) => this.#asked(ev),
       onstatus: (status) => {
         if (status.open === 0) return;
@@ -107,7 +136,8 @@ export class Announcer {
   }
 
   /** Name these asks (their keys) in an announcement soon: pages looking for this table, heard
-   * before this announcer listened (a quick match's look, net/quick.js). */
+   * before this announcer listened (a quick match's look, net/quick.js).
+   * @param {string[]} keys */
   answer(keys) {
     for (const key of keys) this.#want(key);
   }
@@ -116,8 +146,8 @@ export class Announcer {
   pause() {
     if (!this.running) return;
     this.running = false;
-    clearInterval(this.timer);
-    clearTimeout(this.retry);
+    clearInterval(this.timer ?? undefined);
+    clearTimeout(this.retry ?? undefined);
     this.retry = null;
     this.pool?.stop();
   }
@@ -132,24 +162,25 @@ export class Announcer {
     const was = this.pool && (this.running || this.said);
     this.running = false;
     this.stopped = true;
-    clearInterval(this.timer);
-    clearTimeout(this.retry);
+    clearInterval(this.timer ?? undefined);
+    clearTimeout(this.retry ?? undefined);
     const pool = this.pool;
     this.pool = null;
     // no work on a "gone": a page that goes has no time for it (lists take it only from a host
     // they list, so it cannot take off another's table)
-    if (was && pool.open > 0) {
+    if (was && pool && pool.open > 0) {
       const content = JSON.stringify({ v: LOBBY_VERSION, type: "gone" });
-      const event = await lobbyEvent({ tags: this.#tags([]), content }, this.key, this.curve, {
+      const event = await lobbyEvent({ tags: this.#tags([]), content }, this.key, this.#curve(), {
         bits: 0,
         now: this.now,
       });
       this.sent += 1;
-      await pool.publish(event).catch(() => {});
+      await pool.publish(/** @type {NostrEvent} made without work: never stopped */ (event)).catch(() => {});
     }
     pool?.stop();
   }
 
+  /** @param {NostrEvent} ev */
   #asked(ev) {
     const body = JSON.parse(ev.content);
     const to = tagged(ev, "p");
@@ -158,12 +189,16 @@ export class Announcer {
       // a quick match's ask: answered by a quick table it would sit down at
       const table = this.entry();
       const fits =
-        table.quick === body.quick && table.free > 0 && (body.preset === null || body.preset === table.preset);
+        "quick" in table && // (a table in play takes nobody)
+        table.quick === body.quick &&
+        table.free > 0 &&
+        (body.preset === null || body.preset === table.preset);
       if (!fits) return;
     }
     this.#want(ev.pubkey);
   }
 
+  /** @param {string} key */
   #want(key) {
     if (this.stopped || this.now() - (this.answeredAt.get(key) ?? -Infinity) < ANSWER_EVERY_MS) return;
     this.pending.add(key);
@@ -183,13 +218,19 @@ export class Announcer {
   /** The sockets an announcement goes out on: this announcer's own once one is open, else the
    * page's lobby's meanwhile; null while neither has a relay open. */
   #out() {
-    if (this.pool?.open > 0) return this.pool;
-    return this.via?.open > 0 && this.via.running !== false ? this.via : null;
+    if ((this.pool?.open ?? 0) > 0) return this.pool;
+    return (this.via?.open ?? 0) > 0 && this.via?.running !== false ? this.via : null;
   }
 
+  /** The curve, which start() loaded before anything is announced. */
+  #curve() {
+    return /** @type {Curve} */ (this.curve);
+  }
+
+  /** @param {string[]} named */
   #tags(named) {
     return [
-      ["t", this.topics.tables],
+      ["t", /** @type {{tables: string}} start() found them before any announcement */ (this.topics).tables],
       ["expiration", String(Math.floor(this.now() / 1000) + ENTRY_LIFE_S)], // NIP-40
       ...named.map((key) => ["p", key]),
     ];
@@ -208,6 +249,7 @@ export class Announcer {
     try {
       do {
         this.again = false;
+        // a waiting table's fields, or (with their own `type: "play"`) a dealt one's that may be watched
         const body = { v: LOBBY_VERSION, type: "table", ...this.entry() };
         const content = JSON.stringify(body);
         const nowS = Math.floor(this.now() / 1000);
@@ -216,10 +258,11 @@ export class Announcer {
         for (const key of named) {
           this.pending.delete(key);
           this.answeredAt.set(key, this.now()); // (an ask said again meanwhile is this one)
-          if (this.answeredAt.size > ASKERS_KEPT) this.answeredAt.delete(this.answeredAt.keys().next().value);
+          if (this.answeredAt.size > ASKERS_KEPT)
+            this.answeredAt.delete(/** @type {string} */ (this.answeredAt.keys().next().value));
         }
         const mine = this.pool;
-        const event = await lobbyEvent({ tags: this.#tags(named), content }, this.key, this.curve, {
+        const event = await lobbyEvent({ tags: this.#tags(named), content }, this.key, this.#curve(), {
           bits: this.bits,
           now: this.now,
           stopped: () => !this.running,

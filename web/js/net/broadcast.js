@@ -16,13 +16,18 @@ export class Broadcast {
   /**
    * @param {object} o
    * @param {string[]} o.relays the relays the table meets in
-   * @param {(op: string, payload: object) => Promise<any>} o.call the host's engine
+   * @param {(op: string, payload: object) => Promise<any>} o.call the host's engine (its reply: any
+   *   of Python's, read here for `ok`, `snapshot` and `watch`)
    * @param {() => void} o.changed the count of watchers changed
    * @param {(reply: any) => Promise<void>} [o.accept] a table reply taken in (the host's choice saved)
    * @param {string} [o.site] the page's address, for the watch link
    */
   constructor({ relays, call, changed, accept, site = `${location.origin}${location.pathname}` }) {
-    Object.assign(this, { relays, call, changed, accept, site });
+    this.relays = relays;
+    this.call = call;
+    this.changed = changed;
+    this.accept = accept;
+    this.site = site;
     /** @type {{secret: string} | null} Python's word: the stream's secret while people may watch */
     this.watch = null;
     /** @type {import("./watch.js").WatchHost | null} */
@@ -38,7 +43,9 @@ export class Broadcast {
     return this.watch !== null;
   }
 
-  /** A reply of the host's engine: its word on watching, and the watchers' table. */
+  /** A reply of the host's engine: its word on watching, and the watchers' table.
+   * @param {{watch?: {secret: string}|null, watching?: unknown}} reply
+   * @param {string|null} hostKey the host's secret key in the room (none yet: null) */
   read(reply, hostKey) {
     if ("watch" in reply) this.#choice(reply.watch ?? null, hostKey);
     for (const text of Array.isArray(reply.watching) ? reply.watching : []) {
@@ -48,12 +55,16 @@ export class Broadcast {
     }
   }
 
+  /** @param {{secret: string}|null} watch @param {string|null} hostKey */
   #choice(watch, hostKey) {
+    const was = this.on;
     this.watch = watch;
+    if (was !== this.on) queueMicrotask(() => this.changed()); // (a listed table is listed in play, or no more)
     if (watch && hostKey && this.relays.length && !this.opening) this.opening = this.#open(watch.secret, hostKey);
     if (!watch && this.opening) this.close();
   }
 
+  /** @param {string} secret @param {string} hostKey */
   async #open(secret, hostKey) {
     const { WatchHost } = await import("./watch.js");
     const stream = await WatchHost.open({
@@ -71,12 +82,14 @@ export class Broadcast {
     if (this.last) stream.publish(this.last);
   }
 
-  /** The watch link, with the host's public key in the room `me`; null while nobody may watch. */
+  /** The watch link, with the host's public key in the room `me`; null while nobody may watch.
+   * @param {string|null|undefined} me */
   link(me) {
     return this.watch && me ? `${this.site}#watch=${this.watch.secret}.${me}` : null;
   }
 
-  /** The host lets people watch, or no more: resolves whether watching is on once Python took it. */
+  /** The host lets people watch, or no more: resolves whether watching is on once Python took it.
+   * @param {boolean} on */
   async set(on) {
     const reply = await this.call("watch", { on });
     if (reply?.ok && reply.snapshot) await this.accept?.(reply); // the table's save keeps the choice

@@ -28,7 +28,8 @@ export const DISCOVERY_LIMIT = 50;
 const MAX_REPORT_CONTENT = 16_384;
 const HEX64 = /^[0-9a-f]{64}$/;
 
-/** The subscription's filter: recent reports, a few. */
+/** The subscription's filter: recent reports, a few.
+ * @param {number} nowS @returns {import("../shapes/nostr.js").RelayFilter} */
 export const discoveryFilter = (nowS) => ({
   kinds: [DISCOVERY_KIND],
   since: nowS - REPORT_LIFE_S,
@@ -38,7 +39,7 @@ export const discoveryFilter = (nowS) => ({
 /**
  * What a report says, or null when it is not one this page takes (its signature is checked
  * apart: nostrevent.js verifyEvent).
- * @param {object} ev the event as a relay sent it
+ * @param {unknown} ev the event as a relay sent it
  * @param {number} nowS this page's clock (s)
  * @param {number[]} kinds the kinds this page writes there
  * @returns {{url: string, report: import("./relaybook.js").Report}|null}
@@ -47,7 +48,8 @@ export function readReport(ev, nowS, kinds) {
   if (!isEvent(ev, { maxContent: MAX_REPORT_CONTENT, maxTags: 200, maxTag: 4, maxValue: 300 })) return null;
   if (ev.kind !== DISCOVERY_KIND || !HEX64.test(ev.pubkey)) return null;
   if (ev.created_at < nowS - REPORT_LIFE_S || ev.created_at > nowS + CLOCK_SLACK_S) return null;
-  const values = (name) => ev.tags.filter((t) => t[0] === name && t.length >= 2).map((t) => t[1]);
+  const tags = ev.tags;
+  const values = (/** @type {string} */ name) => tags.filter((t) => t[0] === name && t.length >= 2).map((t) => t[1]);
   const d = values("d");
   if (d.length !== 1) return null;
   const url = relayURL(d[0]);

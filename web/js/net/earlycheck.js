@@ -15,12 +15,14 @@ const MOST_CHARS = 200_000;
 const TABLE = /^[0-9a-f]{16}$/;
 const HEX64 = /^[0-9a-f]{64}$/;
 
-const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
-const isSeat = (x) => Number.isInteger(x) && x >= 0 && x < 4;
-const isFriend = (f) => isObj(f) && isSeat(f.seat) && typeof f.joined === "boolean";
-const isPresence = (p) => isObj(p) && isSeat(p.seat) && typeof p.presence === "string";
+// a host's text is any JSON until these have checked it
+const isObj = (/** @type {any} */ x) => x !== null && typeof x === "object" && !Array.isArray(x);
+const isSeat = (/** @type {any} */ x) => Number.isInteger(x) && x >= 0 && x < 4;
+const isFriend = (/** @type {any} */ f) => isObj(f) && isSeat(f.seat) && typeof f.joined === "boolean";
+const isPresence = (/** @type {any} */ p) => isObj(p) && isSeat(p.seat) && typeof p.presence === "string";
 
-/** The fields each kind must have to be drawn before Python has read it. */
+/** The fields each kind must have to be drawn before Python has read it (`m`: any JSON object).
+ * @type {Record<string, (m: any) => boolean>} */
 const SHAPES = {
   welcome: (m) =>
     isSeat(m.seat) &&
@@ -44,6 +46,7 @@ const SHAPES = {
  */
 export function earlyHostMessage(text) {
   if (PROTOCOL === null || typeof text !== "string" || text.length > MOST_CHARS) return null;
+  /** @type {any} the host's JSON, any shape until checked here */
   let m;
   try {
     m = JSON.parse(text);

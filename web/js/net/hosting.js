@@ -21,6 +21,7 @@
 import { T } from "../i18n/strings.js";
 import { Broadcast } from "./broadcast.js";
 import { inviteLink, parseLink, readPasted } from "./codes.js";
+import { canDirect } from "./direct.js";
 import { listenForAnswers, netErrorWords } from "./handoff.js";
 import { createInvite } from "./peer.js";
 import { relaysFrom } from "./relays.js";
@@ -346,6 +347,7 @@ export class Hosting {
       link: room.link,
       hidden: this.relayOnly.get(),
       hide: (on) => this.relayOnly.set(on),
+      fixed: !canDirect(), // no WebRTC in this browser: through the relays whatever is chosen
       watch: {
         on: this.broadcast.on,
         link: this.broadcast.link(room.room.me),

@@ -83,12 +83,14 @@ export class Link {
     return this.direct ? "direct" : "relay";
   }
 
-  /** Whether this link moved to `channel` already (the same direct channel offered twice). */
+  /** Whether this link moved to `channel` already (the same direct channel offered twice).
+   * @param {Carrier} channel */
   has(channel) {
     return this.direct === channel;
   }
 
-  /** This side moves to a direct channel: what it sends from now on goes there. */
+  /** This side moves to a direct channel: what it sends from now on goes there.
+   * @param {Carrier} direct */
   move(direct) {
     if (this.state === "closed" || this.direct) {
       if (this.direct !== direct) direct.close();
@@ -106,7 +108,7 @@ export class Link {
     this.#release();
   }
 
-  /** The other side moved after sending `m` messages through the relays. */
+  /** The other side moved after sending `m` messages through the relays. @param {number} m */
   heardMoved(m) {
     this.relayed = m;
     this.#release();
@@ -130,10 +132,12 @@ export class Link {
     this.onmoved?.();
   }
 
+  /** @param {string} text */
   #hand(text) {
     if (this.state !== "closed") this.onmessage?.(text);
   }
 
+  /** @param {string} state */
   #setState(state) {
     if (this.state === state || this.state === "closed") return;
     this.state = state;
@@ -146,7 +150,7 @@ export class Link {
     this.onstate?.(state);
   }
 
-  /** Send a text message on whatever carries this side's messages now. */
+  /** Send a text message on whatever carries this side's messages now. @param {string} text */
   send(text) {
     if (this.state === "closed") throw new NetError("closed", "the connection is closed");
     (this.direct ?? this.relay).send(text);

@@ -83,6 +83,27 @@ const ASKS_KEPT = 64;
  * one before while the last is younger than this (ms): its answer is on its way. */
 export const ANSWER_GRACE_MS = 1500;
 
+/** @typedef {import("../shapes/nostr.js").NostrEvent} NostrEvent */
+/** @typedef {import("./nostrevent.js").KeyPair} KeyPair */
+/** @typedef {import("./nostrevent.js").Curve} Curve */
+/** @typedef {import("./nostr.js").PoolStatus} PoolStatus */
+/**
+ * A table listed: its announcement's fields (LobbyTable's, or a table in play's LobbyPlay's, but
+ * `v`, `type` and the claimed `since`), whether it is in play, and what this page knows of it.
+ * @typedef {(Omit<import("../shapes/lobby.js").LobbyTable, "v"|"type"|"since"> & {playing: false,
+ *   watch?: undefined, watchers?: undefined}) |
+ *   (Omit<import("../shapes/lobby.js").LobbyPlay, "v"|"type"|"since"> & {playing: true,
+ *   room?: undefined, free?: undefined, quick?: undefined})} ListedFields
+ * @typedef {ListedFields & {
+ *   host: string, id: string, at: number, since: number, heard: number, answered: number,
+ *   live?: boolean}} LobbyEntry
+ *   host: its key (the room's host); id: the key's first 16 digits; at: its announcement's time
+ *   (s, the host's clock); since: first heard here, heard: last heard here (s, this page's clock);
+ *   answered: its last answer to this page's asks (ms, 0: none); live: it answered the last ask
+ *   of every table (tables() says)
+ */
+/** @typedef {(entry: LobbyEntry, askKey: string) => void} AnswerListener */
+
 /** The list of open tables, live, as the relays bring announcements. */
 export class Lobby {
   /**
@@ -91,9 +112,9 @@ export class Lobby {
    * @param {string[]|null} [o.presets] the rule presets this page can say (Python's choices)
    * @param {number[]|null} [o.clocks] the table clocks this page's Python offers (s a move)
    * @param {() => void} [o.onchange] the list changed
-   * @param {(status: {open: number, total: number, down: boolean}) => void} [o.onstatus]
-   * @param {any} [o.WebSocketClass]
-   * @param {any} [o.curve] @noble/secp256k1 (loaded when not given)
+   * @param {(status: PoolStatus) => void} [o.onstatus]
+   * @param {typeof WebSocket} [o.WebSocketClass]
+   * @param {Curve|null} [o.curve] the curve, noble-secp256k1 (loaded when not given)
    * @param {() => number} [o.now] the clock (ms)
    * @param {number} [o.bits] the proof of work asked of every table, and given every ask
    */
@@ -108,25 +129,45 @@ export class Lobby {
     now,
     bits = WORK_BITS,
   }) {
-    Object.assign(this, { relays, presets, clocks, onchange, onstatus, WebSocketClass, bits });
+    this.relays = relays;
+    this.presets = presets;
+    this.clocks = clocks;
+    this.onchange = onchange;
+    this.onstatus = onstatus;
+    this.WebSocketClass = WebSocketClass;
+    this.bits = bits;
     this.curve = curve ?? null;
     this.now = now ?? (() => Date.now());
-    this.entries = new Map(); // host's key -> entry
-    this.senders = new Map(); // sender's key -> Bucket
+    /** @type {{tables: string, asks: string}|null} the lobby's topics, once open() found them */
+    this.topics = null;
+    /** @type {Checks|null} made by open() */
+    this.checks = null;
+    /** @type {Map<string, LobbyEntry>} host's key -> entry */
+    this.entries = new Map();
+    /** @type {Map<string, Bucket>} sender's key -> its flood limit */
+    this.senders = new Map();
     this.newcomers = new Bucket(NEWCOMERS);
     this.answerBudget = new Bucket(ANSWERS);
-    this.asks = new Map(); // this page's asks: the ask's key (public) -> the time it was asked (ms)
-    this.everyone = []; // the times of this page's asks of every table (ms), the last few
-    this.listeners = new Set(); // (entry, askKey) => void: a table answered one of this page's asks
+    /** @type {Map<string, number>} this page's asks: the ask's key (public) -> the time it was asked (ms) */
+    this.asks = new Map();
+    /** @type {number[]} the times of this page's asks of every table (ms), the last few */
+    this.everyone = [];
+    /** @type {Set<AnswerListener>} a table answered one of this page's asks */
+    this.listeners = new Set();
     this.closed = false;
     this.paused = false;
     this.asked = false;
     this.lastAsk = -Infinity;
+    /** @type {ReturnType<typeof setTimeout>|null} */
     this.askTimer = null;
-    this.opened = null; // resolves once a relay is open (an ask waits for one)
+    /** @type {Promise<void>|null} resolves once a relay is open (an ask waits for one) */
+    this.opened = null;
     this.counts = { heard: 0, shown: 0, refused: 0 }; // for the benchmark and the tests
+    /** @type {Promise<unknown>} the announcements heard, read one after another */
     this.queue = Promise.resolve();
+    /** @type {RelayPool|null} */
     this.pool = null;
+    /** @type {ReturnType<typeof setInterval>|null} */
     this.sweeper = null;
   }
 
@@ -135,6 +176,7 @@ export class Lobby {
     this.topics = await lobbyTopics();
     if (this.closed) return; // closed while the code loaded
     this.checks = new Checks(this.curve, this.bits);
+    /** @type {() => void} */
     let opened = () => {};
     this.opened = new Promise((resolve) => (opened = resolve));
     this.pool = new RelayPool(this.relays, {
@@ -164,14 +206,17 @@ export class Lobby {
   tables() {
     const now = this.now();
     const settled = this.everyone.filter((at) => now - at >= ANSWER_GRACE_MS);
-    const from = settled.length ? settled.at(-1) : (this.everyone[0] ?? Number.POSITIVE_INFINITY);
+    const from = settled.length
+      ? /** @type {number} */ (settled.at(-1))
+      : (this.everyone[0] ?? Number.POSITIVE_INFINITY);
     const entries = [...this.entries.values()];
     for (const e of entries) e.live = e.answered > 0 && e.answered >= from;
     return entries.sort((a, b) => Number(b.live) - Number(a.live) || a.since - b.since || (a.host < b.host ? -1 : 1));
   }
 
   /** Calls `listener(entry, askKey)` whenever a table answers one of this page's asks; returns
-   * the way to stop. */
+   * the way to stop.
+   * @param {AnswerListener} listener */
   onanswer(listener) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -181,12 +226,13 @@ export class Lobby {
    * Ask the announcing pages to announce again now, naming this ask (a fresh key, or `key` for
    * an ask said again): each host answers with its table, naming the ask's key. `quick`, `preset`:
    * only quick tables of that kind (and preset) answer; `to`: only those hosts.
-   * @returns {Promise<{secret: string, public: string}|null>} the ask's key; null when it went unsaid
+   * @param {{quick?: "2p"|"partners"|null, preset?: string|null, to?: string[], key?: KeyPair|null}} [o]
+   * @returns {Promise<KeyPair|null>} the ask's key; null when it went unsaid
    */
   async ask({ quick = null, preset = null, to = [], key = null } = {}) {
     this.asked = true;
     this.lastAsk = this.now();
-    clearTimeout(this.askTimer);
+    clearTimeout(this.askTimer ?? undefined);
     this.askTimer = null;
     await this.opened;
     const pool = this.pool;
@@ -195,16 +241,17 @@ export class Lobby {
     const asker = key ?? (await keyPair(null, this.curve));
     this.asks.set(asker.public, this.now()); // before it goes: an answer may come at once
     if (quick === null && !to.length) this.everyone = [...this.everyone.slice(-3), this.now()];
-    if (this.asks.size > ASKS_KEPT) this.asks.delete(this.asks.keys().next().value);
+    if (this.asks.size > ASKS_KEPT) this.asks.delete(/** @type {string} */ (this.asks.keys().next().value));
     const content = JSON.stringify({ v: LOBBY_VERSION, type: "ask", quick, preset });
-    const tags = [["t", this.topics.asks], ...to.slice(0, MOST_NAMED).map((host) => ["p", host])];
-    const event = await lobbyEvent({ tags, content }, asker, this.curve, {
+    const topics = /** @type {{asks: string}} open() found them before its pool opened */ (this.topics);
+    const tags = [["t", topics.asks], ...to.slice(0, MOST_NAMED).map((host) => ["p", host])];
+    const event = await lobbyEvent({ tags, content }, asker, /** @type {Curve} loaded by open() */ (this.curve), {
       bits: this.bits,
       now: this.now,
       stopped: gone,
     });
     // closed (or paused and opened again) while the ask was being made: this one goes unsaid
-    if (!event || gone()) return null;
+    if (!event || gone() || !pool) return null;
     // through this lobby's own sockets: a pool publishes any event, whatever topic it hears
     await pool.publish(event);
     return asker;
@@ -214,8 +261,8 @@ export class Lobby {
   pause() {
     this.paused = true;
     this.pool?.stop();
-    clearInterval(this.sweeper);
-    clearTimeout(this.askTimer);
+    clearInterval(this.sweeper ?? undefined);
+    clearTimeout(this.askTimer ?? undefined);
     this.sweeper = null;
     this.askTimer = null;
   }
@@ -236,35 +283,39 @@ export class Lobby {
     this.listeners.clear();
   }
 
+  /** @param {NostrEvent} ev */
   #heard(ev) {
     this.counts.heard += 1;
     this.queue = this.queue.then(() => this.#read(ev)).catch(() => this.counts.refused++);
   }
 
-  /** Whether `ev` answers one of this page's asks (a table naming an ask's key). */
+  /** Whether `ev` answers one of this page's asks (a table naming an ask's key). @param {NostrEvent} ev */
   #answers(ev) {
     return tagged(ev, "p").filter((key) => this.asks.has(key));
   }
 
   /** The pool's check before an event counts as heard, cheapest first: the content's own checks,
    * its work (a table) or an entry it could take off (a "gone", which carries no work: a page
-   * that goes has no time for it), then (within a budget) its signature. */
+   * that goes has no time for it), then (within a budget) its signature.
+   * @param {NostrEvent} ev */
   async #checked(ev) {
+    const checks = /** @type {Checks} open() made them before its pool hears anything */ (this.checks);
     const nowS = Math.floor(this.now() / 1000);
     let ok = !entryProblem(ev.content, ev.created_at, nowS, this.presets, this.clocks);
     if (ok && JSON.parse(ev.content).type === "gone") ok = this.entries.has(ev.pubkey);
-    else ok &&= this.checks.worked(ev);
+    else ok &&= checks.worked(ev);
     const budget = this.#answers(ev).length ? this.answerBudget : undefined;
-    ok &&= await this.checks.signed(ev, budget);
+    ok &&= await checks.signed(ev, budget);
     if (!ok) this.counts.refused++;
     return ok;
   }
 
   /** A checked, signed announcement: listed, within the flood limits (charged only now, so a
-   * forger who knows a host's key cannot spend that host's limit). */
+   * forger who knows a host's key cannot spend that host's limit).
+   * @param {NostrEvent} ev */
   #read(ev) {
     const body = JSON.parse(ev.content);
-    const answers = body.type === "table" ? this.#answers(ev) : [];
+    const answers = body.type === "gone" ? [] : this.#answers(ev);
     if (!answers.length && !this.#withinLimits(ev.pubkey)) return this.counts.refused++;
     const had = this.entries.get(ev.pubkey);
     if (had && had.at > ev.created_at) return; // an older announcement, after a newer one
@@ -277,13 +328,16 @@ export class Lobby {
     }
     const nowS = Math.floor(this.now() / 1000);
     // the claimed `since` is checked (lobbyevents.js) and left: the wait counts from this page's hearing
-    const { v: _v, type: _t, since: _claimed, ...fields } = body;
+    const { v: _v, type, since: _claimed, ...fields } = body;
+    /** @type {LobbyEntry} */
     const entry = {
       ...fields,
+      playing: type === "play", // a table in play, to watch (its `watch`: the watch link's secret)
       host: ev.pubkey,
       id: ev.pubkey.slice(0, 16),
       at: ev.created_at,
-      since: had?.since ?? nowS, // first heard here (s, this page's clock)
+      // first heard here (s, this page's clock): waiting, or in play since
+      since: had && had.playing === (type === "play") ? had.since : nowS,
       heard: nowS, // last heard here
       answered: answers.length ? this.now() : (had?.answered ?? 0), // its last answer to this page (ms)
     };
@@ -300,14 +354,16 @@ export class Lobby {
     if (!entry.answered && !this.closed) this.#askSoon();
   }
 
-  /** The flood limits: the lobby's on senders not heard before, then the sender's own. */
+  /** The flood limits: the lobby's on senders not heard before, then the sender's own.
+   * @param {string} sender */
   #withinLimits(sender) {
     const known = this.senders.get(sender);
     if (!known && !this.newcomers.take()) return false;
     const bucket = known ?? new Bucket(PER_SENDER);
     if (!known) {
       this.senders.set(sender, bucket);
-      if (this.senders.size > SENDERS_KEPT) this.senders.delete(this.senders.keys().next().value);
+      if (this.senders.size > SENDERS_KEPT)
+        this.senders.delete(/** @type {string} */ (this.senders.keys().next().value));
     }
     return bucket.take();
   }

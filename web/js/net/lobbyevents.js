@@ -5,6 +5,9 @@
 //   a table   {v, type: "table", room, name, lang, players, teams, sprint, free, preset, target,
 //              clock, quick, since} on the tables' topic, with proof of work (NIP-13) and, when it
 //              answers asks, a tag ["p", ASKER] for each (the asks' keys are fresh: one per ask)
+//   in play   {v, type: "play", watch, name, lang, players, teams, sprint, preset, target, clock,
+//              watchers, since} on the tables' topic, with proof of work: a listed table dealt
+//              that lets people watch (`watch`: its watch link's secret, with the sender's key)
 //   gone      {v, type: "gone"} on the tables' topic: the host's table leaves every list
 //   an ask    {v, type: "ask", quick, preset} on the asks' topic, with proof of work; tags
 //              ["p", HOST] make it an ask of those hosts alone
@@ -15,6 +18,7 @@
 
 import { CLOCK_SLACK_S, signEvent, unhex } from "./nostr.js";
 import { Bucket } from "./peer.js";
+import { MOST_WATCHERS } from "./watch.js";
 import { mine, worked } from "./work.js";
 
 /** The lobby's events: ephemeral (NIP-01's 20000-29999), beside the rooms' 25050. */
@@ -48,6 +52,7 @@ const PRESET = /^[a-z0-9_]{1,24}$/;
 const NAME = /^[^\p{Cc}\p{Cf}<>]{1,24}$/u;
 const ENCODER = new TextEncoder();
 
+/** @param {string} text */
 async function sha256Hex(text) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", ENCODER.encode(text)));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -58,35 +63,18 @@ export const lobbyTopics = async () => ({
   asks: await sha256Hex("allthrees lobby asks v1"),
 });
 
-/**
- * A table's announcement (content of a kind 25051 event on the tables' topic).
- * @typedef {object} LobbyTable
- * @property {1} v
- * @property {"table"} type
- * @property {string} room the room's secret (64 hex digits): with the sender's key, the table's one link
- * @property {string} name the host's name at the table (1-24 characters of plain words)
- * @property {"en"|"pl"} lang
- * @property {number} players 2-4
- * @property {boolean} teams
- * @property {boolean} sprint one round, not a match to a target
- * @property {number} free the seats nobody has taken (1 to players - 1)
- * @property {string} preset the rules (a preset's id)
- * @property {number} target 1-1000
- * @property {number} clock seconds a move (0: none)
- * @property {"2p"|"partners"|null} quick a quick match's table, of that kind
- * @property {number} since the host's own start (s): checked, never believed
- */
-/**
- * An ask (content of a kind 25051 event on the asks' topic; signed by a key of its own).
- * @typedef {object} LobbyAsk
- * @property {1} v
- * @property {"ask"} type
- * @property {"2p"|"partners"|null} quick a quick match's look: only its tables answer
- * @property {string|null} preset the rules that look wants; null: any
- */
-/** @typedef {{v: 1, type: "gone"}} LobbyGone */
+// What the events say: a table (content of a kind 25051 event on the tables' topic), a table in
+// play (the same topic), an ask (on the asks' topic; signed by a key of its own), a table gone.
+/** @typedef {import("../shapes/lobby.js").LobbyTable} LobbyTable */
+/** @typedef {import("../shapes/lobby.js").LobbyAsk} LobbyAsk */
+/** @typedef {import("../shapes/lobby.js").LobbyPlay} LobbyPlay */
+/** @typedef {import("../shapes/lobby.js").LobbyGone} LobbyGone */
+/** @typedef {import("../shapes/nostr.js").NostrEvent} NostrEvent */
+/** @typedef {import("./nostrevent.js").Curve} Curve */
+/** @typedef {import("./nostrevent.js").KeyPair} KeyPair */
+/** A field's check, of a value that is any JSON until it has passed. @typedef {(v: any) => boolean} Check */
 
-/** LobbyTable's fields, each as it must be. */
+/** LobbyTable's fields, each as it must be. @type {Record<string, Check>} */
 const TABLE_FIELDS = {
   v: (v) => v === LOBBY_VERSION,
   type: (v) => v === "table",
@@ -104,8 +92,26 @@ const TABLE_FIELDS = {
   // the host's own start: checked as ever, never believed (a list counts from when it heard it)
   since: (v) => Number.isSafeInteger(v) && v > 0,
 };
-/** LobbyGone's, LobbyAsk's. */
+/** LobbyPlay's: a table's own fields but its seats' (none is free) and a quick match's.
+ * @type {Record<string, Check>} */
+const PLAY_FIELDS = {
+  v: TABLE_FIELDS.v,
+  type: (v) => v === "play",
+  watch: (v) => typeof v === "string" && HEX64.test(v),
+  name: TABLE_FIELDS.name,
+  lang: TABLE_FIELDS.lang,
+  players: TABLE_FIELDS.players,
+  teams: TABLE_FIELDS.teams,
+  sprint: TABLE_FIELDS.sprint,
+  preset: TABLE_FIELDS.preset,
+  target: TABLE_FIELDS.target,
+  clock: TABLE_FIELDS.clock,
+  watchers: (v) => Number.isInteger(v) && v >= 0 && v <= MOST_WATCHERS,
+  since: TABLE_FIELDS.since,
+};
+/** LobbyGone's, LobbyAsk's. @type {Record<string, Check>} */
 const GONE_FIELDS = { v: (v) => v === LOBBY_VERSION, type: (v) => v === "gone" };
+/** @type {Record<string, Check>} */
 const ASK_FIELDS = {
   v: (v) => v === LOBBY_VERSION,
   type: (v) => v === "ask",
@@ -114,9 +120,13 @@ const ASK_FIELDS = {
 };
 
 /** The body of `content` when it is JSON of exactly `spec`'s fields, each as it says; else the
- * reason it is not. */
+ * reason it is not.
+ * @param {unknown} content @param {Record<string, Record<string, Check>>} specs
+ * @returns {{problem?: string, body?: any}} `body`: JSON whose fields passed `specs`'
+ */
 function exactly(content, specs) {
   if (typeof content !== "string" || content.length > MAX_ENTRY_CHARS) return { problem: "size" };
+  /** @type {any} a stranger's JSON, any shape until checked here */
   let body;
   try {
     body = JSON.parse(content);
@@ -134,12 +144,17 @@ function exactly(content, specs) {
 }
 
 /** Why an announcement is not shown, or null when it may be: the content's own checks (the
- * event's envelope, its work, its signature and the flood limits are the Lobby's). */
+ * event's envelope, its work, its signature and the flood limits are the Lobby's).
+ * @param {unknown} content @param {number} createdAt @param {number} nowS (s)
+ * @param {string[]|null} [presets] the presets this page can say (null: any)
+ * @param {number[]|null} [clocks] the clocks this page's Python has (null: any)
+ * @returns {string|null}
+ */
 export function entryProblem(content, createdAt, nowS, presets = null, clocks = null) {
-  const { problem, body } = exactly(content, { table: TABLE_FIELDS, gone: GONE_FIELDS });
+  const { problem, body } = exactly(content, { table: TABLE_FIELDS, play: PLAY_FIELDS, gone: GONE_FIELDS });
   if (problem) return problem;
   if (body.type === "gone") return null;
-  if (body.free >= body.players) return "shape"; // the host holds a seat
+  if (body.type === "table" && body.free >= body.players) return "shape"; // the host holds a seat
   if (body.teams && body.players !== 4) return "shape";
   if (body.quick === "partners" && !body.teams) return "shape";
   if (body.quick === "2p" && body.players !== 2) return "shape";
@@ -150,21 +165,23 @@ export function entryProblem(content, createdAt, nowS, presets = null, clocks = 
   return null;
 }
 
-/** Why an ask is not read, or null when it may be (its content alone). */
+/** Why an ask is not read, or null when it may be (its content alone). @param {unknown} content */
 export function askProblem(content) {
   return exactly(content, { ask: ASK_FIELDS }).problem ?? null;
 }
 
-/** The values of an event's tags named `name` (the keys a table answers, or an ask is for). */
+/** The values of an event's tags named `name` (the keys a table answers, or an ask is for).
+ * @param {{tags: string[][]}} ev @param {string} name */
 export const tagged = (ev, name) => ev.tags.filter((t) => t[0] === name && HEX64.test(t[1] ?? "")).map((t) => t[1]);
 
 /**
  * A lobby event, made: its proof of work (NIP-13, `bits`; none for 0) and its signature by `key`.
  * Null when `stopped()` says so before it is done (the page closed its lobby meanwhile).
  * @param {{tags: string[][], content: string}} what
- * @param {{secret: string, public: string}} key
- * @param {object} curve @noble/secp256k1
+ * @param {KeyPair} key
+ * @param {Curve} curve the curve (noble-secp256k1)
  * @param {{bits?: number, now?: () => number, stopped?: () => boolean}} [o]
+ * @returns {Promise<NostrEvent|null>}
  */
 export async function lobbyEvent({ tags, content }, key, curve, { bits = WORK_BITS, now = Date.now, stopped } = {}) {
   const created_at = Math.floor(now() / 1000);
@@ -178,7 +195,7 @@ export async function lobbyEvent({ tags, content }, key, curve, { bits = WORK_BI
  * a quick match's look). */
 export class Checks {
   /**
-   * @param {object} curve @noble/secp256k1
+   * @param {Curve} curve the curve (noble-secp256k1)
    * @param {number} bits the work every table and ask must carry
    */
   constructor(curve, bits = WORK_BITS) {
@@ -187,13 +204,14 @@ export class Checks {
     this.signatures = new Bucket(SIGNATURES);
   }
 
-  /** Its work (NIP-13, committed): free to check, costly to make. */
+  /** Its work (NIP-13, committed): free to check, costly to make. @param {NostrEvent} ev */
   worked(ev) {
     return worked(ev, this.bits);
   }
 
   /** BIP-340: the event's id signed by its key (the relays' word for it is not taken), within
-   * `bucket` (the listener's budget of signature checks, unless told another). */
+   * `bucket` (the listener's budget of signature checks, unless told another).
+   * @param {NostrEvent} ev @param {Bucket} [bucket] */
   async signed(ev, bucket = this.signatures) {
     if (!HEX128.test(ev.sig) || !bucket.take()) return false;
     try {

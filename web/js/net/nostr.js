@@ -49,6 +49,15 @@ const SEEN_IDS = 4096;
 /** Monitors' reports checked (each a signature), for the whole pool: a flood of them is cut. */
 const REPORT_CHECKS = { burst: 120, perSecond: 1 };
 
+/** @typedef {import("../shapes/nostr.js").NostrEvent} NostrEvent */
+/** @typedef {import("./nostrevent.js").KeyPair} KeyPair */
+/** @typedef {import("./nostrevent.js").Curve} Curve */
+/**
+ * How a pool's relays stand: how many are open of how many, each one's state, and whether every
+ * one has failed or refused (`down`: not merely still connecting).
+ * @typedef {{open: number, total: number, states: Record<string, string>, down: boolean}} PoolStatus
+ */
+
 /**
  * The relays a room talks through, each a WebSocket kept open while the pool runs.
  *   onevent(ev, url)   an event of the room for this page, checked by isRoomEvent, heard once
@@ -63,14 +72,17 @@ export class RelayPool {
    * @param {string|null} [o.to] the `p` tag heard (this page's key), or any
    * @param {number} [o.kind]
    * @param {number|null} [o.since] s: nothing older is heard
-   * @param {(ev: object, url: string) => void} o.onevent
-   * @param {(status: {open: number, total: number, states: object, down: boolean}) => void} [o.onstatus]
-   * @param {(ev: object) => Promise<boolean>} [o.verify] the owner's check before an id counts as heard
-   * @param {{secret: string, public: string}|null} [o.key] this page's key, for NIP-42 (else a key
+   * @param {(ev: NostrEvent, url: string) => void} o.onevent
+   * @param {(status: PoolStatus) => void} [o.onstatus]
+   * @param {(ev: NostrEvent) => boolean|Promise<boolean>} [o.verify] the owner's check before an id
+   *   counts as heard
+   * @param {typeof WebSocket} [o.WebSocketClass] the browser's unless given (a test's stand-in)
+   * @param {() => number} [o.now] the clock (ms)
+   * @param {KeyPair|null} [o.key] this page's key, for NIP-42 (else a key
    *   of this pool's own, made when a relay first asks)
-   * @param {object|null} [o.curve] @noble/secp256k1 (else loaded when needed)
+   * @param {Curve|null} [o.curve] the curve, noble-secp256k1 (else loaded when needed)
    * @param {RelayBook} [o.book] the page's record of relays (RelayBook.shared())
-   * @param {Function|null} [o.fetch] for NIP-11 documents (null: none fetched)
+   * @param {typeof globalThis.fetch|null} [o.fetch] for NIP-11 documents (null: none fetched)
    * @param {number} [o.pow] the NIP-13 proof of work this pool's events carry (bits)
    * @param {boolean} [o.learn] whether to learn relays from monitors (default: whether `urls` is
    *   the list net/relays.js chose)

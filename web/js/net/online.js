@@ -19,6 +19,7 @@
 // its table and seat by the host (the "relay" message): the host's Python decides the seat, and
 // the channel is bound to it.
 
+import { canDirect } from "./direct.js";
 import { Link } from "./link.js";
 import { answerInvite, createInvite, NetError } from "./peer.js";
 import { RelayChannel } from "./room.js";
@@ -26,8 +27,6 @@ import { RelayChannel } from "./room.js";
 /** How long a direct connection is given to open once its offer is out (ms); the page is seated
  * through the room meanwhile. */
 export const DIRECT_WAIT_MS = 6000;
-/** This browser can make direct connections (some have no WebRTC: hardened or embedded ones). */
-export const canDirect = () => typeof globalThis.RTCPeerConnection === "function";
 /** Through the room only: "Hide my address" (a fixed answer, or the preference read at each
  * handshake: it may change while the table is open), or no WebRTC here. */
 const hides = (relayOnly) => !canDirect() || (typeof relayOnly === "function" ? relayOnly() : Boolean(relayOnly));

@@ -32,13 +32,29 @@ const LOOKS_BACK_S = 3;
 /** A look whose ask could not go out (no relay open) within this opens its own table (ms). */
 const ASK_WAIT_MS = 5000;
 
-/** Whether a listed table is one a quick match of `kind` (and `preset`) may sit down at. */
+/** @typedef {import("../shapes/nostr.js").NostrEvent} NostrEvent */
+/** @typedef {import("./nostrevent.js").KeyPair} KeyPair */
+/** @typedef {import("./nostrevent.js").Curve} Curve */
+/** @typedef {import("./lobby.js").LobbyEntry} LobbyEntry */
+/** A listed table, as much of it as a quick match reads.
+ * (A table in play has neither a quick kind nor a free seat: none fits.)
+ * @typedef {{quick?: string|null, free?: number, host: string, preset: string}} Listed */
+/** What a quick match wants: its kind, the rules (null: any), and this page's own table's key.
+ * @typedef {{kind: string, preset?: string|null, own?: string|null}} Wanted */
+/** How a look settled: a table to join, one's own to open, or the look stopped.
+ * @typedef {{join: LobbyEntry}|{open: true}|{stopped: true}} SeekResult */
+
+/** Whether a listed table is one a quick match of `kind` (and `preset`) may sit down at.
+ * @param {Listed} t @param {Wanted} wanted */
 export const quickFits = (t, { kind, preset = null, own = null }) =>
-  t.quick === kind && t.free > 0 && t.host !== own && (preset === null || t.preset === preset);
+  t.quick === kind && (t.free ?? 0) > 0 && t.host !== own && (preset === null || t.preset === preset);
 
 /** A quick match's choice among the listed tables: the first of `tables` (as Lobby.tables()
  * orders them: those that answered first) that is a quick table of `kind` (and `preset`, when
- * one is asked for) with a free seat, not this page's own; null: none. */
+ * one is asked for) with a free seat, not this page's own; null: none.
+ * @template {Listed} T
+ * @param {T[]} tables @param {Wanted} wanted
+ * @returns {T|null} */
 export function quickTable(tables, { kind, preset = null, own = null }) {
   return tables.find((t) => quickFits(t, { kind, preset, own })) ?? null;
 }
@@ -46,7 +62,8 @@ export function quickTable(tables, { kind, preset = null, own = null }) {
 /** Whether this page's waiting quick table should give way to `other` (the same kind, and it
  * answered this page): the smaller host key hosts, which both pages see the same, so of two
  * tables that opened at once exactly one goes to the other. (Not the time each says it began:
- * that is a stranger's word, and a ghost would claim the oldest.) */
+ * that is a stranger's word, and a ghost would claim the oldest.)
+ * @param {{host: string}} mine @param {{host: string}} other */
 export function givesWay(mine, other) {
   return other.host < mine.host;
 }
@@ -54,16 +71,16 @@ export function givesWay(mine, other) {
 export class Seek {
   /**
    * @param {object} o
-   * @param {object} o.lobby an open net/lobby.js Lobby (its answers, its asks, its curve)
-   * @param {string} o.kind "2p" or "partners"
+   * @param {import("./lobby.js").Lobby} o.lobby an open net/lobby.js Lobby (its answers, its asks, its curve)
+   * @param {"2p"|"partners"} o.kind
    * @param {string|null} [o.preset] the rules asked for; null: any
    * @param {string[]} o.relays
    * @param {(key: string) => void} [o.onseeker] a page looking for the same game, heard (after
    *   the look has settled too: its table names that ask)
    * @param {number} [o.wait] ANSWER_WAIT_MS
-   * @param {any} [o.WebSocketClass]
+   * @param {typeof WebSocket} [o.WebSocketClass]
    * @param {() => number} [o.now]
-   * @param {{secret: string, public: string}|null} [o.key] the ask's key (a fresh one unless given)
+   * @param {KeyPair|null} [o.key] the ask's key (a fresh one unless given)
    */
   constructor({
     lobby,
@@ -76,21 +93,38 @@ export class Seek {
     now,
     key = null,
   }) {
-    Object.assign(this, { lobby, kind, preset, relays, onseeker, wait, WebSocketClass, given: key });
+    this.lobby = lobby;
+    this.kind = kind;
+    this.preset = preset;
+    this.relays = relays;
+    this.onseeker = onseeker;
+    this.wait = wait;
+    this.WebSocketClass = WebSocketClass;
+    this.given = key;
     this.now = now ?? (() => Date.now());
-    this.seekers = new Set(); // the asks' keys of pages looking for the same game
+    /** @type {Set<string>} the asks' keys of pages looking for the same game */
+    this.seekers = new Set();
     this.askedAgain = false;
+    /** @type {KeyPair|null} this look's ask's key, once made */
     this.key = null;
+    /** @type {number|null} when the ask went out (ms) */
     this.askedAt = null;
+    /** @type {SeekResult|null} */
     this.result = null;
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout>|undefined} */
+    this.timer = undefined;
+    /** @type {RelayPool|null} */
     this.pool = null;
+    /** @type {(result: SeekResult) => void} ends start()'s wait (start() sets it) */
+    this.settle = () => {};
     this.unwatch = () => {};
   }
 
-  /** Ask, and settle on the first table that answers and fits, or on opening one's own. */
+  /** Ask, and settle on the first table that answers and fits, or on opening one's own.
+   * @returns {Promise<SeekResult>} */
   start() {
     return new Promise((resolve) => {
+      /** @param {SeekResult} result */
       this.settle = (result) => {
         if (this.result) return;
         this.result = result;
@@ -124,6 +158,7 @@ export class Seek {
     this.#pair();
   }
 
+  /** @param {number} ms */
   #wait(ms) {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.settle({ open: true }), ms);
@@ -131,9 +166,9 @@ export class Seek {
 
   /** The asks' topic: other pages looking for a game (each ask checked as a host checks it). */
   #listen() {
-    const checks = new Checks(this.lobby.curve, this.lobby.bits);
+    const checks = new Checks(/** @type {Curve} the lobby is open */ (this.lobby.curve), this.lobby.bits);
     this.pool = new RelayPool(this.relays, {
-      topic: this.lobby.topics.asks,
+      topic: /** @type {{asks: string}} the lobby is open */ (this.lobby.topics).asks,
       kind: LOBBY_KIND,
       since: Math.floor(this.now() / 1000) - LOOKS_BACK_S,
       verify: async (ev) => !askProblem(ev.content) && checks.worked(ev) && (await checks.signed(ev)),
@@ -143,6 +178,7 @@ export class Seek {
     this.pool.start();
   }
 
+  /** @param {NostrEvent} ev */
   #heard(ev) {
     const body = JSON.parse(ev.content);
     if (ev.pubkey === this.key?.public || this.lobby.asks.has(ev.pubkey)) return; // this page's own
@@ -157,7 +193,7 @@ export class Seek {
    * asks again (so that one hears it) and waits for that table's answer. */
   #pair() {
     if (this.result || this.askedAt === null || !this.seekers.size) return;
-    const mine = this.key.public;
+    const mine = /** @type {KeyPair} made before the ask went out */ (this.key).public;
     if ([...this.seekers].every((key) => mine < key)) {
       const wait = this.askedAt + PAIR_AFTER_MS - this.now();
       if (wait > 0) setTimeout(() => this.#pair(), wait);

@@ -28,16 +28,25 @@ export const REPORT_LIFE_S = 2 * 86_400;
 /** A relay is asked for monitors' reports at most this often, by any pool of this page. */
 export const ASK_EVERY_MS = 10 * 60_000;
 
-const isCount = (v) => Number.isSafeInteger(v) && v >= 0;
-const isTime = (v) => Number.isSafeInteger(v) && v >= 0;
+// a stored record's values are any JSON until these have checked them
+const isCount = (/** @type {any} */ v) => Number.isSafeInteger(v) && v >= 0;
+const isTime = (/** @type {any} */ v) => Number.isSafeInteger(v) && v >= 0;
+/** @param {unknown} v @returns {v is string} */
 const isWord = (v) => typeof v === "string" && v.length <= 40 && /^[a-z0-9-]*$/.test(v);
+/** @type {LimitKey[]} */
 const LIMIT_KEYS = ["maxMessage", "maxContent", "maxSubs", "maxSubid", "maxTags", "olderThan", "newerThan", "minPow"];
+/** @type {FlagKey[]} */
 const FLAG_KEYS = ["auth", "payment", "restricted"];
+/** @type {("t"|"good"|"lastGood"|"fails"|"aside"|"asked")[]} */
+const COUNT_KEYS = ["t", "good", "lastGood", "fails", "aside", "asked"];
 
 /**
  * @typedef {{maxMessage?: number, maxContent?: number, maxSubs?: number, maxSubid?: number,
  *   maxTags?: number, olderThan?: number, newerThan?: number, minPow?: number, auth?: boolean,
  *   payment?: boolean, restricted?: boolean}} RelayLimits  a relay's NIP-11 `limitation`, as read
+ * @typedef {"maxMessage"|"maxContent"|"maxSubs"|"maxSubid"|"maxTags"|"olderThan"|"newerThan"|"minPow"} LimitKey
+ *   RelayLimits' counts
+ * @typedef {"auth"|"payment"|"restricted"} FlagKey  RelayLimits' flags
  * @typedef {{at: number, rtt: number, by: string, ok: boolean}} Report  a monitor's word on a
  *   relay: when it said it (s), its round trip (ms, 0 unknown), its key, whether it takes our kinds
  * @typedef {{t: number, good: number, lastGood: number, fails: number, aside: number, why: string,
@@ -47,7 +56,10 @@ const FLAG_KEYS = ["auth", "payment", "restricted"];
 /** @returns {Entry} */
 const blank = () => ({ t: 0, good: 0, lastGood: 0, fails: 0, aside: 0, why: "", info: null, found: null, asked: 0 });
 
-/** @returns {RelayLimits|null} */
+/**
+ * @param {any} lim stored JSON, any shape until checked here
+ * @returns {RelayLimits|null}
+ */
 function readLimits(lim) {
   if (!lim || typeof lim !== "object" || Array.isArray(lim)) return null;
   /** @type {RelayLimits} */
@@ -57,11 +69,15 @@ function readLimits(lim) {
   return out;
 }
 
-/** One stored entry, field by field; null when it is not an entry. */
+/**
+ * One stored entry, field by field; null when it is not an entry.
+ * @param {any} raw stored JSON, any shape until checked here
+ * @returns {Entry|null}
+ */
 function readEntry(raw) {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
   const e = blank();
-  for (const k of ["t", "good", "lastGood", "fails", "aside", "asked"]) {
+  for (const k of COUNT_KEYS) {
     if (!isCount(raw[k])) return null;
     e[k] = raw[k];
   }
@@ -80,9 +96,14 @@ function readEntry(raw) {
   return e;
 }
 
-/** The stored record's entries, or an empty map when it is missing or cannot be read. */
+/**
+ * The stored record's entries, or an empty map when it is missing or cannot be read.
+ * @param {string|null} text
+ * @returns {Map<string, Entry>}
+ */
 function readRecord(text) {
   const out = new Map();
+  /** @type {any} stored JSON, any shape until checked here */
   let record;
   try {
     record = JSON.parse(text ?? "null");
@@ -106,6 +127,7 @@ export class RelayBook {
     this.storage = storage;
     this.now = now;
     this.entries = readRecord(this.#stored());
+    /** @type {Set<string>} the relays whose entries this page changed since its last write */
     this.dirty = new Set();
   }
 
@@ -130,12 +152,12 @@ export class RelayBook {
     }
   }
 
-  /** The entry of `url`, or null (an address no relay may have is never recorded). */
+  /** The entry of `url`, or null (an address no relay may have is never recorded). @param {string} url */
   get(url) {
     return this.entries.get(url) ?? null;
   }
 
-  /** The entry of `url` to change (made when new); null for an address no relay may have. */
+  /** The entry of `url` to change (made when new); null for an address no relay may have. @param {string} url */
   #touch(url) {
     if (relayURL(url) !== url) return null;
     const entry = this.entries.get(url) ?? blank();
@@ -146,12 +168,12 @@ export class RelayBook {
     return entry;
   }
 
-  /** Whether `url` is set aside now (it failed or refused this page lately). */
+  /** Whether `url` is set aside now (it failed or refused this page lately). @param {string} url */
   aside(url) {
     return (this.get(url)?.aside ?? 0) > this.now();
   }
 
-  /** A relay opened: its failures to connect are forgiven. */
+  /** A relay opened: its failures to connect are forgiven. @param {string} url */
   opened(url) {
     const e = this.get(url);
     if (!e || (e.fails === 0 && e.aside === 0)) return;
@@ -159,7 +181,7 @@ export class RelayBook {
     this.save();
   }
 
-  /** A relay carried an event to this page that no other relay had brought first. */
+  /** A relay carried an event to this page that no other relay had brought first. @param {string} url */
   served(url) {
     const e = this.#touch(url);
     if (!e) return;
@@ -172,7 +194,9 @@ export class RelayBook {
 
   /** A relay failed (`why`: "down", or the refusal's prefix): set aside, for longer each time it
    * fails again once its time is over, and at least `least` ms. (A pool that keeps trying it
-   * meanwhile adds nothing: a relay down for half an hour is not set aside for a day.) */
+   * meanwhile adds nothing: a relay down for half an hour is not set aside for a day.)
+   * @param {string} url @param {string} why @param {number} [least] ms
+   */
   failed(url, why, least = 0) {
     const had = this.get(url);
     if (had && had.aside > this.now() && had.why === why) return;
@@ -184,7 +208,8 @@ export class RelayBook {
     this.save();
   }
 
-  /** The NIP-11 limits of `url` while fresh: {lim} (lim null: none could be read), or null to fetch. */
+  /** The NIP-11 limits of `url` while fresh: {lim} (lim null: none could be read), or null to fetch.
+   * @param {string} url */
   info(url) {
     const info = this.get(url)?.info;
     if (!info) return null;
@@ -200,7 +225,8 @@ export class RelayBook {
     this.save();
   }
 
-  /** A monitor's report on `url` (discovery.js checked it); a newer one replaces an older. */
+  /** A monitor's report on `url` (discovery.js checked it); a newer one replaces an older.
+   * @param {string} url @param {Report} report */
   found(url, report) {
     const had = this.get(url)?.found;
     if (had && had.at >= report.at) return;
@@ -210,7 +236,8 @@ export class RelayBook {
     this.save();
   }
 
-  /** Whether `url` may be asked for monitors' reports now (and, if so, it is counted as asked). */
+  /** Whether `url` may be asked for monitors' reports now (and, if so, it is counted as asked).
+   * @param {string} url */
   mayAsk(url) {
     const e = this.get(url);
     if (e && this.now() - e.asked < ASK_EVERY_MS) return false;

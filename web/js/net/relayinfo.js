@@ -20,6 +20,7 @@ export const MIN_CONTENT_CHARS = 3000;
  * under max_message_length, the content has that much less room (bytes). */
 export const EVENT_OVERHEAD = 700;
 
+/** @type {Record<string, LimitKey>} */
 const FIELDS = {
   max_message_length: "maxMessage",
   max_content_length: "maxContent",
@@ -30,13 +31,21 @@ const FIELDS = {
   created_at_upper_limit: "newerThan",
   min_pow_difficulty: "minPow",
 };
+/** @type {Record<string, FlagKey>} */
 const FLAGS = { auth_required: "auth", payment_required: "payment", restricted_writes: "restricted" };
 
 /** @typedef {import("./relaybook.js").RelayLimits} RelayLimits */
+/** @typedef {import("./relaybook.js").LimitKey} LimitKey */
+/** @typedef {import("./relaybook.js").FlagKey} FlagKey */
 
-/** The limits a document states, or null when it is no document (not a JSON object). */
+/**
+ * The limits a document states, or null when it is no document (not a JSON object).
+ * @param {unknown} text
+ * @returns {RelayLimits|null}
+ */
 export function readInfo(text) {
   if (typeof text !== "string" || text.length > MAX_INFO_CHARS) return null;
+  /** @type {any} a stranger's JSON: any shape until each field is checked */
   let doc;
   try {
     doc = JSON.parse(text);
@@ -58,7 +67,12 @@ export function readInfo(text) {
   return lim;
 }
 
-/** The relay's document, read within the timeout and size; null when it has none this page can read. */
+/**
+ * The relay's document, read within the timeout and size; null when it has none this page can read.
+ * @param {string} relay
+ * @param {{fetch?: typeof globalThis.fetch|null, timeoutMs?: number}} [o]
+ * @returns {Promise<RelayLimits|null>}
+ */
 export async function fetchInfo(relay, { fetch = globalThis.fetch, timeoutMs = INFO_TIMEOUT_MS } = {}) {
   if (typeof fetch !== "function") return null;
   const abort = new AbortController();
@@ -81,7 +95,11 @@ export async function fetchInfo(relay, { fetch = globalThis.fetch, timeoutMs = I
   }
 }
 
-/** A response's text, or null once it passes `most` characters (read no further). */
+/**
+ * A response's text, or null once it passes `most` characters (read no further).
+ * @param {Response} response @param {number} most
+ * @returns {Promise<string|null>}
+ */
 async function readCapped(response, most) {
   if (!response.body?.getReader) {
     const text = await response.text();
@@ -103,7 +121,10 @@ async function readCapped(response, most) {
 
 /** Why a relay stating `lim` is not used by this page, or null when it may be: a payment asked,
  * more proof of work than this page does (`pow` bits), writes kept for some (its policy says our
- * events would be refused), or too little room for a table's message. */
+ * events would be refused), or too little room for a table's message.
+ * @param {RelayLimits|null} lim
+ * @param {{pow?: number}} [o]
+ */
 export function unusable(lim, { pow = 0 } = {}) {
   if (!lim) return null;
   if (lim.payment) return "payment";
@@ -114,7 +135,10 @@ export function unusable(lim, { pow = 0 } = {}) {
   return null;
 }
 
-/** The longest content `lim` lets an event carry (characters), or null when it states none. */
+/**
+ * The longest content `lim` lets an event carry (characters), or null when it states none.
+ * @param {RelayLimits|null} lim
+ */
 export function contentRoom(lim) {
   const byContent = lim?.maxContent ?? Number.POSITIVE_INFINITY;
   const byMessage = lim?.maxMessage === undefined ? Number.POSITIVE_INFINITY : lim.maxMessage - EVENT_OVERHEAD;

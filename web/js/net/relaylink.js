@@ -44,6 +44,7 @@ const QUEUE_MOST = 64;
 const MAX_CHALLENGE_CHARS = 512;
 /** How long a relay that refused so is set aside in the page's record, at least (ms). */
 const HOUR_MS = 3_600_000;
+/** @type {Record<string, number>} */
 const ASIDE_MS = {
   restricted: 6 * HOUR_MS,
   blocked: 6 * HOUR_MS,
@@ -56,26 +57,27 @@ const ASIDE_MS = {
 const DROPPING = new Set(["restricted", "blocked", "pow", "invalid", "unsupported"]);
 const ENCODER = new TextEncoder();
 
-/** A refusal's machine-readable prefix (NIP-01: "prefix: human words"), or "" when it has none. */
+/** A refusal's machine-readable prefix (NIP-01: "prefix: human words"), or "" when it has none.
+ * @param {unknown} message */
 export function prefixOf(message) {
   const m = /^([a-z][a-z-]{0,30}):/.exec(typeof message === "string" ? message : "");
   return m ? m[1] : "";
 }
 
-/** `text`'s length in UTF-8 bytes (what NIP-11's max_message_length counts). */
+/** `text`'s length in UTF-8 bytes (what NIP-11's max_message_length counts). @param {string} text */
 export const byteLength = (text) => ENCODER.encode(text).length;
 
 /**
  * @typedef {object} LinkOwner  what a link needs of its pool (nostr.js RelayPool)
  * @property {boolean} running
  * @property {() => number} now
- * @property {any} Socket
+ * @property {typeof WebSocket} Socket  the browser's, or a test's stand-in
  * @property {import("./relaybook.js").RelayBook} book
- * @property {((url: string, init: object) => Promise<Response>)|null} fetch
+ * @property {typeof globalThis.fetch|null} fetch
  * @property {number} pow  the proof of work this page's events carry (bits)
- * @property {() => object} filter  the room's subscription filter
- * @property {() => Promise<{secret: string, public: string}>} authKey
- * @property {() => Promise<any>} curveLib
+ * @property {() => RelayFilter} filter  the room's subscription filter
+ * @property {() => Promise<KeyPair>} authKey
+ * @property {() => Promise<Curve>} curveLib
  * @property {(link: RelayLink) => void} linkState
  * @property {(link: RelayLink) => void} linkOpened
  * @property {(link: RelayLink, sub: string, ev: unknown) => void} linkEvent
@@ -83,6 +85,10 @@ export const byteLength = (text) => ENCODER.encode(text).length;
  * @property {(prefix: string) => void} refused  a refusal heard (counted)
  * @property {(link: RelayLink, data: unknown) => void} frame  a frame the relay sent
  */
+/** @typedef {import("../shapes/nostr.js").RelayFilter} RelayFilter */
+/** @typedef {import("./nostrevent.js").KeyPair} KeyPair */
+/** @typedef {import("./nostrevent.js").Curve} Curve */
+/** @typedef {{ok: boolean, message: string}} Answer  a relay's OK for an event */
 
 export class RelayLink {
   /** @param {string} url @param {LinkOwner} owner */
@@ -92,20 +98,28 @@ export class RelayLink {
     /** @type {"connecting"|"open"|"closed"|"refused"} */
     this.state = "closed";
     this.why = ""; // why it was dropped
+    /** @type {WebSocket|null} */
     this.ws = null;
     this.retry = RETRY_MS.first;
+    /** @type {ReturnType<typeof setTimeout>|null} */
     this.timer = null;
-    this.pending = new Map(); // event id -> done(answer)
-    this.waits = new Set(); // pauses under way (ended at once by stop())
+    /** @type {Map<string, (answer: Answer|null) => void>} event id -> done(answer) */
+    this.pending = new Map();
+    /** @type {Set<() => void>} pauses under way (ended at once by stop()) */
+    this.waits = new Set();
+    /** @type {string|null} */
     this.challenge = null;
     this.authed = false;
+    /** @type {Promise<boolean>|null} */
     this.authing = null;
     this.pausedUntil = 0;
     this.pauseMs = 0;
     this.queued = 0;
-    this.subs = new Map(); // name ("room", "monitors") -> {filter, tries}
+    /** @type {Map<string, {filter: RelayFilter, tries: number, at: number}>} name ("room", "monitors") -> {filter, tries} */
+    this.subs = new Map();
     const info = owner.book.info(url);
-    this.lim = info?.lim ?? null; // NIP-11's limits, once known
+    /** @type {import("./relaybook.js").RelayLimits|null} NIP-11's limits, once known */
+    this.lim = info?.lim ?? null;
     this.infoKnown = Boolean(info);
   }
 
@@ -117,7 +131,7 @@ export class RelayLink {
   }
 
   stop() {
-    clearTimeout(this.timer);
+    clearTimeout(this.timer ?? undefined);
     this.timer = null;
     for (const done of [...this.pending.values()]) done(null);
     for (const end of [...this.waits]) end();
@@ -165,7 +179,7 @@ export class RelayLink {
   }
 
   #opened() {
-    clearTimeout(this.timer);
+    clearTimeout(this.timer ?? undefined);
     this.timer = null;
     this.state = "open";
     this.retry = RETRY_MS.first;
@@ -177,10 +191,11 @@ export class RelayLink {
     if (!this.infoKnown) this.#info();
   }
 
+  /** @param {WebSocket|null} ws */
   #lost(ws) {
     if (this.state === "refused") return;
     const wasOpen = this.state === "open";
-    clearTimeout(this.timer);
+    clearTimeout(this.timer ?? undefined);
     this.state = "closed";
     this.ws = null;
     try {
@@ -199,7 +214,8 @@ export class RelayLink {
     }, this.retry);
   }
 
-  /** Dropped for this pool: closed and not opened again (`record`: set aside in the page's record). */
+  /** Dropped for this pool: closed and not opened again (`record`: set aside in the page's record).
+   * @param {string} why */
   #refuse(why, record = true) {
     if (this.state === "refused") return;
     this.why = why;
@@ -225,7 +241,8 @@ export class RelayLink {
   // ------------------------------------------------------------------ frames
 
   /** A message from the relay (the pool checked the frame's size and JSON), by its NIP-01 shape:
-   * false when it has none of them (the pool counts it as dropped). */
+   * false when it has none of them (the pool counts it as dropped).
+   * @param {unknown[]} msg a relay's JSON array, its items any JSON until checked here */
   heard(msg) {
     const [type] = msg;
     if (type === "EVENT" && msg.length === 3 && typeof msg[1] === "string") {
@@ -260,34 +277,40 @@ export class RelayLink {
 
   // ------------------------------------------------------------------ subscriptions
 
-  /** A subscription's id on this relay: its name, cut to the relay's max_subid_length. */
+  /** A subscription's id on this relay: its name, cut to the relay's max_subid_length.
+   * @param {string} name */
   #subId(name) {
     const most = this.lim?.maxSubid ?? 0;
     return most >= 1 && name.length > most ? name.slice(0, most) : name;
   }
 
+  /** @param {string} id */
   #subName(id) {
     for (const name of this.subs.keys()) if (this.#subId(name) === id) return name;
     return null;
   }
 
-  /** Ask the relay for `filter`'s events under `name` (again whenever the socket opens). */
+  /** Ask the relay for `filter`'s events under `name` (again whenever the socket opens).
+   * @param {string} name @param {RelayFilter} filter */
   subscribe(name, filter) {
     this.subs.set(name, { filter, tries: 0, at: 0 });
     if (this.state === "open") this.#req(name, filter);
   }
 
+  /** @param {string} name */
   unsubscribe(name) {
     if (!this.subs.delete(name) || this.state !== "open") return;
     this.#write(["CLOSE", this.#subId(name)]);
   }
 
+  /** @param {string} name @param {RelayFilter} filter */
   #req(name, filter) {
     const sub = this.subs.get(name);
     if (sub) sub.at = this.owner.now();
     this.#write(["REQ", this.#subId(name), filter]);
   }
 
+  /** @param {unknown[]} message */
   #write(message) {
     try {
       this.ws?.send(JSON.stringify(message));
@@ -296,7 +319,8 @@ export class RelayLink {
     }
   }
 
-  /** The relay ended a subscription (CLOSED): by its prefix, asked again, or the relay dropped. */
+  /** The relay ended a subscription (CLOSED): by its prefix, asked again, or the relay dropped.
+   * @param {string} name @param {string} message */
   async #closed(name, message) {
     const prefix = prefixOf(message);
     this.owner.refused(prefix);
@@ -373,8 +397,10 @@ export class RelayLink {
     }
   }
 
-  /** Whether `event` is within every limit the relay states (and, for a retry, not too old). */
+  /** Whether `event` is within every limit the relay states (and, for a retry, not too old).
+   * @param {{created_at: number, content: string, tags: string[][]}} event @param {number} bytes */
   #fits(event, bytes, oldest = Number.POSITIVE_INFINITY) {
+    /** @type {import("./relaybook.js").RelayLimits} */
     const lim = this.lim ?? {};
     const age = Math.floor(this.owner.now() / 1000) - event.created_at;
     if (age > oldest || age > (lim.olderThan ?? Number.POSITIVE_INFINITY)) return false;
@@ -384,10 +410,13 @@ export class RelayLink {
     return bytes <= (lim.maxMessage ?? Number.POSITIVE_INFINITY);
   }
 
-  /** Send a frame that the relay answers with OK for `id`: the answer, or null (silent, closed). */
+  /** Send a frame that the relay answers with OK for `id`: the answer, or null (silent, closed).
+   * @param {string} id @param {string} text
+   * @returns {Promise<Answer|null>} */
   #ask(id, text) {
     return new Promise((resolve) => {
       this.pending.get(id)?.(null); // the same event sent again: the first wait ends
+      /** @param {Answer|null} answer */
       const done = (answer) => {
         clearTimeout(timer);
         if (this.pending.get(id) === done) this.pending.delete(id);
@@ -396,7 +425,7 @@ export class RelayLink {
       const timer = setTimeout(() => done(null), PUBLISH_WAIT_MS);
       this.pending.set(id, done);
       try {
-        this.ws.send(text);
+        /** @type {WebSocket} null: the catch below says it */ (this.ws).send(text);
       } catch {
         done(null);
       }
@@ -408,7 +437,8 @@ export class RelayLink {
     this.pausedUntil = this.owner.now() + this.pauseMs;
   }
 
-  /** A wait of `ms` that stop() ends at once. */
+  /** A wait of `ms` that stop() ends at once.
+   * @param {number} ms @returns {Promise<void>} */
   #wait(ms) {
     return new Promise((resolve) => {
       const end = () => {
@@ -427,7 +457,8 @@ export class RelayLink {
     if (!this.challenge || this.state !== "open") return Promise.resolve(false);
     this.authing ??= (async () => {
       const [key, curve] = await Promise.all([this.owner.authKey(), this.owner.curveLib()]);
-      const ev = await authEvent(this.url, this.challenge, key, curve);
+      // (checked above; a socket opened again meanwhile may have cleared it: the relay refuses that)
+      const ev = await authEvent(this.url, /** @type {string} */ (this.challenge), key, curve);
       if (this.state !== "open") return false;
       const answer = await this.#ask(ev.id, JSON.stringify(["AUTH", ev]));
       this.authed = answer?.ok === true;

@@ -14,11 +14,14 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost"]); // as the CSP names them (
  * the player's own network), a name of a private network, or one this page cannot reach. */
 const NOT_PUBLIC = /^\[|^\d+\.\d+\.\d+\.\d+$|(^|\.)(localhost|local|internal|lan|home|onion|i2p|loki)$/;
 
-/** Whether `host` (a URL's hostname) is the player's own machine. */
+/** Whether `host` (a URL's hostname) is the player's own machine. @param {string} host */
 export const isLoopback = (host) => LOOPBACK.has(host);
 
 /** `text` as the one way this page writes that relay's address, or null when it is not one the
- * page may talk to. */
+ * page may talk to.
+ * @param {unknown} text
+ * @returns {string|null}
+ */
 export function relayURL(text) {
   if (typeof text !== "string" || text.length > MAX_URL_CHARS) return null;
   let url;
@@ -36,5 +39,5 @@ export function relayURL(text) {
   return out.length <= MAX_URL_CHARS ? out : null;
 }
 
-/** Where a relay serves its NIP-11 document: the same address over http(s). */
+/** Where a relay serves its NIP-11 document: the same address over http(s). @param {string} relay */
 export const infoURLOf = (relay) => relay.replace(/^ws/, "http");

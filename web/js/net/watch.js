@@ -47,8 +47,24 @@ const HEX64 = /^[0-9a-f]{64}$/;
 const ENCODER = new TextEncoder();
 const DECODER = new TextDecoder("utf-8", { fatal: true });
 
+/** @typedef {import("../shapes/nostr.js").NostrEvent} NostrEvent */
+/** @typedef {import("../shapes/nostr.js").Published} Published */
+/** @typedef {import("../shapes/watch.js").WatchFrame} WatchFrame */
+/** @typedef {import("../shapes/watch.js").WatchFull} WatchFull */
+/** @typedef {import("../shapes/watch.js").WatchHello} WatchHello */
+/** @typedef {import("./nostrevent.js").KeyPair} KeyPair */
+/** @typedef {import("./nostrevent.js").Curve} Curve */
+/** @typedef {import("./nostr.js").PoolStatus} PoolStatus */
+/**
+ * A message of the stream, opened and checked (a WatchMessage's fields by their meaning).
+ * @typedef {{run: string, n: number} & ({kind: "frame", body: WatchFrame} | {kind: "full", body: WatchFull}
+ *   | {kind: "hello"|"bye", body: WatchHello})} Opened
+ */
+/** A field's check, of a value that is any JSON until it has passed. @typedef {(v: any) => boolean} Check */
+
+/** @param {number} least @param {number} most @returns {Check} */
 const isCount = (least, most) => (v) => Number.isSafeInteger(v) && v >= least && v <= most;
-/** Each kind's exact fields. */
+/** Each kind's exact fields. @type {Record<string, Record<string, Check>>} */
 const KINDS = {
   frame: {
     m: isCount(0, Number.MAX_SAFE_INTEGER),
@@ -61,6 +77,7 @@ const KINDS = {
   bye: {},
 };
 
+/** @param {string} kind @param {any} body a message's JSON, any shape until checked here */
 function isBody(kind, body) {
   const spec = Object.hasOwn(KINDS, kind) ? KINDS[kind] : null;
   if (!spec || !body || typeof body !== "object" || Array.isArray(body)) return false;
@@ -69,11 +86,13 @@ function isBody(kind, body) {
   return names.length === want.length && want.every((k) => k in body && spec[k](body[k]));
 }
 
+/** @param {Uint8Array} bytes */
 function toBase64(bytes) {
   let s = "";
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(s);
 }
+/** @param {string} text */
 function fromBase64(text) {
   const s = atob(text);
   const out = new Uint8Array(s.length);
@@ -81,7 +100,7 @@ function fromBase64(text) {
   return out;
 }
 
-/** The stream's key: HKDF of the watch secret, under its own label. */
+/** The stream's key: HKDF of the watch secret, under its own label. @param {string} secret */
 async function streamKey(secret) {
   const ikm = await crypto.subtle.importKey("raw", unhex(secret), "HKDF", false, ["deriveKey"]);
   return crypto.subtle.deriveKey(
@@ -95,9 +114,13 @@ async function streamKey(secret) {
 
 /** One end of the stream: its key, its pool on the relays, its messages sealed and opened. */
 class WatchEnd {
-  /** @param {{secret: string, me: {secret: string, public: string}, topic: string, aes: CryptoKey, curve: any}} o */
+  /** @param {{secret: string, me: KeyPair, topic: string, aes: CryptoKey, curve: Curve}} o */
   constructor({ secret, me, topic, aes, curve }) {
-    Object.assign(this, { secret, me, topic, aes, curve });
+    this.secret = secret;
+    this.me = me;
+    this.topic = topic;
+    this.aes = aes;
+    this.curve = curve;
     this.run = randomHex(8);
     this.n = 0;
     this.refused = 0;
@@ -105,7 +128,10 @@ class WatchEnd {
     this.pool = null;
   }
 
-  /** Send `body` of `kind` to the stream's topic (`to`: one reader's key in a `p` tag). */
+  /** Send `body` of `kind` to the stream's topic (`to`: one reader's key in a `p` tag).
+   * @param {"frame"|"full"|"hello"|"bye"} kind @param {WatchFrame|WatchFull|WatchHello} body
+   * @param {string|null} [to]
+   * @returns {Promise<Published>} */
   async send(kind, body, to = null) {
     const text = JSON.stringify({ k: kind, s: this.run, n: this.n++, at: Date.now(), b: body });
     const iv = crypto.getRandomValues(new Uint8Array(12));
@@ -125,8 +151,11 @@ class WatchEnd {
     return this.pool?.publish(event) ?? { ok: 0, failed: 0 };
   }
 
-  /** An event's message: {kind, body}, or null (not of this stream, stale, or of another shape). */
+  /** An event's message: {kind, body}, or null (not of this stream, stale, or of another shape).
+   * @param {NostrEvent} ev
+   * @returns {Promise<Opened|null>} */
   async open(ev) {
+    /** @type {any} the sender's JSON, any shape until checked here */
     let msg;
     try {
       const blob = fromBase64(ev.content);
@@ -143,7 +172,7 @@ class WatchEnd {
     if (typeof msg.s !== "string" || !/^[0-9a-f]{16}$/.test(msg.s) || !Number.isSafeInteger(msg.n)) return null;
     if (!Number.isFinite(msg.at) || Math.abs(Date.now() - msg.at) > CLOCK_SLACK_S * 1000) return null;
     if (!isBody(msg.k, msg.b)) return null;
-    return { kind: msg.k, body: msg.b, run: msg.s, n: msg.n };
+    return /** @type {Opened} checked: isBody */ ({ kind: msg.k, body: msg.b, run: msg.s, n: msg.n });
   }
 
   close() {
@@ -160,8 +189,8 @@ export class WatchHost extends WatchEnd {
    * @param {string[]} o.relays
    * @param {(count: number, joined: boolean) => void} [o.onwatchers] the count changed (`joined`:
    *   a watcher new to the table, who should see the table now rather than at the next move)
-   * @param {any} [o.WebSocketClass]
-   * @param {any} [o.curve]
+   * @param {typeof WebSocket} [o.WebSocketClass]
+   * @param {Curve} [o.curve]
    */
   static async open({ secret, key, relays, onwatchers = () => {}, WebSocketClass, curve }) {
     const lib = curve ?? (await loadCurve());
@@ -182,14 +211,16 @@ export class WatchHost extends WatchEnd {
     return end;
   }
 
-  /** @param {any} o */
+  /** @param {{secret: string, me: KeyPair, topic: string, aes: CryptoKey, curve: Curve}} o */
   constructor(o) {
     super(o);
     /** @type {Map<string, {at: number, bucket: Bucket}>} watcher's key -> when last heard */
     this.watchers = new Map();
     this.newcomers = new Bucket(NEWCOMERS);
     this.m = 0;
+    /** @type {(count: number, joined: boolean) => void} */
     this.onwatchers = (_count, _joined) => {};
+    /** @type {Promise<unknown>} what is sent and heard, one after another */
     this.queue = Promise.resolve();
     this.sweeper = /** @type {ReturnType<typeof setInterval> | undefined} */ (undefined);
   }
@@ -198,7 +229,7 @@ export class WatchHost extends WatchEnd {
     return this.watchers.size;
   }
 
-  /** The watchers' table (Python's text), cut into frames that fit the relays in use. */
+  /** The watchers' table (Python's text), cut into frames that fit the relays in use. @param {string} text */
   publish(text) {
     const m = this.m++;
     const parts = cutText(text, chunkBudget(this.pool?.maxContent ?? Number.POSITIVE_INFINITY));
@@ -208,11 +239,13 @@ export class WatchHost extends WatchEnd {
     }
   }
 
+  /** @param {NostrEvent} ev */
   #heard(ev) {
     if (ev.pubkey === this.me.public) return;
     this.queue = this.queue.then(() => this.#read(ev)).catch(() => this.refused++);
   }
 
+  /** @param {NostrEvent} ev */
   async #read(ev) {
     const known = this.watchers.get(ev.pubkey);
     if (known ? !known.bucket.take() : !this.newcomers.take()) return this.refused++;
@@ -252,9 +285,9 @@ export class WatchGuest extends WatchEnd {
    * @param {string[]} o.relays
    * @param {(text: string) => void} o.ontable the watchers' table, as the host's Python made it
    * @param {() => void} [o.onfull] the table has as many watchers as it takes
-   * @param {(status: {open: number, total: number, down: boolean}) => void} [o.onstatus]
-   * @param {any} [o.WebSocketClass]
-   * @param {any} [o.curve]
+   * @param {(status: PoolStatus) => void} [o.onstatus]
+   * @param {typeof WebSocket} [o.WebSocketClass]
+   * @param {Curve} [o.curve]
    */
   static async open({ secret, host, relays, ontable, onfull = () => {}, onstatus = () => {}, WebSocketClass, curve }) {
     const lib = curve ?? (await loadCurve());
@@ -281,17 +314,20 @@ export class WatchGuest extends WatchEnd {
     return end;
   }
 
-  /** @param {any} o */
+  /** @param {{secret: string, me: KeyPair, topic: string, aes: CryptoKey, curve: Curve}} o */
   constructor(o) {
     super(o);
     this.host = "";
+    /** @type {(text: string) => void} */
     this.ontable = (_text) => {};
     this.onfull = () => {};
     this.greeted = false;
     this.next = -1; // the next stream text to hand on (-1: from the first one heard)
     /** @type {Map<number, {of: number, parts: string[], have: number}>} */
     this.parts = new Map();
+    /** @type {string|null} the host's page's run, from its first frame heard */
     this.hostRun = null;
+    /** @type {Promise<unknown>} what is heard, read one after another */
     this.queue = Promise.resolve();
     this.helloTimer = /** @type {ReturnType<typeof setInterval> | undefined} */ (undefined);
   }
@@ -301,10 +337,12 @@ export class WatchGuest extends WatchEnd {
     this.send("hello", {}, this.host).catch(() => {});
   }
 
+  /** @param {NostrEvent} ev */
   #heard(ev) {
     this.queue = this.queue.then(() => this.#read(ev)).catch(() => this.refused++);
   }
 
+  /** @param {NostrEvent} ev */
   async #read(ev) {
     const msg = await this.open(ev);
     if (!msg) return this.refused++;

@@ -24,7 +24,7 @@ export class Watching {
   /**
    * @param {object} o
    * @param {{call: (op: string, payload?: object) => Promise<any>, up?: boolean, whenUp?: Promise<void>}} o.local
-   *   this device's engine
+   *   this device's engine (its replies: any of Python's, passed on as they are)
    * @param {(reply: {ok: true, snapshot: object, events: object[]}) => Promise<void>} o.accept the
    *   watchers' table, taken in as the table's own
    * @param {(text: string) => void} o.toast
@@ -32,14 +32,19 @@ export class Watching {
    * @param {unknown} [o.relays] the preference `relays` (net/relays.js)
    */
   constructor({ local, accept, toast, changed, relays }) {
-    Object.assign(this, { local, accept, toast, changed });
+    this.local = local;
+    this.accept = accept;
+    this.toast = toast;
+    this.changed = changed;
     this.relays = relaysFrom({ relays }).urls;
     /** @type {import("./watch.js").WatchGuest | null} */
     this.stream = null;
-    this.table = null; // the host's table id, from its first text
+    /** @type {string|null} the host's table id, from its first text */
+    this.table = null;
     this.heardAt = 0;
     this.full = false;
     this.applying = Promise.resolve();
+    /** @type {{call: (op: string, payload?: object) => Promise<any>, drives: boolean}} */
     this.bridge = { call: (op, payload) => this.#call(op, payload), drives: false };
     addEventListener("pagehide", () => this.stream?.close());
   }
@@ -58,7 +63,8 @@ export class Watching {
     return this.active ? { role: "watcher", seats: [], commitment: null } : null;
   }
 
-  /** Watch the table whose watch link this page opened. */
+  /** Watch the table whose watch link this page opened.
+   * @param {{secret: string, host: string}} link the watch secret and the host's key, from the link */
   async join({ secret, host }) {
     if (!this.relays.length) return this.toast(T.watch.noRelays); // this player wants no relay
     this.changed();
@@ -81,7 +87,8 @@ export class Watching {
     this.changed();
   }
 
-  /** A text of the host's stream: checked (by Python once it is up), then drawn, in order. */
+  /** A text of the host's stream: checked (by Python once it is up), then drawn, in order.
+   * @param {string} text */
   #heard(text) {
     this.applying = this.applying.then(async () => {
       const reply = await readHostText(this.local, text, () => this.leave(false));
@@ -96,7 +103,9 @@ export class Watching {
     });
   }
 
-  /** The table's engine on this device: a watcher checks what comes and plays nothing. */
+  /** The table's engine on this device: a watcher checks what comes and plays nothing.
+   * @param {string} op @param {object} [payload]
+   * @returns {Promise<any>} Python's reply (any of them), or one made here */
   async #call(op, payload = {}) {
     if (op === "intent") {
       this.toast(T.watch.cannotPlay);

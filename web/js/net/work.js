@@ -28,7 +28,10 @@ const START = Int32Array.from([
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 ]);
 
-/** One block of 64 bytes of `m` from `o` into the state `h` (`w`: the schedule's room). */
+/**
+ * One block of 64 bytes of `m` from `o` into the state `h` (`w`: the schedule's room).
+ * @param {Int32Array} h @param {Int32Array} w @param {Uint8Array} m @param {number} o
+ */
 function compress(h, w, m, o) {
   for (let i = 0; i < 16; i++, o += 4) w[i] = (m[o] << 24) | (m[o + 1] << 16) | (m[o + 2] << 8) | m[o + 3];
   for (let i = 16; i < 64; i++) {
@@ -70,7 +73,8 @@ function compress(h, w, m, o) {
   h[7] = (h[7] + hh) | 0;
 }
 
-/** `rest` padded as SHA-256's last blocks of a message `total` bytes long. */
+/** `rest` padded as SHA-256's last blocks of a message `total` bytes long.
+ * @param {Uint8Array} rest @param {number} total */
 function padded(rest, total) {
   const out = new Uint8Array(Math.ceil((rest.length + 9) / 64) * 64);
   out.set(rest);
@@ -82,9 +86,11 @@ function padded(rest, total) {
   return out;
 }
 
+/** @param {Int32Array} h */
 const hexOf = (h) => Array.from(h, (x) => (x >>> 0).toString(16).padStart(8, "0")).join("");
 
-/** SHA-256 of `bytes`, in hex (the same as crypto.subtle's; the tests hold the two together). */
+/** SHA-256 of `bytes`, in hex (the same as crypto.subtle's; the tests hold the two together).
+ * @param {Uint8Array} bytes */
 export function sha256Hex(bytes) {
   const h = START.slice();
   const w = new Int32Array(64);
@@ -95,7 +101,7 @@ export function sha256Hex(bytes) {
   return hexOf(h);
 }
 
-/** NIP-13's difficulty: the leading zero bits of an id (64 hex digits). */
+/** NIP-13's difficulty: the leading zero bits of an id (64 hex digits). @param {string} id */
 export function workOf(id) {
   let bits = 0;
   for (const digit of id) {
@@ -106,7 +112,7 @@ export function workOf(id) {
   return bits;
 }
 
-/** Leading zero bits of a state (the id as eight words). */
+/** Leading zero bits of a state (the id as eight words). @param {Int32Array} h */
 function zeros(h) {
   for (let i = 0; i < 8; i++) if (h[i] !== 0) return 32 * i + Math.clz32(h[i]);
   return 256;
@@ -117,7 +123,8 @@ const TARGET = /^[0-9]{1,3}$/;
 
 /** Whether `event` (its id already recomputed from its content: nostr.js does) carries `bits`
  * of work: one nonce tag, its committed target at least `bits` (NIP-13: a spammer's lucky id
- * under a lower target is refused), and an id with at least that many leading zero bits. */
+ * under a lower target is refused), and an id with at least that many leading zero bits.
+ * @param {{id: string, tags: string[][]}} event @param {number} bits */
 export function worked(event, bits) {
   const tags = event.tags.filter((t) => t[0] === "nonce");
   if (tags.length !== 1) return false;

@@ -3,7 +3,9 @@
 // ui/dialogs/lobby.js; a table, once joined or opened, is a table played online like any other
 // (net/hosting.js, net/online.js): joining is opening the table's one link, and an opened table is
 // the host's gathering, announced (net/announcer.js) until its seats are taken, its match dealt or
-// its host goes.
+// its host goes. A listed table whose seats are all taken and that lets people watch (the
+// host's "Let people watch": on for the lobby's tables) is announced on as a table in play, with
+// its watch link, until its match ends or its host goes: Play online lists it with Watch.
 //
 // Quick match (net/quick.js): the page asks, and joins the first quick table of the kind asked
 // for that answers it (a table listed but silent, a ghost or a host whose page froze, is passed
@@ -90,9 +92,11 @@ export class Parlor {
     const tables = this.lobby.tables().map((t) => ({
       id: t.id,
       players: t.players,
-      free: t.free,
+      free: t.free ?? 0,
       rules: t.preset,
       answered: t.live,
+      playing: t.playing,
+      watchers: t.playing ? t.watchers : 0,
     }));
     return { tables, waiting: Boolean(this.quick) };
   }
@@ -114,6 +118,7 @@ export class Parlor {
         quick: (kind, preset) => this.quickMatch(kind, preset),
         openTable: () => this.#openTable(),
         join: (t) => this.join(t),
+        watch: (t) => this.watch(t),
         refresh: () => this.#input(),
       }),
     );
@@ -161,6 +166,19 @@ export class Parlor {
     this.dialog?.show(tables.filter((t) => t.host !== mine));
     this.#quickLooks(tables);
     this.#waitingShown();
+  }
+
+  /** Watch a listed table in play: its watch link, opened here (main.js: this page becomes its
+   * watcher; this page's own table, if it listed one, leaves the lists as when joining). */
+  async watch(t) {
+    if (this.joining || !t.playing) return;
+    this.joining = true;
+    this.dialog?.close();
+    this.seek?.stop();
+    const listed = Boolean(this.announcer) || Boolean(this.quick?.opening);
+    this.quick = null;
+    await Promise.all([this.#withdraw(), listed ? this.#usualGame() : null]);
+    location.hash = `watch=${t.watch}.${t.host}`;
   }
 
   /** Join a listed table: its one link, opened here (main.js: this page becomes its guest). */
@@ -217,20 +235,25 @@ export class Parlor {
     const net = await this.#net();
     const seats = spec.settings.seats.length;
     const since = Math.floor(Date.now() / 1000);
-    const entry = () => ({
-      room: opened.room.secret,
+    const about = () => ({
       name: this.name,
       lang: document.documentElement.lang === "pl" ? "pl" : "en",
       players: seats,
       teams: spec.settings.mode === "partners",
       sprint: spec.settings.mode === "sprint",
-      free: this.#free(),
       preset: form?.preset ?? spec.settings.rules,
       target: Number.isInteger(target) ? target : 150,
       clock: spec.clock,
-      quick: spec.quick,
-      since,
     });
+    // waiting: the table's one link and its free seats; in play (every seat taken, people may
+    // watch): its watch link's secret and how many watch
+    const entry = () => {
+      const playing = this.announcer?.playing;
+      const secret = across.hosting?.broadcast.watch?.secret;
+      if (playing && secret)
+        return { type: "play", watch: secret, ...about(), watchers: across.hosting.watchers, since: playing };
+      return { room: opened.room.secret, ...about(), free: this.#free(), quick: spec.quick, since };
+    };
     // its first announcements through the lobby's sockets, already open, while its own open
     const announcer = new net.Announcer({ relays: this.relays, key: opened.room.key, entry, via: this.lobby?.pool });
     this.announcer = {
@@ -244,6 +267,8 @@ export class Parlor {
       relook: null,
       table: across.hosting.table,
       free: this.#free(),
+      playing: 0, // every seat taken and people may watch: since when (s), announced as in play
+      watchers: 0,
     };
     announcer.answer(answer); // pages looking for this game, heard before it was listed
     announcer.start();
@@ -257,21 +282,39 @@ export class Parlor {
     return (hosting?.friends ?? []).filter((f) => !f.joined && hosting.presence(f.seat) !== "connected").length;
   }
 
-  /** The table across devices changed (across.js): a seat taken, the match dealt, the table gone. */
+  /** The table across devices changed (across.js): a seat taken, the match dealt, the table
+   * gone, people let watch or not, a watcher more or fewer. */
   changed() {
     const listed = this.announcer;
     if (!listed) return;
     const hosting = this.table.across.hosting;
-    const dealt = Boolean(this.table.state.snap);
-    if (!hosting?.active || hosting.table !== listed.table || dealt || this.#free() === 0) {
+    const snap = this.table.state.snap;
+    const free = hosting?.active ? this.#free() : 0;
+    const gone = !hosting?.active || hosting.table !== listed.table;
+    if (gone || ((snap || free === 0) && !this.#watchable())) {
       this.#withdraw();
       if (this.quick) this.#quickDone();
       return;
     }
-    const free = this.#free();
-    if (free !== listed.free) listed.announcer.update(); // a seat taken or freed: said at once
+    if (snap || free === 0) {
+      // in play: Play online lists it to watch
+      if (this.quick) this.#quickDone();
+      if (!listed.playing) listed.playing = Math.floor(Date.now() / 1000);
+      else if (hosting.watchers === listed.watchers) return;
+      listed.watchers = hosting.watchers;
+      listed.announcer.update(); // said at once: in play, or how many watch
+      return;
+    }
+    if (listed.playing) listed.playing = 0; // a seat freed before the deal: waiting again
+    if (free !== listed.free || listed.playing) listed.announcer.update(); // a seat taken or freed: said at once
     listed.free = free;
     this.#waitingShown();
+  }
+
+  /** This page's listed table may be listed in play: people may watch it, and its match goes on. */
+  #watchable() {
+    const hosting = this.table.across.hosting;
+    return Boolean(hosting?.broadcast.on) && !this.table.state.snap?.match?.over;
   }
 
   /** This page's table leaves the lists (full, dealt, closed, or the player went elsewhere);
@@ -326,7 +369,9 @@ export class Parlor {
     const settings = await this.#quickSettings(kind, preset, "friend");
     const clock = (await this.table.tools.choicesNow()).quick_clock; // Python's: a minute a move
     this.table.across.listed = true; // no invite dialog: the lobby seats this table
-    await this.table.controller.newGame(settings, null, { remember: false, gather: { name: this.name, clock } });
+    // a lobby's table: people may watch it (the host may turn it off in the invite)
+    const gather = { name: this.name, clock, watch: true };
+    await this.table.controller.newGame(settings, null, { remember: false, gather });
     if (this.quick !== quick) return seek?.stop();
     await this.announce({ settings, clock, quick: kind }, { answer: [...(seek?.seekers ?? [])] });
     quick.opening = false;
@@ -390,11 +435,12 @@ export class Parlor {
     });
   }
 
-  /** Computers in the seats still empty: the match is dealt (Python's `fill`). */
+  /** Computers in the seats still empty: the match is dealt (Python's `fill`), and listed in
+   * play if people may watch it (changed()). */
   async #fill() {
-    await this.#withdraw();
     await this.table.controller.send("fill", { level: QUICK_LEVEL });
     this.#quickDone();
+    this.changed();
   }
 
   /** Nobody came: a game against the computer, the same kind, instead. */

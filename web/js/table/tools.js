@@ -5,6 +5,7 @@
 // rules text, the fair deal's commitment) or from the snapshot.
 
 import { LANG, LANGUAGES } from "../i18n/lang.js";
+import { canDirect } from "../net/direct.js";
 import { soundLevels, storePrefs } from "../store/storage.js";
 import { showKeys, showRules } from "../ui/dialogs/help.js";
 import { showHowTo } from "../ui/dialogs/howto.js";
@@ -36,6 +37,7 @@ export class Tools {
         this.started(settings, clock, listed, watch),
       form: async (settings) => (await controller.call("rules_form", { settings }, false))?.form ?? null,
       relayOnly: {
+        fixed: !canDirect(), // no WebRTC in this browser
         get: () => prefs.relayOnly === true,
         set: (on) => {
           prefs.relayOnly = on;

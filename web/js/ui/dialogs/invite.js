@@ -143,7 +143,7 @@ export class RoomDialog {
    *   watch.set resolves to the watch link once the choice is taken (null: watching is off)
    * @returns {Promise<"manual"|"closed">}
    */
-  open({ link, hidden, hide, watch = undefined }) {
+  open({ link, hidden, hide, watch = undefined, fixed = false }) {
     const p = this.modal.prefix;
     const W = T.invite;
     const R = T.room;
@@ -153,7 +153,8 @@ export class RoomDialog {
     const box = h("input", {
       type: "checkbox",
       id: `${p}-hide`,
-      checked: hidden,
+      checked: hidden || fixed,
+      disabled: fixed, // no WebRTC here: hidden, and nothing to choose
       onchange: (e) => hide(e.target.checked),
     });
     const watchField = copyField({
@@ -205,7 +206,7 @@ export class RoomDialog {
         "div",
         { class: "invite-part" },
         h("label", { class: "invite-check", for: `${p}-hide` }, box, ` ${R.hide}`),
-        h("p", { class: "panel-sub invite-note", id: `${p}-hide-why`, text: R.hideWhy }),
+        h("p", { class: "panel-sub invite-note", id: `${p}-hide-why`, text: fixed ? R.noDirect : R.hideWhy }),
         h("button", {
           type: "button",
           class: "big-button quiet",

@@ -1,7 +1,7 @@
 // The Play online dialog (table/parlor.js drives it): the player's name at the table, Quick match
 // (2 players or partners, any rules or one preset), Open a table (the New game dialog, its table
-// then listed), and the open tables, live, each with Join (the table in words as its accessible
-// description). While this page's own quick match waits, the dialog says so, with the computer
+// then listed), the open tables, live, each with Join (the table in words as its accessible
+// description), and the tables in play that let people watch, each with Watch. While this page's own quick match waits, the dialog says so, with the computer
 // offered instead and, once someone has joined, the empty seats for computers. Every name a
 // stranger sent is set as text (h's `text`), never as markup.
 
@@ -30,13 +30,14 @@ export class LobbyDialog {
    * @param {(kind: string, preset: string|null) => void} o.quick
    * @param {() => void} o.openTable
    * @param {(table: object) => void} o.join
+   * @param {(table: object) => void} o.watch a table in play, watched
    * @param {() => void} o.refresh the list after a pause
    * @returns {Promise<string>} how it closed
    */
-  open({ name, presets, rename, quick, openTable, join, refresh }) {
+  open({ name, presets, rename, quick, openTable, join, watch, refresh }) {
     const p = this.modal.prefix;
     const L = T.lobby;
-    this.on = { join, refresh };
+    this.on = { join, watch, refresh };
     this.isPaused = false;
     this.line = statusLine(`${p}-status`);
     const nameBox = h("input", {
@@ -87,6 +88,8 @@ export class LobbyDialog {
     this.waitBox = h("section", { class: "invite-part lobby-wait", id: `${p}-wait`, hidden: true });
     this.list = h("ul", { class: "lobby-list", id: `${p}-list`, "aria-labelledby": `${p}-tables-title` });
     this.count = h("p", { class: "panel-sub", id: `${p}-count`, role: "status", "aria-live": "polite" });
+    this.playList = h("ul", { class: "lobby-list", id: `${p}-playing`, "aria-labelledby": `${p}-playing-title` });
+    this.playCount = h("p", { class: "panel-sub", id: `${p}-playing-count` });
     this.refreshBtn = h("button", {
       type: "button",
       class: "big-button quiet",
@@ -115,21 +118,61 @@ export class LobbyDialog {
         this.refreshBtn,
         this.list,
       ),
+      h(
+        "section",
+        { class: "invite-part", "aria-labelledby": `${p}-playing-title` },
+        h("h3", { id: `${p}-playing-title`, text: L.playingTitle }),
+        this.playCount,
+        this.playList,
+      ),
       this.line,
     ]);
     this.show([]);
     return closed;
   }
 
-  /** The open tables, as the lobby lists them (each already checked), in words. */
-  show(tables, nowS = Date.now() / 1000) {
+  /** The tables, as the lobby lists them (each already checked), in words: those open to join,
+   * and those in play to watch. */
+  show(listed, nowS = Date.now() / 1000) {
     if (!this.modal.isOpen) return;
     const p = this.modal.prefix;
     const L = T.lobby;
+    const tables = listed.filter((t) => !t.playing);
+    const playing = listed.filter((t) => t.playing);
     // paused, the line keeps saying so: a change heard just before (or the waited times moving
     // on) redraws the list, not the words that it is paused
     if (!this.isPaused) this.count.textContent = tables.length ? L.count(tables.length) : L.none;
+    this.playCount.textContent = playing.length ? L.playingCount(playing.length) : L.playingNone;
     const focused = document.activeElement?.dataset?.table;
+    this.playList.replaceChildren(
+      ...playing.map((t) => {
+        const about = `${p}-w-${t.id}`;
+        const words = L.describePlaying({
+          rules: T.presets[t.preset] ?? t.preset,
+          target: t.target,
+          players: t.players,
+          teams: t.teams,
+          sprint: t.sprint,
+          name: t.name,
+          lang: L.languages[t.lang] ?? t.lang,
+          playing: waitedWords(nowS - t.since),
+          watchers: t.watchers,
+        });
+        return h(
+          "li",
+          { class: "lobby-table" },
+          h("p", { id: about, text: words }),
+          h("button", {
+            type: "button",
+            class: "big-button quiet",
+            text: L.watch,
+            "data-table": `w-${t.id}`,
+            "aria-describedby": about,
+            onclick: () => this.on.watch(t),
+          }),
+        );
+      }),
+    );
     this.list.replaceChildren(
       ...tables.map((t) => {
         const about = `${p}-t-${t.id}`;
@@ -161,7 +204,10 @@ export class LobbyDialog {
         );
       }),
     );
-    if (focused) this.list.querySelector(`[data-table="${focused}"]`)?.focus();
+    if (focused)
+      (
+        this.list.querySelector(`[data-table="${focused}"]`) ?? this.playList.querySelector(`[data-table="${focused}"]`)
+      )?.focus();
   }
 
   /** The list is paused (the page idle or hidden) or not: Refresh brings it back. */

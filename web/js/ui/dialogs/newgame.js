@@ -10,7 +10,7 @@ import { RulesForm } from "./rulesform.js";
 export class NewGameDialog {
   /**
    * @param {HTMLElement} root
-   * @param {object} on {start(settings), form(settings), relayOnly?: {get(), set(on)}}: the last,
+   * @param {object} on {start(settings), form(settings), relayOnly?: {get(), set(on), fixed?}}: the last,
    *   the preference "Hide my address from other players" for tables across devices
    */
   constructor(root, on) {
@@ -55,6 +55,7 @@ export class NewGameDialog {
       "aria-describedby": "new-hide-address-why",
       onchange: () => on.relayOnly?.set(this.hideAddressBox.checked),
     });
+    this.hideAddressWhy = h("p", { class: "panel-sub", id: "new-hide-address-why", text: T.room.hideWhy });
     this.el = h(
       "dialog",
       { id: "new-dialog", class: "dialog", "aria-labelledby": "new-title" },
@@ -70,7 +71,7 @@ export class NewGameDialog {
       h("label", { class: "field check" }, this.watchBox, h("span", { text: T.watch.allow })),
       h("p", { class: "panel-sub", id: "new-watch-why", text: T.watch.allowWhy }),
       h("label", { class: "field check" }, this.hideAddressBox, h("span", { text: T.room.hide })),
-      h("p", { class: "panel-sub", id: "new-hide-address-why", text: T.room.hideWhy }),
+      this.hideAddressWhy,
       h(
         "div",
         { class: "panel-actions" },
@@ -172,7 +173,11 @@ export class NewGameDialog {
       ),
     );
     this.hideSumBox.checked = Boolean(s.hide_sum);
-    this.hideAddressBox.checked = Boolean(this.on.relayOnly?.get());
+    // no WebRTC in this browser: its tables go through the relays, whatever the preference says
+    const fixed = Boolean(this.on.relayOnly?.fixed);
+    this.hideAddressBox.checked = fixed || Boolean(this.on.relayOnly?.get());
+    this.hideAddressBox.disabled = fixed;
+    this.hideAddressWhy.textContent = fixed ? T.room.noDirect : T.room.hideWhy;
     this.rules.load(s);
     this.#layout();
     this.el.showModal();
