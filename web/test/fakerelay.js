@@ -1,6 +1,6 @@
 // An in-memory Nostr relay for net/'s tests (the real relay is tests/web/relaykit.py's), speaking
 // NIP-01's and NIP-42's exact messages: each socket's subscriptions (REQ by id, CLOSE) filtered by
-// kinds, #t, #p and since, stored events sent before EOSE, an EVENT answered OK and delivered to
+// kinds, #t, #p, #d, since and until, stored events (in the order given) sent before EOSE, an EVENT answered OK and delivered to
 // the subscriptions it matches. What a test makes it do instead (each a hook of fakeRelay's):
 //   answer(ev, socket)   the OK to an event: {ok, message, deliver} (deliver false: dropped
 //                        silently after an OK), or null (no answer at all)
@@ -13,10 +13,11 @@
 // every socket; relay.kill() closes every socket from the relay's side. sockets({url: relay})
 // makes one WebSocket class for several relays, by URL.
 
-/** Whether `ev` matches a REQ `filter` (kinds, #t, #p, #d, since). */
+/** Whether `ev` matches a REQ `filter` (kinds, #t, #p, #d, since, until). */
 function matches(filter, ev) {
   if (filter.kinds && !filter.kinds.includes(ev.kind)) return false;
   if (filter.since && ev.created_at < filter.since) return false;
+  if (filter.until && ev.created_at > filter.until) return false;
   for (const name of ["t", "p", "d"]) {
     const want = filter[`#${name}`];
     if (want && !ev.tags.some((t) => t[0] === name && want.includes(t[1]))) return false;

@@ -11,6 +11,7 @@ import {
   dayStart,
   EXPIRY_DAYS,
   entryEvent,
+  FETCH_PAGES,
   fetchEntries,
   MAX_EVENT_CHARS,
   publishEvent,
@@ -134,4 +135,29 @@ test("publishing sends the one event to a relay that takes it", async () => {
     relay.log.map((e) => e.id),
     [ev.id],
   );
+});
+
+test("a relay that sends a whole page is asked for the older ones, up to FETCH_PAGES", async () => {
+  // newest first, as relays send them: a flood made after the genuine entry pushes it down
+  const genuine = await made(entry("Ana"), keys[0]);
+  const flood = [];
+  for (let i = 0; i < 5; i++) {
+    const k = await keyPair(null, curve);
+    flood.push(await entryEvent(entry(`F${i}`), k, curve, NOW_S + 10 - i));
+  }
+  const relays = { [A]: fakeRelay({ stored: [...flood, genuine] }) };
+  const out = await fetchEntries([A], DAY, options(relays, { limit: 3 }));
+  assert.ok(
+    out.entries.some((e) => e.entry.name === "Ana"),
+    "the genuine entry, on the last page",
+  );
+  assert.equal(out.entries.length, 6);
+  // each page from the oldest time of the last (inclusive: the repeats are dropped once)
+  const untils = relays[A].reqs.map((r) => r[2].until ?? null);
+  assert.deepEqual(untils, [null, NOW_S + 8, NOW_S + 6]);
+  // FETCH_PAGES is the most: a longer flood says less, never more
+  const deep = { [A]: fakeRelay({ stored: [...flood, ...flood, genuine] }) };
+  const less = await fetchEntries([A], DAY, options(deep, { limit: 1 }));
+  assert.equal(deep[A].reqs.length, FETCH_PAGES);
+  assert.ok(less.entries.length <= FETCH_PAGES);
 });

@@ -11,7 +11,9 @@
 // not published, and the page says so.
 //
 // A fetch is one subscription a relay ({kinds, #d, #t, limit}), closed at its EOSE (or after
-// FETCH_WAIT_MS): a relay keeps one event a key and date, so it sends about one event a player.
+// FETCH_WAIT_MS): a relay keeps one event a key and date, so it sends about one event a player. A
+// relay that sent a whole FETCH_LIMIT is asked for the older ones, up to FETCH_PAGES in all (a
+// flood newer than the genuine entries pushes them down the relay's list, not out of it).
 // An event is taken only when it has the exact shape (readEvent), its id is its content's and its
 // signature its key's, within a budget of signature checks (CHECKS_MOST); the rest are counted,
 // never shown. A relay that withholds entries makes the standings shorter, one that floods them
@@ -27,12 +29,14 @@ export const STANDINGS_TOPIC = "allthrees-daily";
 export const MAX_EVENT_CHARS = 4096;
 /** An entry expires (NIP-40) this many days after its date's end. */
 export const EXPIRY_DAYS = 3;
-/** The most events a relay is asked for in one fetch (the filter's `limit`). */
+/** The most events a relay is asked for at once (the filter's `limit`). */
 export const FETCH_LIMIT = 500;
+/** A relay that sent a whole FETCH_LIMIT is asked for the older ones (`until`), this many times in all. */
+export const FETCH_PAGES = 4;
 /** A fetch ends by then even if a relay never said EOSE (ms). */
 export const FETCH_WAIT_MS = 8000;
 /** The most signatures one fetch checks; events past it are counted, not taken. */
-export const CHECKS_MOST = 1000;
+export const CHECKS_MOST = 2000;
 
 const DAY_S = 86_400;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -48,7 +52,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  *   answered: number}} Fetched  a fetch: the entries taken; every event heard; those dropped (bad
  *   shape, id, signature, a repeat); those past the budget; the relays asked and those that said EOSE
  * @typedef {{WebSocketClass?: any, now?: () => number, book?: any, fetch?: any, curve?: any,
- *   waitMs?: number, checks?: number}} PoolOptions  a test's or the benchmark's stand-ins
+ *   waitMs?: number, checks?: number, limit?: number}} PoolOptions  a test's stand-ins
  */
 
 /** The seconds of `date`'s start (00:00 UTC). @param {string} date */
@@ -126,25 +130,51 @@ class FetchPool extends RelayPool {
     this.budget = o.checks ?? CHECKS_MOST;
     this.events = 0;
     this.over = 0;
+    this.limit = o.limit ?? FETCH_LIMIT;
+    /** @type {Map<string, {page: number, count: number, oldest: number, until: number}>} by relay */
+    this.paging = new Map();
+  }
+
+  /** @param {string} url */
+  #pageOf(url) {
+    let p = this.paging.get(url);
+    if (!p) {
+      p = { page: 0, count: 0, oldest: Number.MAX_SAFE_INTEGER, until: Number.MAX_SAFE_INTEGER };
+      this.paging.set(url, p);
+    }
+    return p;
   }
 
   /** @returns {any} the one subscription: the date's entries (no `since`: a relay keeps the newest of each key) */
   filter() {
-    return { kinds: [STANDINGS_KIND], "#d": [this.date], "#t": [STANDINGS_TOPIC], limit: FETCH_LIMIT };
+    return { kinds: [STANDINGS_KIND], "#d": [this.date], "#t": [STANDINGS_TOPIC], limit: this.limit };
   }
 
   /** @param {any} link @param {string} name */
   linkEose(link, name) {
-    if (name !== "room") return super.linkEose(link, name);
-    link.unsubscribe("room"); // the stored entries are all in: nothing more is asked of it
+    if (name !== "room" && !name.startsWith("page")) return super.linkEose(link, name);
+    link.unsubscribe(name); // this page of the stored entries is all in
+    const p = this.#pageOf(link.url);
+    // a whole page, room to check more: the older ones, from the oldest time heard (again: others
+    // may share that second), or past it when the page brought nothing older (a flood of one second)
+    if (p.count >= this.limit && p.page + 1 < FETCH_PAGES && this.budget > 0) {
+      const until = p.oldest < p.until ? p.oldest : p.oldest - 1;
+      Object.assign(p, { page: p.page + 1, count: 0, until });
+      link.subscribe(`page${p.page}`, { ...this.filter(), until });
+      return;
+    }
     this.answered.add(link.url);
     this.changed();
   }
 
   /** @param {any} link @param {string} name @param {unknown} ev */
   linkEvent(link, name, ev) {
-    if (name !== "room") return super.linkEvent(link, name, ev);
+    if (name !== "room" && !name.startsWith("page")) return super.linkEvent(link, name, ev);
     this.events += 1;
+    const p = this.#pageOf(link.url);
+    p.count += 1;
+    const at = /** @type {{created_at?: unknown}} */ (ev)?.created_at;
+    if (Number.isSafeInteger(at)) p.oldest = Math.min(p.oldest, /** @type {number} */ (at));
     this.checks.push(this.#take(ev));
   }
 
