@@ -35,6 +35,8 @@ export const FETCH_LIMIT = 500;
 export const FETCH_PAGES = 4;
 /** A fetch ends by then even if a relay never said EOSE (ms). */
 export const FETCH_WAIT_MS = 8000;
+/** A publish waits this long after the first relay opened for the others to open too (ms). */
+export const OPEN_GRACE_MS = 1500;
 /** The most signatures one fetch checks; events past it are counted, not taken. */
 export const CHECKS_MOST = 2000;
 
@@ -233,7 +235,10 @@ export async function fetchEntries(urls, date, o = {}) {
 
 /** A pool that only publishes (its one subscription asks for nothing but the event sent). */
 class PublishPool extends RelayPool {
-  /** @param {string[]} urls @param {NostrEvent} event @param {PoolOptions} o @param {() => void} opened */
+  /**
+   * @param {string[]} urls @param {NostrEvent} event @param {PoolOptions} o
+   * @param {(status: {open: number, total: number, down: boolean}) => void} opened a relay's state changed
+   */
   constructor(urls, event, o, opened) {
     super(
       urls,
@@ -243,7 +248,7 @@ class PublishPool extends RelayPool {
         kind: STANDINGS_KIND,
         learn: false,
         onevent: () => {},
-        onstatus: (/** @type {{open: number, down: boolean}} */ s) => (s.open > 0 || s.down) && opened(),
+        onstatus: (/** @type {{open: number, total: number, down: boolean}} */ s) => opened(s),
       }),
     );
     this.event = event;
@@ -257,7 +262,8 @@ class PublishPool extends RelayPool {
 
 /**
  * Publish `event` to the relays at `urls`: {ok, failed} as RelayPool.publish says (ok: how many
- * took it), once the first relay opened (or every one is down, or FETCH_WAIT_MS passed).
+ * took it), once every relay opened (or OPEN_GRACE_MS after the first did, or every one is down,
+ * or FETCH_WAIT_MS passed).
  * @param {string[]} urls @param {NostrEvent} event @param {PoolOptions} [o]
  * @returns {Promise<{ok: number, failed: number}>}
  */
@@ -267,11 +273,18 @@ export async function publishEvent(urls, event, o = {}) {
   const woken = new Promise((resolve) => {
     wake = () => resolve(undefined);
   });
-  const pool = new PublishPool(urls, event, o, () => wake());
+  /** @type {ReturnType<typeof setTimeout>|null} */
+  let grace = null;
+  // every relay open (or every one down), else OPEN_GRACE_MS after the first opened
+  const pool = new PublishPool(urls, event, o, (s) => {
+    if (s.down || s.open === s.total) wake();
+    else if (s.open > 0) grace ??= setTimeout(wake, OPEN_GRACE_MS);
+  });
   const timer = setTimeout(wake, o.waitMs ?? FETCH_WAIT_MS);
   pool.start();
   await woken;
   clearTimeout(timer);
+  if (grace) clearTimeout(grace);
   try {
     return await pool.publish(event);
   } finally {
