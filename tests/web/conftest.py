@@ -198,6 +198,7 @@ LONGEST_FIRST = (
     "web/test_lobby.py",
     "web/test_lobby_quick.py",
     "web/test_career_screens.py",
+    "web/test_daily_standings.py",  # two whole dailies against the Expert (60-150 s)
     "engines/test_webkit.py",
     "web/test_rules.py",
     "web/test_saves.py",
