@@ -37,7 +37,15 @@ import { Career, DESIGN_PREFS, utcDate } from "./store.js";
  * @property {(date: string) => Promise<unknown>} newDaily start the daily deal of `date`
  * @property {<T>(open: () => Promise<T>|T) => Promise<T>} modal a modal dialog over the table
  * @property {() => void} redraw the designs changed
+ * @property {() => void} fanfare a new title reached: the match's fanfare, once
+ * @property {(title: string|null) => void} titled the title shown beside one's name at the table (null: none)
  */
+
+/**
+ * A title's words, by its code (career.titles.TITLES).
+ * @param {string} code
+ */
+const titleWords = (code) => /** @type {Record<string, string>} */ (T.titles)[code] ?? code;
 
 export class CareerFlow {
   /**
@@ -95,13 +103,16 @@ export class CareerFlow {
    * made them (career_entry here, or check_shared for a guest of a table across devices), kept
    * once. Returns the entry, or null when there is none (a practice table's).
    * @param {Partial<Recorded>} [recorded] */
-  counted({ entry, keep, career, new_trophies: earned } = {}) {
+  counted({ entry, keep, career, new_trophies: earned, new_titles: titles } = {}) {
     if (!entry || !keep || !career) return null;
     this.lastEntry = entry;
     if (this.career.add(entry, keep)) {
       this.#took(career);
       this.sync?.announce(); // the paired devices that are open take it now
       for (const id of earned ?? []) this.game.toast(T.career.newTrophy(T.trophies[id]?.name ?? id));
+      // a title reached is said once, with the fanfare (Python says which: its new_titles)
+      for (const { title } of titles ?? []) this.game.toast(T.ratings.newTitle(titleWords(title)));
+      if (titles?.length) this.game.fanfare();
     }
     return entry;
   }
@@ -133,11 +144,18 @@ export class CareerFlow {
    * @param {CareerFigures} figures */
   #took(figures) {
     this.figures = figures;
+    this.#showTitle();
     const earned = figures.trophies.map((t) => t.id);
     const used = setDesign({ tiles: this.game.prefs.tiles, felt: this.game.prefs.felt }, earned);
     if (used.tiles !== (this.game.prefs.tiles ?? used.tiles) || used.felt !== (this.game.prefs.felt ?? used.felt)) {
       this.game.redraw();
     }
+  }
+
+  /** The title beside one's name at the table: the highest reached, unless the player hides it. */
+  #showTitle() {
+    const title = this.figures?.ratings?.title ?? null;
+    this.game.titled(title && !this.game.prefs.hideTitle ? titleWords(title) : null);
   }
 
   /**
@@ -176,6 +194,14 @@ export class CareerFlow {
           pairDevice: () => this.pair(),
           chooseDesign: (kind, id) => this.chooseDesign(kind, id),
           copy: (text) => this.copy(text),
+          title: {
+            hidden: this.game.prefs.hideTitle === true,
+            hide: (on) => {
+              this.game.prefs.hideTitle = on;
+              this.game.savePrefs();
+              this.#showTitle();
+            },
+          },
         },
       }),
     );
@@ -364,13 +390,24 @@ export class CareerFlow {
   }
 
   /**
-   * For the test hook: {played, won, history, trophies} and {date, seed_commitment, played_today}.
-   * @returns {Pick<import("../shapes/testhook.js").TestState, "career"|"daily">}
+   * For the test hook: {played, won, history, trophies}, {date, seed_commitment, played_today}
+   * and the rating of the table's kind of table (`kind`: "two", "multi" or "partners"), null
+   * before its first rated match.
+   * @param {string|null} [kind]
+   * @returns {Pick<import("../shapes/testhook.js").TestState, "career"|"daily"|"rating">}
    */
-  hook() {
+  hook(kind = null) {
     const entries = this.career.entries;
     this.#askDaily();
+    const rating = kind ? (this.figures?.ratings?.kinds[kind] ?? null) : null;
     return {
+      rating: rating && {
+        kind: rating.kind,
+        value: rating.rating,
+        deviation: rating.deviation,
+        provisional: rating.provisional,
+        title: rating.title,
+      },
       career: {
         played: entries.length,
         won: entries.filter((e) => e.won).length,

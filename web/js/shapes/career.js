@@ -67,6 +67,7 @@
  * @property {Keep} keep
  * @property {CareerFigures} career
  * @property {string[]} new_trophies
+ * @property {TitleReached[]} [new_titles] the titles this match reached, said once with the fanfare
  */
 
 /**
@@ -92,6 +93,69 @@
  * @property {PlaysBucket[]} plays_histogram
  * @property {DailyFigures} daily
  * @property {EarnedTrophy[]} trophies in the order earned
+ * @property {Ratings} ratings every kind's rating (career.rating.ratings)
+ */
+
+/**
+ * Every kind of table's rating (null before its first rated match: "two", "multi", "partners")
+ * and the highest title of all (null before any rated match).
+ * @typedef {Object} Ratings
+ * @property {Object<string, KindRating|null>} kinds
+ * @property {string|null} title
+ */
+
+/**
+ * A kind's rating as the career shows it (career.rating): Glicko-2's rating and deviation as of
+ * the page's UTC day, whether it is provisional, the title reached, its rated and abandoned
+ * matches, its history (the chart's) and the best established rating reached.
+ * @typedef {Object} KindRating
+ * @property {string} kind
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {number} volatility
+ * @property {boolean} provisional
+ * @property {string} title a code of career.titles.TITLES
+ * @property {Int} played
+ * @property {Int} abandoned
+ * @property {string} last the date of the last rated match
+ * @property {RatingPoint[]} history oldest first
+ * @property {BestRating|null} best
+ */
+
+/**
+ * One rated match in a rating's history: the rating and deviation after it, and its change.
+ * @typedef {Object} RatingPoint
+ * @property {string} id
+ * @property {string} date
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {number} change
+ */
+
+/**
+ * The best established rating reached, and the match that reached it.
+ * @typedef {Object} BestRating
+ * @property {number} rating
+ * @property {string} date
+ * @property {string} id
+ */
+
+/**
+ * A title a match reached.
+ * @typedef {Object} TitleReached
+ * @property {string} kind
+ * @property {string} title
+ */
+
+/**
+ * Whether the match in play counts for a rating (op "rated_table", career.rated.rated_table):
+ * its kind of table, why not (a code of UNRATED_REASONS, or null), and whether it counts only
+ * once every person's device signed it.
+ * @typedef {Object} TableRating
+ * @property {boolean} rated
+ * @property {string} kind
+ * @property {string|null} reason
+ * @property {boolean} people
  */
 
 /**

@@ -62,6 +62,17 @@ export function testState(state, { canvas, hud, panel, claimPad }) {
   };
 }
 
+/**
+ * The kind of table a rating is kept for, as Python's career.rated.rating_kind says it: partners;
+ * two players; three or four each for themselves.
+ * @param {import("../shapes/snapshot.js").SettingsJson|undefined} settings
+ */
+function ratingKind(settings) {
+  if (!settings) return null;
+  if (settings.mode === "partners") return "partners";
+  return settings.seats.length === 2 ? "two" : "multi";
+}
+
 /** Install the hook once, on the table (game.js); it only reads. */
 export function installTestHook(table) {
   const state = () => {
@@ -71,7 +82,7 @@ export function installTestHook(table) {
     const remote = across.guesting ?? across.watching;
     const live = remote ? remote.live : table.live;
     if (!drawn) return net.role ? { net, gathering: across.gathering ?? null, live } : null;
-    return { ...drawn, ...table.careerFlow.hook(), net, live };
+    return { ...drawn, ...table.careerFlow.hook(ratingKind(table.state.snap?.settings)), net, live };
   };
   const record = async () => (await table.controller.call("record", {}, false))?.record ?? null;
   const hook = Object.freeze({
