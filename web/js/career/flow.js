@@ -42,6 +42,18 @@ import { Career, DESIGN_PREFS, utcDate } from "./store.js";
  */
 
 /**
+ * The kind of table a rating is kept for, as Python's career.rated.rating_kind says it: partners;
+ * two players; three or four each for themselves.
+ * @param {{mode: string, seats: unknown[]}|null|undefined} settings
+ * @returns {"two"|"multi"|"partners"|null}
+ */
+export function ratingKind(settings) {
+  if (!settings) return null;
+  if (settings.mode === "partners") return "partners";
+  return settings.seats.length === 2 ? "two" : "multi";
+}
+
+/**
  * A title's words, by its code (career.titles.TITLES).
  * @param {string} code
  */
@@ -150,6 +162,21 @@ export class CareerFlow {
     if (used.tiles !== (this.game.prefs.tiles ?? used.tiles) || used.felt !== (this.game.prefs.felt ?? used.felt)) {
       this.game.redraw();
     }
+  }
+
+  /** What a table this page hosts says of its host in Play online's list: the rating of `kind`,
+   * whole (null before its first rated match), whether provisional, and the highest title (null:
+   * none, or hidden by the player).
+   * @param {string|null} kind
+   * @returns {{rating: number|null, provisional: boolean, title: string|null}} */
+  listed(kind) {
+    const ratings = this.figures?.ratings;
+    const mine = kind ? (ratings?.kinds[kind] ?? null) : null;
+    return {
+      rating: mine ? Math.round(mine.rating) : null,
+      provisional: mine ? mine.provisional : true,
+      title: this.game.prefs.hideTitle ? null : (ratings?.title ?? null),
+    };
   }
 
   /** The title beside one's name at the table: the highest reached, unless the player hides it. */

@@ -1355,6 +1355,13 @@ const EN = {
     hideTitle: "Hide my title at the table",
     /** @param {string} title */
     newTitle: (title) => `New title: ${title}!`,
+    /** A host in Play online's list: its rating of the table's kind (null: none yet) and title.
+     * @param {string} name @param {number|null} rating @param {boolean} provisional @param {string|null} title */
+    host: (name, rating, provisional, title) => {
+      const said = [rating === null ? "" : `rating ${rating}${provisional ? ", provisional" : ""}`, title ?? ""];
+      const words = said.filter(Boolean).join(", ");
+      return words ? `${name} (${words})` : name;
+    },
     hintTitle: "Ask for a hint?",
     hintBody:
       "This match is rated. A hint makes it unrated: it will not move your rating. (A review between rounds is allowed.)",

@@ -1181,6 +1181,11 @@ export const PL = {
     change: (change) => change,
     hideTitle: "Ukryj mój tytuł przy stole",
     newTitle: (title) => `Nowy tytuł: ${title}!`,
+    host: (name, rating, provisional, title) => {
+      const said = [rating === null ? "" : `ranking ${rating}${provisional ? ", tymczasowy" : ""}`, title ?? ""];
+      const words = said.filter(Boolean).join(", ");
+      return words ? `${name} (${words})` : name;
+    },
     hintTitle: "Poprosić o podpowiedź?",
     hintBody:
       "Ta rozgrywka jest rankingowa. Podpowiedź sprawi, że przestanie nią być: nie zmieni twojego rankingu. (Omówienie między partiami jest dozwolone.)",

@@ -44,6 +44,8 @@ const MOST_CLOCK_S = 3600;
 const HEX64 = /^[0-9a-f]{64}$/;
 const HEX128 = /^[0-9a-f]{128}$/;
 const PRESET = /^[a-z0-9_]{1,24}$/;
+const TITLE = /^[a-z_]{1,24}$/; // a title's code; the page words those it knows
+const MOST_RATING = 4000; // career/rated.py's MOST_RATING: past any rating
 // a name is plain words: no control characters, no markup's angle brackets (shown as text anyway)
 const NAME = /^[^\p{Cc}\p{Cf}<>]{1,24}$/u;
 const ENCODER = new TextEncoder();
@@ -75,6 +77,10 @@ export const lobbyTopics = async () => ({
  * @property {number} clock seconds a move (0: none)
  * @property {"2p"|"partners"|null} quick a quick match's table, of that kind
  * @property {number} since the host's own start (s): checked, never believed
+ * @property {number|null} rating the host's rating of this kind of table, whole (null: none yet);
+ *   the host's own word, as its name is (docs/protocol.md "Ratings in the lobby")
+ * @property {boolean} provisional that rating is still provisional
+ * @property {string|null} title the host's title (a code of career.titles), null: none or hidden
  */
 /**
  * An ask (content of a kind 25051 event on the asks' topic; signed by a key of its own).
@@ -103,6 +109,9 @@ const TABLE_FIELDS = {
   quick: (v) => v === null || QUICK_KINDS.includes(v),
   // the host's own start: checked as ever, never believed (a list counts from when it heard it)
   since: (v) => Number.isSafeInteger(v) && v > 0,
+  rating: (v) => v === null || (Number.isInteger(v) && v >= 0 && v <= MOST_RATING),
+  provisional: (v) => typeof v === "boolean",
+  title: (v) => v === null || (typeof v === "string" && TITLE.test(v)),
 };
 /** LobbyGone's, LobbyAsk's. */
 const GONE_FIELDS = { v: (v) => v === LOBBY_VERSION, type: (v) => v === "gone" };

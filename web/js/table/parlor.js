@@ -23,6 +23,7 @@
 // idle (no pointer or key for IDLE_MS); the list says it is paused, and Refresh (or coming back
 // to the page) starts again. net/lobby.js is fetched only when Play online is opened.
 
+import { ratingKind } from "../career/flow.js";
 import { T } from "../i18n/strings.js";
 import { storePrefs } from "../store/storage.js";
 
@@ -230,6 +231,8 @@ export class Parlor {
       clock: spec.clock,
       quick: spec.quick,
       since,
+      // the host's rating of this kind of table and title, as its own career has them
+      ...this.table.careerFlow.listed(ratingKind(spec.settings)),
     });
     // its first announcements through the lobby's sockets, already open, while its own open
     const announcer = new net.Announcer({ relays: this.relays, key: opened.room.key, entry, via: this.lobby?.pool });
@@ -310,7 +313,9 @@ export class Parlor {
     await this.lobbyOpening?.catch(() => {});
     if (!this.quick) return; // stopped meanwhile
     if (!this.lobby?.pool) return this.#openQuick(kind, preset, null); // no relays: nobody to ask
-    const seek = new this.net.Seek({ lobby: this.lobby, kind, preset, relays: this.relays });
+    // seated with the closest rating among the tables that answer (the player's of this kind)
+    const { rating } = this.table.careerFlow.listed(kind === "partners" ? "partners" : "two");
+    const seek = new this.net.Seek({ lobby: this.lobby, kind, preset, relays: this.relays, rating });
     this.seek = seek;
     const found = await seek.start();
     if (!this.quick || this.seek !== seek) return seek.stop(); // stopped meanwhile

@@ -10,6 +10,7 @@
 import { boneyardRect } from "../board/regions.js";
 import { rackRects, targetsOf } from "../board/scene.js";
 import { canAct } from "../board/state.js";
+import { ratingKind } from "../career/flow.js";
 import { rectOf } from "../dom/dom.js";
 
 /** The table as plain data for tests (docs/architecture.md "The test hook": every field). */
@@ -60,17 +61,6 @@ export function testState(state, { canvas, hud, panel, claimPad }) {
     claim: claimPad.open ? { controls: claimPad.controls() } : null,
     pegs: state.pegs ? state.pegs.map((p) => ({ front: p.front, back: p.back })) : null,
   };
-}
-
-/**
- * The kind of table a rating is kept for, as Python's career.rated.rating_kind says it: partners;
- * two players; three or four each for themselves.
- * @param {import("../shapes/snapshot.js").SettingsJson|undefined} settings
- */
-function ratingKind(settings) {
-  if (!settings) return null;
-  if (settings.mode === "partners") return "partners";
-  return settings.seats.length === 2 ? "two" : "multi";
 }
 
 /** Install the hook once, on the table (game.js); it only reads. */
