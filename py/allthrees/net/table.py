@@ -27,7 +27,7 @@ from ..save import gathering_stored
 from ..session import BadIntent, Dealt, Event, Session
 from ..settings import COMPUTERS, Seat, Settings, clean_name
 from ..snapshot import events_json, match_record, snapshot
-from . import clock
+from . import clock, rated
 from .protocol import (
     PRESENCE,
     REACTIONS,
@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # types only: the page's start builds none of these classes
         GatheringReply,
         Guests,
         OutboxReply,
+        RatedShareReply,
         RelayReply,
         SeatForReply,
     )
@@ -78,7 +79,7 @@ class Moved:
 
 
 # what a request of the host's table gives back: taken in by ``app.App.answer``
-Answer: TypeAlias = "Gathered | Moved | ByeReply | RelayReply | OutboxReply"
+Answer: TypeAlias = "Gathered | Moved | ByeReply | RelayReply | RatedShareReply | OutboxReply"
 
 
 class GuestRefusal(AllThreesError):
@@ -200,6 +201,8 @@ def guest(gathering: Gathering | None, session: Session | None, seat: Json, text
             raise BadMessage("say hello first: the seat is not joined", code="not_joined")
         if message["kind"] == "reaction":
             return _reaction(net, session, seat, message["id"])
+        if message["kind"] == "rated_part" or message["kind"] == "rated_sign":
+            return rated.guest_rated(net, session, seat, message)
         dealt, _ = _dealt(gathering, session)
         return Moved(dealt.act(seat, message["intent"], remote=True))
     except AllThreesError as exc:  # a message's, or the move's refusal: nothing changed
