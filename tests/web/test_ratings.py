@@ -19,6 +19,7 @@ from tablekit import (
     ready,
     screenshot,
 )
+from test_lobby import devices as devices  # noqa: F401 (the fixture)
 
 from allthrees.career import computers, rating
 from allthrees.career.glicko import Game, rate
@@ -153,3 +154,56 @@ def test_the_ratings_tab_at_both_widths(page: Page, width: int) -> None:
     open_career(page, "ratings")
     expect(page.locator("#rating-two-changes li")).to_have_count(2)
     screenshot(page, f"ratings-{width}.png")
+
+
+# ---------------------------------------------------------------------- a rated match online
+def glicko_first(score: float) -> float:
+    """A newcomer's rating after one match against another newcomer (1500 ± 350), by Glicko-2."""
+    after = rate(rating.START, [Game(1500.0, 350.0, score)], rating.TAU, 0.0)
+    return round(after.rating, 1)
+
+
+def test_two_devices_play_a_rated_match_online_and_move_apart_by_glicko2(devices) -> None:
+    """A table opened in Play online is rated by default; a stranger joins, the sprint is played
+    to its end through the relay on 127.0.0.1, both devices sign the one result, and each shows
+    its new rating: apart from 1500 by Glicko-2's amounts, in opposite directions; a reload
+    keeps them, and both careers hold the same signed result."""
+    from test_lobby import open_lobby
+    from test_net_table import play_match
+    from test_net_table import ready as joined
+
+    host = devices("host", "Wanda")
+    guest = devices("guest", "Olek")
+    open_lobby(guest)
+    open_lobby(host)
+    host.get_by_role("button", name="Open a table").click()
+    dialog = host.get_by_role("dialog", name="Open a table")
+    dialog.locator("input[name=mode][value=sprint]").check()
+    expect(dialog.get_by_role("checkbox", name="Rated match")).to_be_checked()  # by default
+    dialog.get_by_role("button", name="Open a table").click()
+    host.wait_for_function("() => window.allthreesTest.state()?.gathering")
+    guest.wait_for_function("() => window.allthreesTest.state().net.lobby.tables.length === 1")
+    guest.get_by_role("button", name="Join").click()
+    joined(guest)
+    guest.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
+    final = play_match(host, [guest])
+    for page in (host, guest):
+        page.wait_for_function(f"() => ({RATING})() !== null", timeout=60_000)
+    sides = final["sides"]
+    host_side = next(i for i, s in enumerate(sides) if final["human"] in s["seats"])
+    a, b = sides[host_side]["score"], sides[1 - host_side]["score"]
+    score = 1.0 if a > b else 0.5 if a == b else 0.0
+    here, there = host.evaluate(RATING), guest.evaluate(RATING)
+    assert here["value"] == glicko_first(score) and there["value"] == glicko_first(1.0 - score)
+    assert here["value"] - 1500 == pytest.approx(1500 - there["value"], abs=0.11)
+    assert here["kind"] == there["kind"] == "two" and here["provisional"]
+    signed = []
+    for page in (host, guest):
+        entries = page.evaluate(f"() => JSON.parse(localStorage.getItem({CAREER_KEY!r})).entries")
+        assert len(entries) == 1 and entries[0]["unrated"] is None
+        signed.append(entries[0]["rated"]["signed"])
+    assert signed[0] == signed[1], "both careers hold the one signed result"
+    assert len(signed[0]["signatures"]) == 2
+    for page, was in ((host, here), (guest, there)):
+        page.reload()
+        page.wait_for_function(f"() => ({RATING})()?.value === {was['value']}")

@@ -39,6 +39,8 @@ import { Career, DESIGN_PREFS, utcDate } from "./store.js";
  * @property {() => void} redraw the designs changed
  * @property {() => void} fanfare a new title reached: the match's fanfare, once
  * @property {(title: string|null) => void} titled the title shown beside one's name at the table (null: none)
+ * @property {(shared: {part?: object, digest?: string, signature?: string}) => void} shareRated this
+ *   device's part or signature of a rated result, to the table (career/rated.js)
  */
 
 /**
@@ -58,6 +60,8 @@ export function ratingKind(settings) {
  * @param {string} code
  */
 const titleWords = (code) => /** @type {Record<string, string>} */ (T.titles)[code] ?? code;
+
+const MOST_EARLY = 16; // parts and signatures kept before this device's own exchange begins
 
 export class CareerFlow {
   /**
@@ -83,6 +87,10 @@ export class CareerFlow {
     this.dailyDate = null;
     /** @type {string|null} its commitment, once Python said it */
     this.dailyCommitment = null;
+    /** @type {import("./rated.js").RatedExchange|null} the last rated match with people, signing */
+    this.rated = null;
+    /** @type {import("./rated.js").Shared[]} parts and signatures heard before it began */
+    this.ratedEarly = [];
     setDesign({ tiles: game.prefs.tiles, felt: game.prefs.felt });
     if (this.career.problem) game.toast(T.career.keptAside);
     // the test hook, there for automated browsers only (docs/architecture.md "The test hook"), has today's deal by
@@ -122,11 +130,59 @@ export class CareerFlow {
       this.#took(career);
       this.sync?.announce(); // the paired devices that are open take it now
       for (const id of earned ?? []) this.game.toast(T.career.newTrophy(T.trophies[id]?.name ?? id));
-      // a title reached is said once, with the fanfare (Python says which: its new_titles)
-      for (const { title } of titles ?? []) this.game.toast(T.ratings.newTitle(titleWords(title)));
-      if (titles?.length) this.game.fanfare();
+      this.#saidTitles(titles);
+      // a rated table with people: the result counts once every person's device signed it
+      if (entry.unrated === "unsigned") this.#exchange(entry);
     }
     return entry;
+  }
+
+  /** A title reached is said once, with the fanfare (Python says which: its new_titles).
+   * @param {import("../shapes/career.js").TitleReached[]|undefined} titles */
+  #saidTitles(titles) {
+    for (const { title } of titles ?? []) this.game.toast(T.ratings.newTitle(titleWords(title)));
+    if (titles?.length) this.game.fanfare();
+  }
+
+  /** A part or a signature of a rated result from the table (across.js): to the match's
+   * exchange, or kept until it begins (the others may finish first).
+   * @param {import("./rated.js").Shared} shared */
+  ratedHeard(shared) {
+    if (this.rated && !this.rated.finished) this.rated.heard(shared);
+    else if (this.ratedEarly.length < MOST_EARLY) this.ratedEarly.push(shared);
+  }
+
+  /** The match of `entry` (unsigned) signed with every person's device (career/rated.js).
+   * @param {Recorded["entry"]} entry */
+  async #exchange(entry) {
+    const { RatedExchange } = await import("./rated.js");
+    const exchange = new RatedExchange({
+      call: this.call,
+      entry,
+      share: (shared) => this.game.shareRated(shared),
+      done: (signed, key) => this.#takeRated(entry, signed, key),
+    });
+    this.rated = exchange;
+    exchange.start(this.career.entries);
+    for (const shared of this.ratedEarly.splice(0)) exchange.heard(shared);
+  }
+
+  /** Every signature verified: this device's Python checks the rest and rates the match.
+   * @param {Recorded["entry"]} entry @param {import("./rated.js").Signed} signed @param {string} key */
+  async #takeRated(entry, signed, key) {
+    const reply = await this.call("rated_take", {
+      entries: this.career.entries,
+      entry,
+      signed,
+      verified: true,
+      key,
+      today: utcDate(),
+      attempts: this.career.attempts,
+    });
+    if (!reply?.ok || !this.career.update(reply.entry)) return; // refused: the match stays unrated
+    this.#took(reply.career);
+    this.sync?.announce();
+    this.#saidTitles(reply.new_titles);
   }
 
   /** Today's deal's commitment, for the test hook only (nothing on the table shows it): asked

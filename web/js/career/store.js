@@ -130,6 +130,20 @@ export class Career {
   }
 
   /**
+   * A kept entry in place of the one of its id (a rated match's, once every person signed it:
+   * career/rated.js); false when the career has no such entry.
+   * @param {CareerEntry & {record?: unknown, settings?: unknown}} entry
+   */
+  update(entry) {
+    const { record: _record, settings: _settings, ...figures } = entry;
+    const at = this.data.entries.findIndex((e) => e.id === entry.id);
+    if (at < 0) return false;
+    this.data.entries[at] = figures;
+    this.#save();
+    return true;
+  }
+
+  /**
    * Keep the daily's attempts as Python returned them (op "daily_start").
    * @param {Attempts} attempts
    */

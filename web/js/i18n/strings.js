@@ -1362,6 +1362,9 @@ const EN = {
       const words = said.filter(Boolean).join(", ");
       return words ? `${name} (${words})` : name;
     },
+    ratedMatch: "Rated match",
+    ratedWhy:
+      "At the match's end both devices sign its result, and it moves both players' ratings. A hint asked during it makes it unrated.",
     hintTitle: "Ask for a hint?",
     hintBody:
       "This match is rated. A hint makes it unrated: it will not move your rating. (A review between rounds is allowed.)",

@@ -1186,6 +1186,9 @@ export const PL = {
       const words = said.filter(Boolean).join(", ");
       return words ? `${name} (${words})` : name;
     },
+    ratedMatch: "Rozgrywka rankingowa",
+    ratedWhy:
+      "Na koniec rozgrywki oba urządzenia podpisują jej wynik, a on zmienia ranking obu graczy. Podpowiedź w jej trakcie sprawia, że przestaje być rankingowa.",
     hintTitle: "Poprosić o podpowiedź?",
     hintBody:
       "Ta rozgrywka jest rankingowa. Podpowiedź sprawi, że przestanie nią być: nie zmieni twojego rankingu. (Omówienie między partiami jest dozwolone.)",

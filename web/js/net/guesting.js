@@ -43,6 +43,11 @@ const LOCAL_OPS = new Set([
   "host_message",
   "check_shared",
   "career_merge",
+  // a rated result, made and taken by this device's own Python (career/rated.js)
+  "ratings",
+  "rated_part",
+  "rated_document",
+  "rated_take",
 ]);
 
 function randomPart() {
@@ -66,6 +71,8 @@ export class Guesting {
    * @param {(reply: object) => Promise<void>} o.accept a table reply taken in (controller.accept)
    * @param {(text: string) => void} o.toast
    * @param {(seat: number, id: string) => void} o.reacted
+   * @param {(shared: object) => void} [o.rated] a part or signature of a rated result from the
+   *   table ({seat, part} or {seat, digest, signature}), for career/rated.js
    * @param {() => void} o.changed
    * @param {object} o.dialogs {join() -> Promise<JoinDialog>} (ui/dialogs/invite.js)
    * @param {RTCIceServer[]} o.iceServers
@@ -82,6 +89,7 @@ export class Guesting {
     accept,
     toast,
     reacted,
+    rated = () => {},
     changed,
     dialogs,
     iceServers,
@@ -92,7 +100,7 @@ export class Guesting {
     relays,
     relayOnly,
   }) {
-    Object.assign(this, { local, accept, toast, reacted, changed, dialogs, iceServers, site, name });
+    Object.assign(this, { local, accept, toast, reacted, rated, changed, dialogs, iceServers, site, name });
     this.relays = relaysFrom({ relays }).urls;
     this.relayOnly = relayOnly ?? { get: () => false };
     this.room = null; // a table played online: {room, seating}
@@ -335,6 +343,9 @@ export class Guesting {
         this.changed();
       } else if (m.kind === "reaction") {
         this.reacted(m.seat, m.id);
+      } else if (m.kind === "rated_part" || m.kind === "rated_sign") {
+        const { seat, part, digest, signature } = m;
+        this.rated(part ? { seat, part } : { seat, digest, signature });
       } else if (m.kind === "reveal") {
         await this.#reveal(m);
       } else if (m.kind === "refusal") {
@@ -480,6 +491,14 @@ export class Guesting {
     this.#send({ kind: "bye" });
     this.room?.room.close();
     localStorage.removeItem(GUEST_KEY);
+  }
+
+  /** This device's part of a rated result, or its signature of it, to the table (the host
+   * relays it to the other friends): `{part}` or `{digest, signature}`. */
+  shareRated(shared) {
+    if (!this.channel) return;
+    if (shared.part) this.#send({ kind: "rated_part", part: shared.part });
+    else this.#send({ kind: "rated_sign", digest: shared.digest, signature: shared.signature });
   }
 
   /** A quick reaction to the table. */

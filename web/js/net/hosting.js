@@ -73,6 +73,8 @@ export class Hosting {
    * @param {(gathering: object) => void} o.gathered the table before its deal: who has joined
    * @param {(text: string) => void} o.toast
    * @param {(seat: number, id: string) => void} o.reacted a friend's reaction, to show
+   * @param {(shared: object) => void} [o.rated] a friend's part or signature of a rated result
+   *   (Python's `rated`: {seat, part} or {seat, digest, signature}), for career/rated.js
    * @param {() => void} o.changed presence changed: redraw the seats' chips
    * @param {(seat: number, name: string|null) => void} o.away a friend's connection ended: the
    *   host chooses what its seat does meanwhile (op stand_in)
@@ -92,6 +94,7 @@ export class Hosting {
     gathered,
     toast,
     reacted,
+    rated = () => {},
     changed,
     away,
     dialogs,
@@ -102,7 +105,7 @@ export class Hosting {
     listed,
     nameOf,
   }) {
-    Object.assign(this, { call, accept, gathered, toast, reacted, changed, away, dialogs, iceServers, site });
+    Object.assign(this, { call, accept, gathered, toast, reacted, rated, changed, away, dialogs, iceServers, site });
     this.nameOf = nameOf ?? ((seat) => this.#name(seat));
     this.listed = listed ?? (() => false);
     this.relays = relaysFrom({ relays }).urls;
@@ -499,6 +502,7 @@ export class Hosting {
       const reply = await this.call("guest", { seat, message: text }); // its outbox: sent()
       if (!reply) return;
       if (reply.relay) this.reacted(reply.relay.seat, reply.relay.id);
+      else if (reply.rated) this.rated(reply.rated);
       else if (reply.gathering) this.gathered(reply.gathering);
       else if (reply.snapshot && reply.ok) await this.accept(reply);
       else if (reply.bye) this.seats.get(seat)?.channel?.close();

@@ -41,6 +41,58 @@
  * @property {Int} points your side's round points less its bonuses
  * @property {boolean} domino_66 your seat went out with the double six still to be played
  * @property {boolean} pegs cribbage: the points are pegs
+ * @property {RatedResult|null} [rated] a rated match's result (career.rated.rated_of, signed between people); null or absent: unrated
+ * @property {string|null} [unrated] why it is not rated (career.rated.UNRATED_REASONS; "unsigned" while its signatures are awaited)
+ */
+
+/**
+ * An entry's `rated`: the kind of table and every other seat's rating before the match; `signed`,
+ * at a table with people, the result every person's device signed (null against computers only).
+ * @typedef {Object} RatedResult
+ * @property {string} kind
+ * @property {RatedSeat[]} others
+ * @property {SignedResult|null} signed
+ */
+
+/**
+ * A seat other than yours as it was rated before the match.
+ * @typedef {Object} RatedSeat
+ * @property {Int} seat
+ * @property {number} rating
+ * @property {number} deviation
+ */
+
+/**
+ * A result document with its digest and every person's signature of it, by key.
+ * @typedef {Object} SignedResult
+ * @property {ResultDocument} document
+ * @property {string} digest
+ * @property {Object<string, string>} signatures
+ */
+
+/**
+ * What every person's device signs (career.signed.document; its digest, SHA-256 of its
+ * canonical JSON).
+ * @typedef {Object} ResultDocument
+ * @property {string} kind "allthrees-rated-result"
+ * @property {Int} v
+ * @property {string} match
+ * @property {string} record the digest of the match's record
+ * @property {string} table the kind of table
+ * @property {Int[]} scores
+ * @property {SignedSeat[]} seats
+ */
+
+/**
+ * A seat in a result document: a person's (its device's key, its previous result's digest) or a
+ * computer's (its level), with the rating and deviation it played at, whole.
+ * @typedef {Object} SignedSeat
+ * @property {Int} seat
+ * @property {string|null} key
+ * @property {string|null} level
+ * @property {Int} rating
+ * @property {Int} deviation
+ * @property {string|null} previous
  */
 
 /**

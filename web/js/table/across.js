@@ -41,6 +41,7 @@ export class Across {
     const common = {
       toast: (text) => table.toast(text),
       reacted: (seat, id) => this.#reacted(seat, id),
+      rated: (shared) => table.careerFlow.ratedHeard(shared), // a rated result's part or signature
       changed: () => this.changed(),
       dialogs,
       // the player's own list (prefs.iceServers, docs/protocol.md), else peer.js's

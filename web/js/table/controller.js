@@ -291,7 +291,7 @@ export class Controller {
 
   /** A new match with `settings` and, from a link, a seed. The dialog's choices are remembered
    * for next time; a link's game is not the player's own choice, so it is not. `gather`: for a
-   * table with friends' seats, {name, clock} (Python's `gather`). */
+   * table with friends' seats, {name, clock, watch?, rated?} (Python's `gather`). */
   newGame(settings, seed = null, { remember = true, daily = null, gather = null } = {}) {
     if (remember) {
       this.store.prefs.settings = settings;

@@ -149,6 +149,11 @@ export class Game {
           this.panel.repaint?.();
         },
         fanfare: () => this.sound.play("fanfare"),
+        // a rated result's part or signature: a guest sends it to the host, the host to every friend
+        shareRated: (shared) =>
+          this.across.guesting
+            ? this.across.guesting.shareRated(shared)
+            : this.controller.call("rated_share", shared, false),
         titled: (title) => {
           this.state.title = title; // beside one's name in the score bar (ui/hud.js)
           this.refreshHud();

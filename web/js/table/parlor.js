@@ -331,7 +331,10 @@ export class Parlor {
     const settings = await this.#quickSettings(kind, preset, "friend");
     const clock = (await this.table.tools.choicesNow()).quick_clock; // Python's: a minute a move
     this.table.across.listed = true; // no invite dialog: the lobby seats this table
-    await this.table.controller.newGame(settings, null, { remember: false, gather: { name: this.name, clock } });
+    await this.table.controller.newGame(settings, null, {
+      remember: false,
+      gather: { name: this.name, clock, rated: true },
+    });
     if (this.quick !== quick) return seek?.stop();
     await this.announce({ settings, clock, quick: kind }, { answer: [...(seek?.seekers ?? [])] });
     quick.opening = false;

@@ -10,7 +10,7 @@ import { T } from "../../i18n/strings.js";
 import { Modal, statusLine } from "./invitekit.js";
 
 /** A host's title in words (a code this page does not know is not said). */
-const titleWords = (code) => (code ? /** @type {Record<string, string>} */ ((T.titles)[code] ?? null) : null);
+const titleWords = (code) => (code ? /** @type {Record<string, string>} */ (T.titles[code] ?? null) : null);
 
 /** How long a table has waited, in words. */
 export const waitedWords = (seconds) => T.lobby.minutes(Math.floor(Math.max(0, seconds) / 60));
