@@ -101,6 +101,8 @@ Requests (``op``):
   and ``shared.keep``, as ``career_entry`` gives them.
 - ``react`` ``{id}`` (the host's page): the host's own quick reaction, relayed to every friend;
   replies ``{relay, outbox}``.
+- ``rated`` ``{on}`` (the host's page, before the deal): the table rated or not, the host's choice
+  changed in the invite until a friend sits down (``rated_joined`` after); replies as ``gather``.
 - ``rated_share`` ``{part}`` or ``{digest, signature}`` (the host's page, at a rated table's end):
   its own part of the result document, or its signature of it, for every friend (``net.rated``);
   replies ``{rated: {seat, part | digest, signature}, outbox}``, as a guest's ``rated_part`` and
@@ -412,6 +414,7 @@ HANDLERS: dict[str, Callable[[App, Request], Reply]] = {
         app.gathering, app.session, r.get("seats"), r.get("watchers")
     ),
     "watch": lambda app, r: app.answer(table.set_watch(app.gathering, app.session, r.get("on"))),
+    "rated": lambda app, r: app.answer(table.set_rated(app.gathering, r.get("on"))),
     "give_seat": lambda app, r: app.answer(
         table.give(app.gathering, app.session, r.get("seat"), r.get("level"))
     ),

@@ -136,3 +136,23 @@ def test_parts_through_the_messages_make_one_document_and_a_replay_changes_nothi
                  verified=True, key=HOST_KEY)  # fmt: skip
     assert again["ok"] is False, "a result already taken is not taken twice"
     assert THIRD_KEY not in doc["signatures"]
+
+
+def test_the_host_may_change_a_rated_table_until_a_friend_sits_down():
+    seats = ["you", "friend", "friend"]  # one friend sits down; the other is still awaited
+    gathered = call("gather", settings={"mode": "sprint", "seats": seats})
+    assert gathered["gathering"]["rated"] is False  # a friends' table: not rated until chosen
+    chosen = call("rated", on=True)
+    assert chosen["ok"] and chosen["gathering"]["rated"] is True
+    assert call("rated", on="yes")["ok"] is False
+    table = gathered["gathering"]["table"]
+    from netkit import part_of
+
+    joined = call("guest", seat=1, message=message("hello", table=table, part=part_of(1)))
+    assert joined["ok"]
+    before = app._app.saved
+    refused = call("rated", on=False)
+    assert refused["ok"] is False and refused["code"] == "rated_joined"
+    assert app._app.saved == before
+    practice = call("gather", settings={"mode": "sprint", "seats": ["you", "friend"]}, seed=5)
+    assert practice["ok"] and call("rated", on=True)["gathering"]["rated"] is False

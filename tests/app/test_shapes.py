@@ -100,6 +100,7 @@ REPLIES: dict[str, Any] = {
     "check_shared": replies.CheckSharedReply,
     "react": replies.RelayReply,
     "rated_share": replies.RatedShareReply,
+    "rated": replies.GatheringReply,
     "career_merge": replies.MergeReply,
     "replay_round": replies.ReplayRoundReply,
     "rated_table": replies.RatedTableReply,

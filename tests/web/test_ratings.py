@@ -207,3 +207,37 @@ def test_two_devices_play_a_rated_match_online_and_move_apart_by_glicko2(devices
     for page, was in ((host, here), (guest, there)):
         page.reload()
         page.wait_for_function(f"() => ({RATING})()?.value === {was['value']}")
+
+
+def test_a_seat_given_away_in_a_rated_match_counts_as_abandoned_on_its_own_device(devices) -> None:
+    """The host gives a stranger's seat to a computer mid-match (as the clock's away rule does):
+    the match is no longer rated, and the leaver's own device counts it as abandoned, once,
+    kept across a reload and in its Ratings figures."""
+    from test_lobby import open_lobby
+    from test_net_table import ALL_IN
+    from test_net_table import ready as joined
+
+    host = devices("host", "Wanda")
+    guest = devices("guest", "Olek")
+    open_lobby(guest)
+    open_lobby(host)
+    host.get_by_role("button", name="Open a table").click()
+    host.get_by_role("dialog", name="Open a table").get_by_role(
+        "button", name="Open a table"
+    ).click()
+    host.wait_for_function("() => window.allthreesTest.state()?.gathering")
+    guest.wait_for_function("() => window.allthreesTest.state().net.lobby.tables.length === 1")
+    guest.get_by_role("button", name="Join").click()
+    joined(guest)
+    guest.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
+    host.wait_for_function(ALL_IN)
+    host.locator("#btn-give").click()
+    host.get_by_role("dialog", name="Give a seat to a computer").locator("#give-1").click()
+    expect(guest.locator("#toasts")).to_contain_text("The host gave this seat to a computer.")
+    kept = f"() => JSON.parse(localStorage.getItem({CAREER_KEY!r}))?.abandoned ?? []"
+    guest.wait_for_function(f"() => ({kept})().length === 1")
+    left = guest.evaluate(kept)[0]
+    assert left["kind"] == "two" and len(left["id"]) == 16
+    guest.reload()
+    joined(guest)
+    assert guest.evaluate(kept) == [left], "kept, and counted once"

@@ -164,6 +164,22 @@ def set_watch(gathering: Gathering | None, session: Session | None, on: Json) ->
     return Gathered(gathering) if gathering is not None else Moved([])
 
 
+def set_rated(gathering: Gathering | None, on: Json) -> Gathered:
+    """The host's choice of a rated table, changed in the invite until a friend sits down (then
+    it is settled: whoever joined, joined that table); a practice table is never rated."""
+    if gathering is None:
+        raise BadMessage("no table is waiting for players", code="no_gathering")
+    if not isinstance(on, bool):
+        raise BadMessage("rated is true or false", field="on")
+    net = gathering.net
+    if net.parts:
+        raise BadMessage(
+            "a friend has sat down: the table's rating is settled", code="rated_joined"
+        )
+    net.rated = on and not net.practice
+    return Gathered(gathering)
+
+
 def seat_for(gathering: Gathering | None, session: Session | None, key: Json) -> SeatForReply:
     """The seat a page knocking at the room with ``key`` takes (``TableState.seat_for``)."""
     return {"ok": True, "seat": _open(gathering, session).seat_for(key)}

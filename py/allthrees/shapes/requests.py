@@ -230,6 +230,11 @@ class React(TypedDict):
     id: str
 
 
+class SetRated(TypedDict):
+    op: Literal["rated"]
+    on: bool
+
+
 class RatedShare(TypedDict):
     """The host's own part of a rated result, or its signature of the document's digest."""
 
@@ -351,6 +356,7 @@ Request = (
     | CheckShared
     | React
     | RatedShare
+    | SetRated
     | CareerMerge
     | ReplayRoundRequest
     | RatedTableRequest

@@ -114,6 +114,7 @@ export class CareerFlow {
       daily,
       entries: this.career.entries,
       attempts: this.career.attempts,
+      abandoned: this.career.abandoned,
     });
     if (!reply?.ok) return null;
     return this.counted(reply);
@@ -142,6 +143,22 @@ export class CareerFlow {
   #saidTitles(titles) {
     for (const { title } of titles ?? []) this.game.toast(T.ratings.newTitle(titleWords(title)));
     if (titles?.length) this.game.fanfare();
+  }
+
+  /** This device left a rated match for good (the host gave its seat away: net/guesting.js): it
+   * counts as abandoned in this career, once (Python's rated_abandon). The match's id is not
+   * revealed to a seat that left, so its record is named by the deal's commitment.
+   * @param {import("../shapes/snapshot.js").SettingsJson} settings @param {string} commitment */
+  async abandoned(settings, commitment) {
+    const reply = await this.call("rated_abandon", {
+      abandoned: this.career.abandoned,
+      match: commitment.slice(0, 16),
+      date: new Date().toISOString(),
+      kind: ratingKind(settings),
+    });
+    if (!reply?.ok) return;
+    this.career.keepAbandoned(reply.abandoned);
+    await this.refresh();
   }
 
   /** A part or a signature of a rated result from the table (across.js): to the match's
@@ -178,6 +195,7 @@ export class CareerFlow {
       key,
       today: utcDate(),
       attempts: this.career.attempts,
+      abandoned: this.career.abandoned,
     });
     if (!reply?.ok || !this.career.update(reply.entry)) return; // refused: the match stays unrated
     this.#took(reply.career);
@@ -202,6 +220,7 @@ export class CareerFlow {
       entries: this.career.entries,
       today: utcDate(),
       attempts: this.career.attempts,
+      abandoned: this.career.abandoned,
     });
     if (reply?.ok) this.#took(reply.career);
     return this.figures;

@@ -464,6 +464,7 @@ const EN = {
     clock_running: (v) => `There is still time to move (${Math.ceil((v.left_ms ?? 0) / 1000)} s).`,
     no_gathering: () => "No table is waiting for players.",
     nobody_joined: () => "Nobody has joined yet: play the computer instead.",
+    rated_joined: () => "A friend has sat down: whether the match is rated is settled.",
     table_full: () => "This table is full: every seat for a friend is taken.",
     seat_given: () => "The host gave this seat to a computer.",
     seat_taken: () => "That seat is another player's.",

@@ -390,6 +390,7 @@ export const PL = {
     clock_running: (v) => `Jest jeszcze czas na ruch (${Math.ceil((v.left_ms ?? 0) / 1000)} s).`,
     no_gathering: () => "Żaden stół nie czeka na graczy.",
     nobody_joined: () => "Nikt jeszcze nie dołączył: zagraj z komputerem.",
+    rated_joined: () => "Ktoś już usiadł przy stole: to, czy rozgrywka jest rankingowa, jest ustalone.",
     table_full: () => "Ten stół jest pełny: wszystkie miejsca dla przyjaciół są zajęte.",
     seat_given: () => "Gospodarz oddał to miejsce komputerowi.",
     seat_taken: () => "To miejsce należy do innego gracza.",

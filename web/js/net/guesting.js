@@ -48,6 +48,7 @@ const LOCAL_OPS = new Set([
   "rated_part",
   "rated_document",
   "rated_take",
+  "rated_abandon",
 ]);
 
 function randomPart() {
@@ -73,6 +74,8 @@ export class Guesting {
    * @param {(seat: number, id: string) => void} o.reacted
    * @param {(shared: object) => void} [o.rated] a part or signature of a rated result from the
    *   table ({seat, part} or {seat, digest, signature}), for career/rated.js
+   * @param {(settings: object, commitment: string) => void} [o.left] this seat was given away
+   *   during a rated match: it left it for good (counted as abandoned in this career)
    * @param {() => void} o.changed
    * @param {object} o.dialogs {join() -> Promise<JoinDialog>} (ui/dialogs/invite.js)
    * @param {RTCIceServer[]} o.iceServers
@@ -90,6 +93,7 @@ export class Guesting {
     toast,
     reacted,
     rated = () => {},
+    left = () => {},
     changed,
     dialogs,
     iceServers,
@@ -100,7 +104,7 @@ export class Guesting {
     relays,
     relayOnly,
   }) {
-    Object.assign(this, { local, accept, toast, reacted, rated, changed, dialogs, iceServers, site, name });
+    Object.assign(this, { local, accept, toast, reacted, rated, left, changed, dialogs, iceServers, site, name });
     this.relays = relaysFrom({ relays }).urls;
     this.relayOnly = relayOnly ?? { get: () => false };
     this.room = null; // a table played online: {room, seating}
@@ -351,7 +355,12 @@ export class Guesting {
       } else if (m.kind === "refusal") {
         this.toast(T.refusals[m.code]?.(m.values ?? {}) ?? T.refusals.refused());
         this.#answered();
-        if (m.code === "seat_given") return this.#given();
+        if (m.code === "seat_given") {
+          // a rated match left for good (the clock's away rule): abandoned, in this career
+          const snap = this.kept.snapshot;
+          if (snap?.net?.rated && !snap.match?.over) this.left(snap.settings, this.kept.commitment);
+          return this.#given();
+        }
       }
       this.#keep();
     });

@@ -178,6 +178,7 @@ export class Hosting {
       return;
     }
     if (net) this.#read(net, reply.room ?? null, Boolean(reply.snapshot));
+    if (reply.gathering) this.ratedTable = reply.gathering.rated === true; // the host's choice, before the deal
     this.broadcast.read(reply, this.roomOf?.key ?? null); // the watchers' table and stream
     for (const [seat, texts] of Object.entries(reply.outbox ?? {})) {
       const channel = this.seats.get(Number(seat))?.channel;
@@ -345,16 +346,31 @@ export class Hosting {
       if (seat !== undefined) this.invite(seat);
       return;
     }
-    const how = dialog.open({
-      link: room.link,
-      hidden: this.relayOnly.get(),
-      hide: (on) => this.relayOnly.set(on),
-      watch: {
-        on: this.broadcast.on,
-        link: this.broadcast.link(room.room.me),
-        set: async (on) => ((await this.broadcast.set(on)) ? this.broadcast.link(room.room.me) : null),
+    // a rated match or not: the host's to change until a friend sits down (Python refuses after)
+    const nobodyYet = !this.friends.some((f) => f.joined);
+    const rated = nobodyYet
+      ? {
+          on: Boolean(this.ratedTable),
+          set: async (/** @type {boolean} */ on) => {
+            const reply = await this.call("rated", { on });
+            if (!reply?.ok) this.toast(T.refusals[reply?.code]?.(reply?.values ?? {}) ?? T.refusals.refused());
+            return Boolean(this.ratedTable);
+          },
+        }
+      : undefined;
+    const how = dialog.open(
+      {
+        link: room.link,
+        hidden: this.relayOnly.get(),
+        hide: (on) => this.relayOnly.set(on),
+        watch: {
+          on: this.broadcast.on,
+          link: this.broadcast.link(room.room.me),
+          set: async (on) => ((await this.broadcast.set(on)) ? this.broadcast.link(room.room.me) : null),
+        },
       },
-    });
+      rated,
+    );
     if (this.relaysDown) dialog.status(T.room.down);
     const ended = await how;
     this.roomDialog = null;

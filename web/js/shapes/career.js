@@ -290,12 +290,21 @@
  */
 
 /**
+ * A rated match this device left for good (career.signed.abandon): never rated, counted apart.
+ * @typedef {Object} AbandonedMatch
+ * @property {string} id
+ * @property {string} date
+ * @property {string} kind
+ */
+
+/**
  * A career as a device keeps it and sends it to its pair.
  * @typedef {Object} KeptCareer
  * @property {CareerEntry[]} entries
  * @property {HistoryItem[]} history
  * @property {{attempts: Object<string, string>}} daily the daily's attempts: {UTC day: match id}
  * @property {DesignPrefs} prefs
+ * @property {AbandonedMatch[]} [abandoned] the rated matches this device left for good (absent from a page from before ratings)
  */
 
 /**
