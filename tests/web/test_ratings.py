@@ -216,6 +216,7 @@ def test_a_seat_given_away_in_a_rated_match_counts_as_abandoned_on_its_own_devic
     from test_lobby import open_lobby
     from test_net_table import ALL_IN
     from test_net_table import ready as joined
+    from test_online_table import moves
 
     host = devices("host", "Wanda")
     guest = devices("guest", "Olek")
@@ -231,6 +232,9 @@ def test_a_seat_given_away_in_a_rated_match_counts_as_abandoned_on_its_own_devic
     joined(guest)
     guest.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
     host.wait_for_function(ALL_IN)
+    moves(
+        [host, guest], 2
+    )  # the match under way (the give button comes with the table's next change)
     host.locator("#btn-give").click()
     host.get_by_role("dialog", name="Give a seat to a computer").locator("#give-1").click()
     expect(guest.locator("#toasts")).to_contain_text("The host gave this seat to a computer.")
