@@ -479,4 +479,6 @@ test("a host in Play online's list: its rating, provisional in words, and its ti
   assert.equal(en.host("Ada", 1623, true, "Adept"), "Ada (rating 1623, provisional, Adept)");
   assert.equal(en.host("Ada", 1801, false, null), "Ada (rating 1801)");
   assert.equal(pl.host("Ada", 1623, true, "Adept"), "Ada (ranking 1623, tymczasowy, Adept)");
+  assert.equal(en.host("Ada", 1500, false, null, 2), "Ada (rating 1500, 2 abandoned)");
+  assert.equal(pl.host("Ada", null, true, null, 1), "Ada (porzucone: 1)");
 });

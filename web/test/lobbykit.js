@@ -34,6 +34,7 @@ export function fields(over = {}, since = NOW_S - 60) {
     rating: null,
     provisional: true,
     title: null,
+    abandoned: 0,
     ...over,
   };
 }

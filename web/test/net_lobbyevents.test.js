@@ -35,6 +35,7 @@ test("the longest announcement a page makes, its rating and title with it, fits 
     rating: 4000,
     provisional: false,
     title: "grand_master",
+    abandoned: 9999,
   }).replaceAll("\\u{10FFFF}", "\\udbff\\udfff"); // 14 characters a letter: past JSON's longest escape (12)
   assert.ok(longest.length <= MAX_ENTRY_CHARS, `${longest.length} characters`);
 });
@@ -82,6 +83,7 @@ test("each field of a wrong type or out of range is refused as shape", () => {
     rating: [-1, 4001, 1500.5, "1500", true],
     provisional: [null, 0, "true"],
     title: ["Grand Master", "<b>", "x".repeat(25), "", 1],
+    abandoned: [-1, 10_000, 1.5, "2", null],
   };
   for (const [name, values] of Object.entries(wrong))
     for (const value of values) assert.equal(problem({ [name]: value }), "shape", `${name}: ${JSON.stringify(value)}`);

@@ -243,7 +243,7 @@ export class CareerFlow {
    * whole (null before its first rated match), whether provisional, and the highest title (null:
    * none, or hidden by the player).
    * @param {string|null} kind
-   * @returns {{rating: number|null, provisional: boolean, title: string|null}} */
+   * @returns {{rating: number|null, provisional: boolean, title: string|null, abandoned: number}} */
   listed(kind) {
     const ratings = this.figures?.ratings;
     const mine = kind ? (ratings?.kinds[kind] ?? null) : null;
@@ -251,6 +251,7 @@ export class CareerFlow {
       rating: mine ? Math.round(mine.rating) : null,
       provisional: mine ? mine.provisional : true,
       title: this.game.prefs.hideTitle ? null : (ratings?.title ?? null),
+      abandoned: this.career.abandoned.filter((a) => a.kind === kind).length, // matches left for good
     };
   }
 

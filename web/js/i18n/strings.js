@@ -1357,9 +1357,14 @@ const EN = {
     /** @param {string} title */
     newTitle: (title) => `New title: ${title}!`,
     /** A host in Play online's list: its rating of the table's kind (null: none yet) and title.
-     * @param {string} name @param {number|null} rating @param {boolean} provisional @param {string|null} title */
-    host: (name, rating, provisional, title) => {
-      const said = [rating === null ? "" : `rating ${rating}${provisional ? ", provisional" : ""}`, title ?? ""];
+     * @param {string} name @param {number|null} rating @param {boolean} provisional @param {string|null} title
+     * @param {number} [abandoned] rated matches it left for good */
+    host: (name, rating, provisional, title, abandoned = 0) => {
+      const said = [
+        rating === null ? "" : `rating ${rating}${provisional ? ", provisional" : ""}`,
+        title ?? "",
+        abandoned ? `${abandoned} abandoned` : "",
+      ];
       const words = said.filter(Boolean).join(", ");
       return words ? `${name} (${words})` : name;
     },

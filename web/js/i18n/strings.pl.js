@@ -1182,8 +1182,12 @@ export const PL = {
     change: (change) => change,
     hideTitle: "Ukryj mój tytuł przy stole",
     newTitle: (title) => `Nowy tytuł: ${title}!`,
-    host: (name, rating, provisional, title) => {
-      const said = [rating === null ? "" : `ranking ${rating}${provisional ? ", tymczasowy" : ""}`, title ?? ""];
+    host: (name, rating, provisional, title, abandoned = 0) => {
+      const said = [
+        rating === null ? "" : `ranking ${rating}${provisional ? ", tymczasowy" : ""}`,
+        title ?? "",
+        abandoned ? `porzucone: ${abandoned}` : "",
+      ];
       const words = said.filter(Boolean).join(", ");
       return words ? `${name} (${words})` : name;
     },

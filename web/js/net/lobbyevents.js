@@ -81,6 +81,7 @@ export const lobbyTopics = async () => ({
  *   the host's own word, as its name is (docs/protocol.md "Ratings in the lobby")
  * @property {boolean} provisional that rating is still provisional
  * @property {string|null} title the host's title (a code of career.titles), null: none or hidden
+ * @property {number} abandoned the rated matches of this kind its host left for good (its own count)
  */
 /**
  * An ask (content of a kind 25051 event on the asks' topic; signed by a key of its own).
@@ -112,6 +113,7 @@ const TABLE_FIELDS = {
   rating: (v) => v === null || (Number.isInteger(v) && v >= 0 && v <= MOST_RATING),
   provisional: (v) => typeof v === "boolean",
   title: (v) => v === null || (typeof v === "string" && TITLE.test(v)),
+  abandoned: (v) => Number.isInteger(v) && v >= 0 && v <= 9999,
 };
 /** LobbyGone's, LobbyAsk's. */
 const GONE_FIELDS = { v: (v) => v === LOBBY_VERSION, type: (v) => v === "gone" };

@@ -144,7 +144,7 @@ export class LobbyDialog {
           sprint: t.sprint,
           free: t.free,
           // the host's rating and title, its own word (net/lobbyevents.js)
-          name: T.ratings.host(t.name, t.rating ?? null, t.provisional === true, titleWords(t.title)),
+          name: T.ratings.host(t.name, t.rating ?? null, t.provisional === true, titleWords(t.title), t.abandoned ?? 0),
           lang: L.languages[t.lang] ?? t.lang,
           waited: waitedWords(nowS - t.since),
           clock: t.clock ? T.clock.seconds(t.clock) : "",
