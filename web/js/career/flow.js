@@ -16,6 +16,7 @@ import { read } from "../store/storage.js";
 import { askToReplace } from "../ui/dialogs/notices.js";
 import { askDialog } from "../ui/modal.js";
 import { DEVICES_KEY } from "./devices.js";
+import { ratingKind, titleWords } from "./ratingkind.js";
 import { Career, DESIGN_PREFS, utcDate } from "./store.js";
 
 /** @typedef {import("../shapes/career.js").CareerFigures} CareerFigures */
@@ -42,24 +43,6 @@ import { Career, DESIGN_PREFS, utcDate } from "./store.js";
  * @property {(shared: {part?: object, digest?: string, signature?: string}) => void} shareRated this
  *   device's part or signature of a rated result, to the table (career/rated.js)
  */
-
-/**
- * The kind of table a rating is kept for, as Python's career.rated.rating_kind says it: partners;
- * two players; three or four each for themselves.
- * @param {{mode: string, seats: unknown[]}|null|undefined} settings
- * @returns {"two"|"multi"|"partners"|null}
- */
-export function ratingKind(settings) {
-  if (!settings) return null;
-  if (settings.mode === "partners") return "partners";
-  return settings.seats.length === 2 ? "two" : "multi";
-}
-
-/**
- * A title's words, by its code (career.titles.TITLES).
- * @param {string} code
- */
-const titleWords = (code) => /** @type {Record<string, string>} */ (T.titles)[code] ?? code;
 
 const MOST_EARLY = 16; // parts and signatures kept before this device's own exchange begins
 
@@ -109,13 +92,7 @@ export class CareerFlow {
     this.recording = `${key}:${id}`;
     const daily = id ? this.career.dailyOf(id) : null;
     // the career's entries go to Python once: the reply has the entry and the figures with it
-    const reply = await this.call("career_entry", {
-      date: new Date().toISOString(),
-      daily,
-      entries: this.career.entries,
-      attempts: this.career.attempts,
-      abandoned: this.career.abandoned,
-    });
+    const reply = await this.call("career_entry", { date: new Date().toISOString(), daily, ...this.#payload() });
     if (!reply?.ok) return null;
     return this.counted(reply);
   }
@@ -143,6 +120,11 @@ export class CareerFlow {
   #saidTitles(titles) {
     for (const { title } of titles ?? []) this.game.toast(T.ratings.newTitle(titleWords(title)));
     if (titles?.length) this.game.fanfare();
+  }
+
+  /** The career as Python reads it with a request: its entries, attempts and abandoned. */
+  #payload() {
+    return { entries: this.career.entries, attempts: this.career.attempts, abandoned: this.career.abandoned };
   }
 
   /** This device left a rated match for good (the host gave its seat away: net/guesting.js): it
@@ -177,30 +159,17 @@ export class CareerFlow {
       call: this.call,
       entry,
       share: (shared) => this.game.shareRated(shared),
-      done: (signed, key) => this.#takeRated(entry, signed, key),
+      career: () => this.#payload(),
+      taken: (reply) => {
+        if (!this.career.update(reply.entry)) return;
+        this.#took(reply.career);
+        this.sync?.announce();
+        this.#saidTitles(reply.new_titles);
+      },
     });
     this.rated = exchange;
     exchange.start(this.career.entries);
     for (const shared of this.ratedEarly.splice(0)) exchange.heard(shared);
-  }
-
-  /** Every signature verified: this device's Python checks the rest and rates the match.
-   * @param {Recorded["entry"]} entry @param {import("./rated.js").Signed} signed @param {string} key */
-  async #takeRated(entry, signed, key) {
-    const reply = await this.call("rated_take", {
-      entries: this.career.entries,
-      entry,
-      signed,
-      verified: true,
-      key,
-      today: utcDate(),
-      attempts: this.career.attempts,
-      abandoned: this.career.abandoned,
-    });
-    if (!reply?.ok || !this.career.update(reply.entry)) return; // refused: the match stays unrated
-    this.#took(reply.career);
-    this.sync?.announce();
-    this.#saidTitles(reply.new_titles);
   }
 
   /** Today's deal's commitment, for the test hook only (nothing on the table shows it): asked
@@ -216,12 +185,7 @@ export class CareerFlow {
 
   /** Python's figures as of today (null when the request failed and none were had). */
   async refresh() {
-    const reply = await this.call("career", {
-      entries: this.career.entries,
-      today: utcDate(),
-      attempts: this.career.attempts,
-      abandoned: this.career.abandoned,
-    });
+    const reply = await this.call("career", { today: utcDate(), ...this.#payload() });
     if (reply?.ok) this.#took(reply.career);
     return this.figures;
   }

@@ -9,7 +9,7 @@
 // rated_take), which checks every other field against its own entry and career. Anything that
 // does not verify, or that Python refuses, changes nothing: the match stays unrated.
 //
-//   const ex = new RatedExchange({ call, entry, share, done });
+//   const ex = new RatedExchange({ call, entry, share, career, taken });
 //   await ex.start(entries);   // its own part out
 //   ex.heard({seat, part} | {seat, digest, signature});   // the table's, in any order
 //
@@ -17,6 +17,7 @@
 // of a device's signed results is by this key.
 
 import { hex, keyPair, loadCurve, unhex } from "../net/nostrevent.js";
+import { utcDate } from "./store.js";
 
 /** @typedef {import("../shapes/career.js").CareerEntry} CareerEntry */
 /** A device's part of the document (career.signed.part).
@@ -56,13 +57,16 @@ export class RatedExchange {
    * @param {(op: string, payload?: Record<string, unknown>) => Promise<any>} o.call this device's engine
    * @param {CareerEntry & {record?: object}} o.entry the match's unsigned entry, with its record
    * @param {(shared: {part?: Part, digest?: string, signature?: string}) => void} o.share to the table
-   * @param {(signed: Signed, key: string) => void} o.done every signature verified: take it
+   * @param {() => {entries: CareerEntry[], attempts: object, abandoned: object[]}} o.career the career now
+   * @param {(reply: any) => void} o.taken rated_take's reply, once every signature verified and
+   *   this device's Python took the result ({entry, career, new_titles})
    */
-  constructor({ call, entry, share, done }) {
+  constructor({ call, entry, share, career, taken }) {
     this.call = call;
     this.entry = entry;
     this.share = share;
-    this.done = done;
+    this.career = career;
+    this.taken = taken;
     /** @type {number[]} the seats played by people, each of which signs */
     this.people = entry.seats.flatMap((c, seat) => (PEOPLE.includes(c) ? [seat] : []));
     /** @type {Map<number, Part>} */
@@ -136,7 +140,13 @@ export class RatedExchange {
         signatures[key] = sig.signature;
       }
       this.finished = true;
-      this.done({ document: made.document, digest: made.digest, signatures }, this.key.public);
+      const signed = { document: made.document, digest: made.digest, signatures };
+      const { entries, attempts, abandoned } = this.career();
+      const reply = await this.call("rated_take", {
+        ...{ entries, entry: this.entry, signed, verified: true, key: this.key.public },
+        ...{ today: utcDate(), attempts, abandoned },
+      });
+      if (reply?.ok) this.taken(reply); // refused: the match stays unrated
     }
   }
 

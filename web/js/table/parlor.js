@@ -23,7 +23,7 @@
 // idle (no pointer or key for IDLE_MS); the list says it is paused, and Refresh (or coming back
 // to the page) starts again. net/lobby.js is fetched only when Play online is opened.
 
-import { ratingKind } from "../career/flow.js";
+import { ratingKind } from "../career/ratingkind.js";
 import { T } from "../i18n/strings.js";
 import { storePrefs } from "../store/storage.js";
 

@@ -10,7 +10,7 @@
 import { boneyardRect } from "../board/regions.js";
 import { rackRects, targetsOf } from "../board/scene.js";
 import { canAct } from "../board/state.js";
-import { ratingKind } from "../career/flow.js";
+import { ratingKind } from "../career/ratingkind.js";
 import { rectOf } from "../dom/dom.js";
 
 /** The table as plain data for tests (docs/architecture.md "The test hook": every field). */
