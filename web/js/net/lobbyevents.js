@@ -110,10 +110,10 @@ const TABLE_FIELDS = {
   quick: (v) => v === null || QUICK_KINDS.includes(v),
   // the host's own start: checked as ever, never believed (a list counts from when it heard it)
   since: (v) => Number.isSafeInteger(v) && v > 0,
-  rating: (v) => v === null || (Number.isInteger(v) && v >= 0 && v <= MOST_RATING),
-  provisional: (v) => typeof v === "boolean",
-  title: (v) => v === null || (typeof v === "string" && TITLE.test(v)),
-  abandoned: (v) => Number.isInteger(v) && v >= 0 && v <= 9999,
+  rating: (/** @type {any} */ v) => v === null || (Number.isInteger(v) && v >= 0 && v <= MOST_RATING),
+  provisional: (/** @type {unknown} */ v) => typeof v === "boolean",
+  title: (/** @type {unknown} */ v) => v === null || (typeof v === "string" && TITLE.test(v)),
+  abandoned: (/** @type {any} */ v) => Number.isInteger(v) && v >= 0 && v <= 9999,
 };
 /** LobbyGone's, LobbyAsk's. */
 const GONE_FIELDS = { v: (v) => v === LOBBY_VERSION, type: (v) => v === "gone" };

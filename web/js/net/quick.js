@@ -40,9 +40,13 @@ export const CHOOSE_MS = 400;
 const UNRATED = 1500;
 
 /** Of the tables that answered (at least one), the one whose host's rating is closest to
- * `rating` (the first of equals: the first to answer). */
+ * `rating` (the first of equals: the first to answer).
+ * @template {{rating?: number|null}} T
+ * @param {T[]} tables @param {number|null} rating (null: a newcomer's)
+ * @returns {T} */
 export function closest(tables, rating) {
-  const gap = (t) => Math.abs((t.rating ?? UNRATED) - rating);
+  /** @param {T} t */
+  const gap = (t) => Math.abs((t.rating ?? UNRATED) - (rating ?? UNRATED));
   return tables.reduce((best, t) => (gap(t) < gap(best) ? t : best));
 }
 
@@ -93,8 +97,11 @@ export class Seek {
     key = null,
     rating = null,
   }) {
-    Object.assign(this, { lobby, kind, preset, relays, onseeker, wait, WebSocketClass, given: key, rating });
-    this.answered = []; // the tables that answered and fit, while a look with a rating chooses
+    Object.assign(this, { lobby, kind, preset, relays, onseeker, wait, WebSocketClass, given: key });
+    /** @type {number|null} this player's rating of the game's kind (null: none) */
+    this.rating = rating;
+    /** @type {{rating?: number|null}[]} the tables that answered and fit, while a look with a rating chooses */
+    this.answered = [];
     this.now = now ?? (() => Date.now());
     this.seekers = new Set(); // the asks' keys of pages looking for the same game
     this.askedAgain = false;
