@@ -69,7 +69,8 @@ WORK_COST = """async ({ bits, count }) => {
   const key = { secret: hex(sk), public: hex(curve.schnorr.getPublicKey(sk)) };
   const content = JSON.stringify({ v: 1, type: "table", room: "ab".repeat(32), name: "Player 4821",
     lang: "en", players: 2, teams: false, sprint: false, free: 1, preset: "parlor", target: 150,
-    clock: 60, quick: "2p", since: Math.floor(Date.now() / 1000) });
+    clock: 60, quick: "2p", since: Math.floor(Date.now() / 1000), rating: 1623, provisional: false,
+    title: "adept", abandoned: 0 });
   const tags = [["t", "cd".repeat(32)], ["expiration", String(Math.floor(Date.now() / 1000) + 95)]];
   const times = [];
   for (let i = 0; i < count; i++) {

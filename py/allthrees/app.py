@@ -101,6 +101,12 @@ Requests (``op``):
   and ``shared.keep``, as ``career_entry`` gives them.
 - ``react`` ``{id}`` (the host's page): the host's own quick reaction, relayed to every friend;
   replies ``{relay, outbox}``.
+- ``rated`` ``{on}`` (the host's page, before the deal): the table rated or not, the host's choice
+  changed in the invite until a friend sits down (``rated_joined`` after); replies as ``gather``.
+- ``rated_share`` ``{part}`` or ``{digest, signature}`` (the host's page, at a rated table's end):
+  its own part of the result document, or its signature of it, for every friend (``net.rated``);
+  replies ``{rated: {seat, part | digest, signature}, outbox}``, as a guest's ``rated_part`` and
+  ``rated_sign`` are answered.
 - ``career_merge`` ``{mine, theirs, today?}``: two devices' careers merged both ways
   (``career.merge``); replies ``{merged: {entries, history, daily, prefs}, career, replaced,
   counts, keep}`` (``replaced``: ``mine`` as it was, for the backup).
@@ -136,7 +142,7 @@ from .errors import AllThreesError, refusal_json
 from .explain import rules_lines
 from .jsontext import is_whole, shown
 from .links import parse_link
-from .net import table, watch
+from .net import rated, table, watch
 from .net.check import check_shared
 from .net.clock import stamp
 from .net.protocol import VERSION as PROTOCOL
@@ -408,11 +414,17 @@ HANDLERS: dict[str, Callable[[App, Request], Reply]] = {
         app.gathering, app.session, r.get("seats"), r.get("watchers")
     ),
     "watch": lambda app, r: app.answer(table.set_watch(app.gathering, app.session, r.get("on"))),
+    "rated": lambda app, r: app.answer(table.set_rated(app.gathering, r.get("on"))),
     "give_seat": lambda app, r: app.answer(
         table.give(app.gathering, app.session, r.get("seat"), r.get("level"))
     ),
     "seat_for": lambda app, r: table.seat_for(app.gathering, app.session, r.get("key")),
     "react": lambda app, r: table.react(app.gathering, app.session, r.get("id")),
+    "rated_share": lambda app, r: rated.share(
+        table.joint_of(app.gathering, app.session),
+        app.session,
+        *(r.get(k) for k in ("part", "digest", "signature")),
+    ),
     # the match in play
     "start": App.start,
     "new": App.new,

@@ -120,6 +120,7 @@ REFUSAL_CODES = (
     "clock_running",
     "no_gathering",
     "nobody_joined",
+    "rated_joined",  # the host's choice of a rated table is settled once a friend sat down
     # the match replay viewer: replayview.py
     "replay_record",
     "replay_round",

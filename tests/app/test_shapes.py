@@ -99,6 +99,8 @@ REPLIES: dict[str, Any] = {
     "host_message": replies.HostMessageReply,
     "check_shared": replies.CheckSharedReply,
     "react": replies.RelayReply,
+    "rated_share": replies.RatedShareReply,
+    "rated": replies.GatheringReply,
     "career_merge": replies.MergeReply,
     "replay_round": replies.ReplayRoundReply,
     "rated_table": replies.RatedTableReply,

@@ -291,6 +291,10 @@ def announcement(
         "clock": 0,
         "quick": None,
         "since": now,
+        "rating": None,  # the host's rating, title and abandoned matches (none yet)
+        "provisional": True,
+        "title": None,
+        "abandoned": 0,
     } | fields
     if not work:
         return sign_event(secret, LOBBY_KIND, json.dumps(body), [["t", TABLES_TOPIC]], now)

@@ -14,7 +14,7 @@ import {
   scale,
   ticks,
 } from "../js/draw/chartmath.js";
-import { COLOURS, drawHistogram, drawRace, drawWinRate, STROKES } from "../js/draw/charts.js";
+import { COLOURS, drawHistogram, drawRace, drawRating, drawWinRate, STROKES } from "../js/draw/charts.js";
 import { catalogues } from "../js/i18n/strings.js";
 
 const CATALOGUES = await catalogues();
@@ -261,6 +261,7 @@ function fakeCanvas(clientWidth = 360) {
     rect: record("rect"),
     roundRect: record("roundRect"),
     arc: record("arc"),
+    clip: record("clip"),
     setLineDash: (d) => {
       state.dash = [...d];
     },
@@ -442,4 +443,42 @@ test("no data: a line of words instead of an empty chart", () => {
       [PL.empty],
     );
   }
+});
+
+// ------------------------------------------------------------------------------------ ratings
+
+test("a rating's run: said in both languages, drawn with whole ratings and the latest by its point", () => {
+  const run = { ratings: [1394.2, 1344.6, 1559.9], deviations: [290, 250, 208] };
+  assert.equal(chartSummary("rating", run, EN, "en"), "Rating over 3 rated matches: 1560 now, between 1345 and 1560.");
+  assert.equal(
+    chartSummary("rating", { ratings: [1394.2] }, PL, "pl"),
+    "Ranking w 1 rozgrywce rankingowej: teraz 1394, od 1394 do 1394.",
+  );
+  assert.equal(chartSummary("rating", { ratings: [] }, EN, "en"), "No rated matches yet.");
+  const { canvas, texts, calls } = fakeCanvas(360);
+  drawRating(canvas, run, { words: EN, lang: "en", dpr: 1 });
+  const said = texts.map((t) => t.text);
+  assert.ok(said.includes("1560"), said.join(" "));
+  assert.ok(!said.some((t) => /\d,\d/.test(t)), "no thousands separator in a rating");
+  assert.ok(
+    calls.some(([name]) => name === "clip"),
+    "the deviation's band stays in the plot",
+  );
+  const empty = fakeCanvas(360);
+  drawRating(empty.canvas, { ratings: [] }, { words: EN, lang: "en", dpr: 1 });
+  assert.deepEqual(
+    empty.texts.map((t) => t.text),
+    ["Nothing to show yet"],
+  );
+});
+
+test("a host in Play online's list: its rating, provisional in words, and its title", () => {
+  const en = CATALOGUES.en.T.ratings;
+  const pl = CATALOGUES.pl.T.ratings;
+  assert.equal(en.host("Ada", null, true, null), "Ada");
+  assert.equal(en.host("Ada", 1623, true, "Adept"), "Ada (rating 1623, provisional, Adept)");
+  assert.equal(en.host("Ada", 1801, false, null), "Ada (rating 1801)");
+  assert.equal(pl.host("Ada", 1623, true, "Adept"), "Ada (ranking 1623, tymczasowy, Adept)");
+  assert.equal(en.host("Ada", 1500, false, null, 2), "Ada (rating 1500, 2 abandoned)");
+  assert.equal(pl.host("Ada", null, true, null, 1), "Ada (porzucone: 1)");
 });

@@ -31,6 +31,10 @@ export function fields(over = {}, since = NOW_S - 60) {
     clock: 0,
     quick: null,
     since,
+    rating: null,
+    provisional: true,
+    title: null,
+    abandoned: 0,
     ...over,
   };
 }

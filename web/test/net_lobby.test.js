@@ -430,7 +430,16 @@ test("a listed table dealt is listed in play with its watch secret, counted from
   const watch = "cd".repeat(32);
   let playing = false;
   const waiting = fields({}, nowS() - 60);
-  const { room: _room, free: _free, quick: _quick, ...about } = waiting;
+  const {
+    room: _room,
+    free: _free,
+    quick: _quick,
+    rating: _r,
+    provisional: _p,
+    title: _t,
+    abandoned: _a,
+    ...about
+  } = waiting;
   const entry = () => (playing ? { ...about, type: "play", watch, watchers: 3, since: nowS() - 5 } : waiting);
   const ad = announcer(t, relay, key, { entry });
   await ad.start();

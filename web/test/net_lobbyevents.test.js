@@ -19,6 +19,26 @@ test("a well-made table entry passes, and so do a partners table and a three-pla
   assert.equal(problem({ players: 3, free: 2, quick: null, lang: "pl", target: 1000 }), null);
   assert.equal(problem({ quick: "2p", name: "Zażółć gęślą jaźń", target: 1, clock: 120 }), null);
   assert.equal(problem({ name: "x".repeat(24), preset: "a_1".repeat(8) }), null);
+  assert.equal(problem({ rating: 1672, provisional: false, title: "grand_master" }), null, "a host's rating");
+  assert.equal(problem({ rating: 0, provisional: true, title: "newcomer" }), null);
+});
+
+test("the longest announcement a page makes, its rating and title with it, fits MAX_ENTRY_CHARS", () => {
+  const longest = table({
+    name: "\u{10FFFF}".repeat(24),
+    players: 4,
+    teams: true,
+    free: 3,
+    preset: "x".repeat(24),
+    target: 1000,
+    clock: 3600,
+    quick: "partners",
+    rating: 4000,
+    provisional: false,
+    title: "grand_master",
+    abandoned: 9999,
+  }).replaceAll("\\u{10FFFF}", "\\udbff\\udfff"); // 14 characters a letter: past JSON's longest escape (12)
+  assert.ok(longest.length <= MAX_ENTRY_CHARS, `${longest.length} characters`);
 });
 
 test("content too long, not JSON, not an object, another version or an unknown type is refused with its reason", () => {
@@ -61,6 +81,10 @@ test("each field of a wrong type or out of range is refused as shape", () => {
     clock: [3601, "30", null, -30, 1.5],
     quick: ["3p", "", false],
     since: [NOW_S + CLOCK_SLACK_S + 1, NOW_S + 86_400, NOW_S - 86_401, 0, -5, "1", 1.5],
+    rating: [-1, 4001, 1500.5, "1500", true],
+    provisional: [null, 0, "true"],
+    title: ["Grand Master", "<b>", "x".repeat(25), "", 1],
+    abandoned: [-1, 10_000, 1.5, "2", null],
   };
   for (const [name, values] of Object.entries(wrong))
     for (const value of values) assert.equal(problem({ [name]: value }), "shape", `${name}: ${JSON.stringify(value)}`);
@@ -113,7 +137,7 @@ test("an ask's content is read only in its exact shape", () => {
 });
 
 test("a table in play passes with exactly its fields; a seat's link, free seats, a quick kind or too many watchers are refused", () => {
-  const { room: _r, free: _f, quick: _q, ...about } = fields();
+  const { room: _r, free: _f, quick: _q, rating: _g, provisional: _p, title: _t, abandoned: _a, ...about } = fields();
   const play = (over = {}) =>
     entryProblem(
       JSON.stringify({ v: LOBBY_VERSION, type: "play", watch: "cd".repeat(32), watchers: 0, ...about, ...over }),

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Announcer, givesWay, quickTable, Seek } from "../js/net/lobby.js";
 import { keyPair } from "../js/net/nostr.js";
+import { closest } from "../js/net/quick.js";
 import { fakeRelay, until } from "./fakerelay.js";
 import { announce, BITS, curve, fields, nowS, openLobby, RELAYS } from "./lobbykit.js";
 
@@ -34,9 +35,9 @@ function settled(seek) {
 }
 
 /** A host's waiting quick table ("2p"), announcing on the relay (stopped when the test ends). */
-async function quickHost(t, relay, name = "Real", key = null) {
+async function quickHost(t, relay, name = "Real", key = null, rating = null) {
   const host = key ?? (await keyPair(null, curve));
-  const entry = () => fields({ name, quick: "2p", preset: "standard" }, nowS() - 5);
+  const entry = () => fields({ name, quick: "2p", preset: "standard", rating }, nowS() - 5);
   const ad = new Announcer({ relays: RELAYS, key: host, entry, WebSocketClass: relay.Socket, curve, bits: BITS });
   t.after(() => ad.stop());
   await ad.start();
@@ -67,6 +68,27 @@ test("a quick match sits down at the waiting table that answers it, past sixty g
   const found = await settled(look(t, relay, lobby, { wait: NEVER_MS }));
   assert.equal(found.join?.host, host.public, "the first answer that fits, without waiting the look out");
   assert.equal(found.join.name, "Real");
+});
+
+test("a look with a rating sits down at the answering table whose host's rating is closest", async (t) => {
+  const relay = fakeRelay();
+  for (const [name, rating] of [
+    ["Low", 1100],
+    ["Near", 1640],
+    ["Far", 1900],
+  ])
+    await quickHost(t, relay, name, null, rating);
+  const { lobby } = await openLobby(t, relay);
+  await until(() => lobby.tables().length >= 3);
+  const found = await settled(look(t, relay, lobby, { wait: NEVER_MS, rating: 1672 }));
+  assert.equal(found.join?.name, "Near", "the closest of those that answered, not the first");
+});
+
+test("closest: the nearest rating, a host without one counted as a newcomer (1500), the first of equals", () => {
+  const t = (name, rating) => ({ name, rating });
+  assert.equal(closest([t("a", 1100), t("b", 1640), t("c", 1900)], 1672).name, "b");
+  assert.equal(closest([t("a", null), t("b", 1800)], 1450).name, "a");
+  assert.equal(closest([t("a", 1600), t("b", 1400)], 1500).name, "a");
 });
 
 test("with only ghosts listed, a quick match opens its own table once its wait is out", async (t) => {

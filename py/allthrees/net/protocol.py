@@ -18,6 +18,9 @@ A guest sends (``GUEST_KINDS``, each at most ``GUEST_LIMITS`` characters):
   claim?}``, ``draw`` or ``pass``.
 - ``reaction {id}``: one of ``REACTIONS``.
 - ``bye``: it leaves the table.
+- ``rated_part {part}``: at a rated table's end, this device's part of the result document
+  (``career.signed.part``: ``{seat, key, rating, deviation, previous}``, ``seat`` its own).
+- ``rated_sign {digest, signature}``: its BIP-340 signature of the document's digest.
 
 The host sends (``HOST_KINDS``, at most ``HOST_LIMITS``):
 - ``welcome {table, seat, commitment, friends, dealt, part, snapshot}``: the answer to a hello;
@@ -31,6 +34,9 @@ The host sends (``HOST_KINDS``, at most ``HOST_LIMITS``):
   the match in its own career (``check.check_shared``); ``rated``, the host's choice of a rated
   table (absent from a host from before ratings: not rated).
 - ``refusal {table, code, values, error}``: what the host refused of that guest's message.
+- ``rated_part {table, seat, part}`` and ``rated_sign {table, seat, digest, signature}``: a
+  person's part or signature of a rated result (the host's own, or a guest's relayed to the
+  others: ``net.rated``); each device checks the signatures itself.
 - ``watch {table, snapshot, events}``: the watchers' table (``watch``), what the host's Python
   made for no seat, one move behind; the one kind a watcher's page takes.
 
@@ -59,7 +65,16 @@ VERSION = 1  # the protocol's version: a message of a newer one asks its reader 
 # The largest text of each kind a guest may send, in characters: tight (a hello carries a part and
 # a key of 64 hex digits each, a table id and a name of at most NAME_MAX characters, each perhaps
 # written as a 12-character surrogate pair escape; an intent is a tile, an arm and a claim).
-GUEST_LIMITS = {"hello": 480, "intent": 160, "reaction": 80, "bye": 40}
+GUEST_LIMITS = {
+    "hello": 480,
+    "intent": 160,
+    "reaction": 80,
+    "bye": 40,
+    # a rated match's end (``net.rated``): a part holds a key and a digest of 64 hex digits each;
+    # a signature 128
+    "rated_part": 400,
+    "rated_sign": 320,
+}
 MAX_GUEST_CHARS = max(GUEST_LIMITS.values())
 GUEST_KINDS = tuple(GUEST_LIMITS)
 # The host's: a snapshot is ~5-12 kB (a full layout of double-nine), a reveal holds a whole
@@ -73,6 +88,8 @@ HOST_LIMITS = {
     "reveal": 400_000,
     "refusal": 2_000,
     "watch": 120_000,
+    "rated_part": 480,
+    "rated_sign": 400,
 }
 MAX_HOST_CHARS = max(HOST_LIMITS.values())
 HOST_KINDS = tuple(HOST_LIMITS)
@@ -196,6 +213,10 @@ def guest_message(text: Json) -> GuestMessage:
         )
     elif kind == "intent":
         _fields(data, {"intent": _is_intent})
+    elif kind == "rated_part":
+        _fields(data, {"part": is_rated_part})
+    elif kind == "rated_sign":
+        _fields(data, {"digest": is_part, "signature": is_signature})
     elif kind == "reaction":
         _fields(data, {"id": lambda v: isinstance(v, str)})
         if data["id"] not in REACTIONS:
@@ -209,6 +230,29 @@ def guest_message(text: Json) -> GuestMessage:
 
 def _is_seat(v: Json) -> bool:
     return is_whole(v, least=0, most=3)
+
+
+MOST_RATING = 4000  # a part's whole rating and deviation: career.rated's bounds
+MOST_DEVIATION = 1000
+
+
+def is_signature(v: Json) -> bool:
+    """A BIP-340 signature: 128 lowercase hex digits (whether it verifies is the page's check)."""
+    return isinstance(v, str) and len(v) == 128 and all(c in "0123456789abcdef" for c in v)
+
+
+def is_rated_part(v: Json) -> bool:
+    """A device's part of a rated result, by its shape (``career.signed.part``): what it says is
+    checked by every device's ``rated_document`` and ``rated_take``."""
+    return (
+        isinstance(v, dict)
+        and set(v) == {"seat", "key", "rating", "deviation", "previous"}
+        and _is_seat(v["seat"])
+        and is_part(v["key"])
+        and is_whole(v["rating"], least=0, most=MOST_RATING)
+        and is_whole(v["deviation"], least=1, most=MOST_DEVIATION)
+        and (v["previous"] is None or is_part(v["previous"]))
+    )
 
 
 def _is_friends(v: Json) -> bool:
@@ -303,6 +347,13 @@ HOST_SHAPES: dict[str, dict[str, Check]] = {
     },
     # the watchers' table (``watch``): a watcher's page takes this kind alone
     "watch": {"table": is_table, "snapshot": _is_object, "events": _is_events},
+    "rated_part": {"table": is_table, "seat": _is_seat, "part": is_rated_part},
+    "rated_sign": {
+        "table": is_table,
+        "seat": _is_seat,
+        "digest": is_part,
+        "signature": is_signature,
+    },
 }
 assert tuple(HOST_SHAPES) == HOST_KINDS
 # Fields a host's message may leave out (a host from before them sends none).

@@ -27,7 +27,7 @@ from ..save import gathering_stored
 from ..session import BadIntent, Dealt, Event, Session
 from ..settings import COMPUTERS, Seat, Settings, clean_name
 from ..snapshot import events_json, match_record, snapshot
-from . import clock
+from . import clock, rated
 from .protocol import (
     PRESENCE,
     REACTIONS,
@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # types only: the page's start builds none of these classes
         GatheringReply,
         Guests,
         OutboxReply,
+        RatedShareReply,
         RelayReply,
         SeatForReply,
     )
@@ -78,7 +79,7 @@ class Moved:
 
 
 # what a request of the host's table gives back: taken in by ``app.App.answer``
-Answer: TypeAlias = "Gathered | Moved | ByeReply | RelayReply | OutboxReply"
+Answer: TypeAlias = "Gathered | Moved | ByeReply | RelayReply | RatedShareReply | OutboxReply"
 
 
 class GuestRefusal(AllThreesError):
@@ -163,6 +164,22 @@ def set_watch(gathering: Gathering | None, session: Session | None, on: Json) ->
     return Gathered(gathering) if gathering is not None else Moved([])
 
 
+def set_rated(gathering: Gathering | None, on: Json) -> Gathered:
+    """The host's choice of a rated table, changed in the invite until a friend sits down (then
+    it is settled: whoever joined, joined that table); a practice table is never rated."""
+    if gathering is None:
+        raise BadMessage("no table is waiting for players", code="no_gathering")
+    if not isinstance(on, bool):
+        raise BadMessage("rated is true or false", field="on")
+    net = gathering.net
+    if net.parts:
+        raise BadMessage(
+            "a friend has sat down: the table's rating is settled", code="rated_joined"
+        )
+    net.rated = on and not net.practice
+    return Gathered(gathering)
+
+
 def seat_for(gathering: Gathering | None, session: Session | None, key: Json) -> SeatForReply:
     """The seat a page knocking at the room with ``key`` takes (``TableState.seat_for``)."""
     return {"ok": True, "seat": _open(gathering, session).seat_for(key)}
@@ -200,6 +217,8 @@ def guest(gathering: Gathering | None, session: Session | None, seat: Json, text
             raise BadMessage("say hello first: the seat is not joined", code="not_joined")
         if message["kind"] == "reaction":
             return _reaction(net, session, seat, message["id"])
+        if message["kind"] == "rated_part" or message["kind"] == "rated_sign":
+            return rated.guest_rated(net, session, seat, message)
         dealt, _ = _dealt(gathering, session)
         return Moved(dealt.act(seat, message["intent"], remote=True))
     except AllThreesError as exc:  # a message's, or the move's refusal: nothing changed

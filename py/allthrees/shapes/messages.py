@@ -1,11 +1,13 @@
 """The messages between devices (``net.protocol``, docs/protocol.md): each a JSON object with the
 protocol's version ``v`` and its ``kind``. A guest sends the host ``hello``, ``intent``,
-``reaction`` and ``bye``; the host sends a guest ``welcome``, ``gathering``, ``table``,
-``presence``, ``reaction``, ``reveal`` and ``refusal``."""
+``reaction``, ``bye``, ``rated_part`` and ``rated_sign``; the host sends a guest ``welcome``,
+``gathering``, ``table``, ``presence``, ``reaction``, ``reveal``, ``refusal``, ``watch``,
+``rated_part`` and ``rated_sign``."""
 
 from typing import Literal, NotRequired, TypedDict
 
 from .base import Json
+from .career import Part
 from .game import MatchRecord, SettingsJson
 from .table import EventShown, FriendShown, Snapshot
 
@@ -47,7 +49,20 @@ class Bye(TypedDict):
     kind: Literal["bye"]
 
 
-GuestMessage = Hello | IntentMessage | GuestReaction | Bye
+class GuestRatedPart(TypedDict):
+    v: int
+    kind: Literal["rated_part"]
+    part: Part  # this device's own part of a rated result (``career.signed.part``)
+
+
+class GuestRatedSign(TypedDict):
+    v: int
+    kind: Literal["rated_sign"]
+    digest: str  # the result document's digest, 64 hex digits
+    signature: str  # this device's BIP-340 signature of it, 128 hex digits
+
+
+GuestMessage = Hello | IntentMessage | GuestReaction | Bye | GuestRatedPart | GuestRatedSign
 
 
 # ---------------------------------------------------------------------- the host's
@@ -111,6 +126,23 @@ class HostReaction(TypedDict):
     id: str
 
 
+class HostRatedPart(TypedDict):
+    v: int
+    kind: Literal["rated_part"]
+    table: str
+    seat: int  # whose part: the host's own, or a guest's relayed
+    part: Part
+
+
+class HostRatedSign(TypedDict):
+    v: int
+    kind: Literal["rated_sign"]
+    table: str
+    seat: int
+    digest: str
+    signature: str
+
+
 class SeatPart(TypedDict):
     seat: int
     part: str
@@ -158,4 +190,6 @@ HostMessage = (
     | RevealMessage
     | RefusalMessage
     | WatchMessage
+    | HostRatedPart
+    | HostRatedSign
 )

@@ -221,6 +221,25 @@ class RelayReply(TypedDict):
     outbox: dict[str, list[str]]
 
 
+class RatedShared(TypedDict):
+    """A person's part or signature of a rated result (``net.rated``): ``part`` or both
+    ``digest`` and ``signature``."""
+
+    seat: int
+    part: NotRequired[Part]
+    digest: NotRequired[str]
+    signature: NotRequired[str]
+
+
+class RatedShareReply(TypedDict):
+    """A part or a signature of a rated result, taken in and sent to every other joined friend
+    (``rated_share``, or a guest's ``rated_part`` / ``rated_sign``)."""
+
+    ok: Literal[True]
+    rated: RatedShared
+    outbox: dict[str, list[str]]
+
+
 class OutboxReply(TypedDict):
     """``presence``: the texts to send."""
 
@@ -317,7 +336,7 @@ class StandingsReply(TypedDict):
 
 
 # A guest's message is answered as a change to the table, a gathering, a bye or a relay
-GuestReply = TableReply | GatheringReply | ByeReply | RelayReply
+GuestReply = TableReply | GatheringReply | ByeReply | RelayReply | RatedShareReply
 
 Reply = (
     Refusal
@@ -340,6 +359,7 @@ Reply = (
     | SeatForReply
     | ByeReply
     | RelayReply
+    | RatedShareReply
     | OutboxReply
     | HostMessageReply
     | CheckSharedReply

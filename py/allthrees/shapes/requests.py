@@ -5,7 +5,7 @@ and a request that is not of these shapes is refused (``bad_request`` or a more 
 from typing import Literal, NotRequired, TypedDict
 
 from .base import Json
-from .career import Abandoned, Entry, Kept, Published, SignedResult
+from .career import Abandoned, Entry, Kept, Part, Published, SignedResult
 from .game import MatchRecord, SettingsJson
 from .messages import MoveIntent, SeatPresence
 
@@ -230,6 +230,20 @@ class React(TypedDict):
     id: str
 
 
+class SetRated(TypedDict):
+    op: Literal["rated"]
+    on: bool
+
+
+class RatedShare(TypedDict):
+    """The host's own part of a rated result, or its signature of the document's digest."""
+
+    op: Literal["rated_share"]
+    part: NotRequired[Part]
+    digest: NotRequired[str]
+    signature: NotRequired[str]
+
+
 class CareerMerge(TypedDict):
     op: Literal["career_merge"]
     mine: Kept
@@ -342,6 +356,8 @@ Request = (
     | HostMessageRequest
     | CheckShared
     | React
+    | RatedShare
+    | SetRated
     | CareerMerge
     | ReplayRoundRequest
     | RatedTableRequest

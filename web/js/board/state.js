@@ -53,6 +53,7 @@
  * @property {boolean} waking
  * @property {boolean} held
  * @property {{panel: {visible: boolean}|null, claim: {open: boolean}|null}} widgets
+ * @property {string|null} title the player's rating title in words, shown beside their name (null: none)
  */
 
 /**
@@ -97,6 +98,7 @@ export function createState({ onSettle = () => {} } = {}) {
     waking: false, // a kept table is drawn and Python is not up yet (waking.js): moves are held
     held: false, // a move made while waking waits for Python (one at a time)
     widgets: { panel: null, claim: null }, // the round panel and the muggins pad: asked, not copied
+    title: null, // the player's rating title, as the career has it (career/flow.js)
   };
 }
 

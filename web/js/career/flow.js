@@ -16,6 +16,7 @@ import { read } from "../store/storage.js";
 import { askToReplace } from "../ui/dialogs/notices.js";
 import { askDialog } from "../ui/modal.js";
 import { DEVICES_KEY } from "./devices.js";
+import { ratingKind, titleWords } from "./ratingkind.js";
 import { Career, DESIGN_PREFS, utcDate } from "./store.js";
 
 /** @typedef {import("../shapes/career.js").CareerFigures} CareerFigures */
@@ -37,7 +38,13 @@ import { Career, DESIGN_PREFS, utcDate } from "./store.js";
  * @property {(date: string) => Promise<unknown>} newDaily start the daily deal of `date`
  * @property {<T>(open: () => Promise<T>|T) => Promise<T>} modal a modal dialog over the table
  * @property {() => void} redraw the designs changed
+ * @property {() => void} fanfare a new title reached: the match's fanfare, once
+ * @property {(title: string|null) => void} titled the title shown beside one's name at the table (null: none)
+ * @property {(shared: {part?: object, digest?: string, signature?: string}) => void} shareRated this
+ *   device's part or signature of a rated result, to the table (career/rated.js)
  */
+
+const MOST_EARLY = 16; // parts and signatures kept before this device's own exchange begins
 
 export class CareerFlow {
   /**
@@ -67,6 +74,10 @@ export class CareerFlow {
     this.standingsLoading = null;
     /** @type {import("./standings.js").DailyStandings|null} the same, once there */
     this.standings = null;
+    /** @type {import("./rated.js").RatedExchange|null} the last rated match with people, signing */
+    this.rated = null;
+    /** @type {import("./rated.js").Shared[]} parts and signatures heard before it began */
+    this.ratedEarly = [];
     setDesign({ tiles: game.prefs.tiles, felt: game.prefs.felt });
     if (this.career.problem) game.toast(T.career.keptAside);
     // the test hook, there for automated browsers only (docs/architecture.md "The test hook"), has today's deal by
@@ -85,12 +96,7 @@ export class CareerFlow {
     this.recording = `${key}:${id}`;
     const daily = id ? this.career.dailyOf(id) : null;
     // the career's entries go to Python once: the reply has the entry and the figures with it
-    const reply = await this.call("career_entry", {
-      date: new Date().toISOString(),
-      daily,
-      entries: this.career.entries,
-      attempts: this.career.attempts,
-    });
+    const reply = await this.call("career_entry", { date: new Date().toISOString(), daily, ...this.#payload() });
     if (!reply?.ok) return null;
     const entry = this.counted(reply);
     // the day's scored attempt: its entry goes to the standings (career/standings.js)
@@ -129,15 +135,75 @@ export class CareerFlow {
    * made them (career_entry here, or check_shared for a guest of a table across devices), kept
    * once. Returns the entry, or null when there is none (a practice table's).
    * @param {Partial<Recorded>} [recorded] */
-  counted({ entry, keep, career, new_trophies: earned } = {}) {
+  counted({ entry, keep, career, new_trophies: earned, new_titles: titles } = {}) {
     if (!entry || !keep || !career) return null;
     this.lastEntry = entry;
     if (this.career.add(entry, keep)) {
       this.#took(career);
       this.sync?.announce(); // the paired devices that are open take it now
       for (const id of earned ?? []) this.game.toast(T.career.newTrophy(T.trophies[id]?.name ?? id));
+      this.#saidTitles(titles);
+      // a rated table with people: the result counts once every person's device signed it
+      if (entry.unrated === "unsigned") this.#exchange(entry);
     }
     return entry;
+  }
+
+  /** A title reached is said once, with the fanfare (Python says which: its new_titles).
+   * @param {import("../shapes/career.js").TitleReached[]|undefined} titles */
+  #saidTitles(titles) {
+    for (const { title } of titles ?? []) this.game.toast(T.ratings.newTitle(titleWords(title)));
+    if (titles?.length) this.game.fanfare();
+  }
+
+  /** The career as Python reads it with a request: its entries, attempts and abandoned. */
+  #payload() {
+    return { entries: this.career.entries, attempts: this.career.attempts, abandoned: this.career.abandoned };
+  }
+
+  /** This device left a rated match for good (the host gave its seat away: net/guesting.js): it
+   * counts as abandoned in this career, once (Python's rated_abandon). The match's id is not
+   * revealed to a seat that left, so its record is named by the deal's commitment.
+   * @param {import("../shapes/snapshot.js").SettingsJson} settings @param {string} commitment */
+  async abandoned(settings, commitment) {
+    const reply = await this.call("rated_abandon", {
+      abandoned: this.career.abandoned,
+      match: commitment.slice(0, 16),
+      date: new Date().toISOString(),
+      kind: ratingKind(settings),
+    });
+    if (!reply?.ok) return;
+    this.career.keepAbandoned(reply.abandoned);
+    await this.refresh();
+  }
+
+  /** A part or a signature of a rated result from the table (across.js): to the match's
+   * exchange, or kept until it begins (the others may finish first).
+   * @param {import("./rated.js").Shared} shared */
+  ratedHeard(shared) {
+    if (this.rated && !this.rated.finished) this.rated.heard(shared);
+    else if (this.ratedEarly.length < MOST_EARLY) this.ratedEarly.push(shared);
+  }
+
+  /** The match of `entry` (unsigned) signed with every person's device (career/rated.js).
+   * @param {Recorded["entry"]} entry */
+  async #exchange(entry) {
+    const { RatedExchange } = await import("./rated.js");
+    const exchange = new RatedExchange({
+      call: this.call,
+      entry,
+      share: (shared) => this.game.shareRated(shared),
+      career: () => this.#payload(),
+      taken: (reply) => {
+        if (!this.career.update(reply.entry)) return;
+        this.#took(reply.career);
+        this.sync?.announce();
+        this.#saidTitles(reply.new_titles);
+      },
+    });
+    this.rated = exchange;
+    exchange.start(this.career.entries);
+    for (const shared of this.ratedEarly.splice(0)) exchange.heard(shared);
   }
 
   /** Today's deal's commitment, for the test hook only (nothing on the table shows it): asked
@@ -153,11 +219,7 @@ export class CareerFlow {
 
   /** Python's figures as of today (null when the request failed and none were had). */
   async refresh() {
-    const reply = await this.call("career", {
-      entries: this.career.entries,
-      today: utcDate(),
-      attempts: this.career.attempts,
-    });
+    const reply = await this.call("career", { today: utcDate(), ...this.#payload() });
     if (reply?.ok) this.#took(reply.career);
     return this.figures;
   }
@@ -167,11 +229,34 @@ export class CareerFlow {
    * @param {CareerFigures} figures */
   #took(figures) {
     this.figures = figures;
+    this.#showTitle();
     const earned = figures.trophies.map((t) => t.id);
     const used = setDesign({ tiles: this.game.prefs.tiles, felt: this.game.prefs.felt }, earned);
     if (used.tiles !== (this.game.prefs.tiles ?? used.tiles) || used.felt !== (this.game.prefs.felt ?? used.felt)) {
       this.game.redraw();
     }
+  }
+
+  /** What a table this page hosts says of its host in Play online's list: the rating of `kind`,
+   * whole (null before its first rated match), whether provisional, and the highest title (null:
+   * none, or hidden by the player).
+   * @param {string|null} kind
+   * @returns {{rating: number|null, provisional: boolean, title: string|null, abandoned: number}} */
+  listed(kind) {
+    const ratings = this.figures?.ratings;
+    const mine = kind ? (ratings?.kinds[kind] ?? null) : null;
+    return {
+      rating: mine ? Math.round(mine.rating) : null,
+      provisional: mine ? mine.provisional : true,
+      title: this.game.prefs.hideTitle ? null : (ratings?.title ?? null),
+      abandoned: this.career.abandoned.filter((a) => a.kind === kind).length, // matches left for good
+    };
+  }
+
+  /** The title beside one's name at the table: the highest reached, unless the player hides it. */
+  #showTitle() {
+    const title = this.figures?.ratings?.title ?? null;
+    this.game.titled(title && !this.game.prefs.hideTitle ? titleWords(title) : null);
   }
 
   /**
@@ -216,6 +301,14 @@ export class CareerFlow {
             publish: standings.publish,
             setPublish: (on) => standings.setPublish(on),
             played: this.career.playedDaily(utcDate()),
+          },
+          title: {
+            hidden: this.game.prefs.hideTitle === true,
+            hide: (on) => {
+              this.game.prefs.hideTitle = on;
+              this.game.savePrefs();
+              this.#showTitle();
+            },
           },
         },
       }),
@@ -406,13 +499,24 @@ export class CareerFlow {
 
   /**
    * For the test hook: {played, won, history, trophies}, {date, seed_commitment, played_today}
-   * and the daily's standings {rank, count} once looked at after a daily attempt (else null).
-   * @returns {Pick<import("../shapes/testhook.js").TestState, "career"|"daily"|"standings">}
+   * the daily's standings {rank, count} once looked at after a daily attempt (else null), and the
+   * rating of the table's kind of table (`kind`: "two", "multi" or "partners"), null before its
+   * first rated match.
+   * @param {string|null} [kind]
+   * @returns {Pick<import("../shapes/testhook.js").TestState, "career"|"daily"|"standings"|"rating">}
    */
-  hook() {
+  hook(kind = null) {
     const entries = this.career.entries;
     this.#askDaily();
+    const rating = kind ? (this.figures?.ratings?.kinds[kind] ?? null) : null;
     return {
+      rating: rating && {
+        kind: rating.kind,
+        value: rating.rating,
+        deviation: rating.deviation,
+        provisional: rating.provisional,
+        title: rating.title,
+      },
       career: {
         played: entries.length,
         won: entries.filter((e) => e.won).length,

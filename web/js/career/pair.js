@@ -169,7 +169,12 @@ async function merge({ open, dialog, closed, career, prefs, call, applyPrefs }) 
   if (counts.damaged) lines.push(T.pair.damaged(counts.damaged));
   lines.push(T.pair.backupNote);
   if (!(await dialog.confirm(lines))) return false;
-  const written = career.replace({ entries: merged.entries, daily: merged.daily, history: merged.history });
+  const written = career.replace({
+    entries: merged.entries,
+    daily: merged.daily,
+    history: merged.history,
+    abandoned: merged.abandoned,
+  });
   if (written !== "replaced") {
     dialog.done(T.pair.writeFailed);
     return false;

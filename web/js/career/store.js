@@ -20,11 +20,13 @@ import { read, write } from "../store/storage.js";
 /** @typedef {import("../shapes/career.js").CareerEntry} CareerEntry */
 /** @typedef {import("../shapes/career.js").HistoryItem} HistoryItem */
 /** The daily's attempts: {UTC day: its scored attempt's match}. @typedef {Record<string, string>} Attempts */
-/** allthrees.career.v1. @typedef {{version: number, entries: CareerEntry[], daily: {attempts: Attempts}}} CareerData */
+/** A rated match this device left for good (career.signed.abandon). @typedef {{id: string, date: string, kind: string}} Abandoned */
+/** allthrees.career.v1 (`abandoned`: absent from a career from before ratings).
+ * @typedef {{version: number, entries: CareerEntry[], daily: {attempts: Attempts}, abandoned?: Abandoned[]}} CareerData */
 /** allthrees.history.v1. @typedef {{version: number, items: HistoryItem[]}} HistoryData */
 /**
  * Everything the career store holds, as an export carries it.
- * @typedef {{entries: CareerEntry[], daily: {attempts: Attempts}, history: HistoryItem[]}} Exportable
+ * @typedef {{entries: CareerEntry[], daily: {attempts: Attempts}, history: HistoryItem[], abandoned: Abandoned[]}} Exportable
  */
 
 const CAREER_KEY = "allthrees.career.v1";
@@ -105,6 +107,17 @@ export class Career {
     return this.data.daily.attempts;
   }
 
+  /** The rated matches this device left for good (Python's list: op rated_abandon). */
+  get abandoned() {
+    return Array.isArray(this.data.abandoned) ? this.data.abandoned : [];
+  }
+
+  /** Keep the abandoned list as Python returned it. @param {Abandoned[]} abandoned */
+  keepAbandoned(abandoned) {
+    this.data.abandoned = abandoned;
+    this.#save();
+  }
+
   /** @param {string} id */
   has(id) {
     return this.data.entries.some((e) => e.id === id);
@@ -125,6 +138,20 @@ export class Career {
       this.history.items.unshift({ id: entry.id, date: entry.date, settings, record });
       this.history.items.length = Math.min(this.history.items.length, keep.history);
     }
+    this.#save();
+    return true;
+  }
+
+  /**
+   * A kept entry in place of the one of its id (a rated match's, once every person signed it:
+   * career/rated.js); false when the career has no such entry.
+   * @param {CareerEntry & {record?: unknown, settings?: unknown}} entry
+   */
+  update(entry) {
+    const { record: _record, settings: _settings, ...figures } = entry;
+    const at = this.data.entries.findIndex((e) => e.id === entry.id);
+    if (at < 0) return false;
+    this.data.entries[at] = figures;
     this.#save();
     return true;
   }
@@ -157,22 +184,27 @@ export class Career {
    * @returns {Exportable}
    */
   exportable() {
-    return { entries: this.data.entries, daily: this.data.daily, history: this.history.items };
+    return {
+      entries: this.data.entries,
+      daily: this.data.daily,
+      history: this.history.items,
+      abandoned: this.abandoned,
+    };
   }
 
   /**
    * Replace everything with an import Python has checked, keeping what it replaces as a backup.
-   * @param {{entries: CareerEntry[], daily?: {attempts: Attempts}|null, history: HistoryItem[]}} imported
+   * @param {{entries: CareerEntry[], daily?: {attempts: Attempts}|null, history: HistoryItem[], abandoned?: Abandoned[]}} imported
    * @returns {"replaced"|"backup"|"write"} "backup": the backup could not be written, "write": the import
    */
-  replace({ entries, daily, history }) {
+  replace({ entries, daily, history, abandoned = [] }) {
     const backup = JSON.stringify({
       at: new Date().toISOString(),
       career: read(CAREER_KEY),
       history: read(HISTORY_KEY),
     });
     if (write(IMPORT_BACKUP_KEY, backup) !== true) return "backup";
-    this.data = { version: CAREER_VERSION, entries, daily: daily ?? { attempts: {} } };
+    this.data = { version: CAREER_VERSION, entries, daily: daily ?? { attempts: {} }, abandoned };
     this.history = { version: CAREER_VERSION, items: history };
     this.writable = { career: true, history: true };
     return this.#save() ? "replaced" : "write";

@@ -289,7 +289,12 @@ export class DeviceSync {
     if (now.entries.length !== held.entries || now.history.length !== held.history) {
       return this.#call(link);
     }
-    const written = this.career.replace({ entries: merged.entries, daily: merged.daily, history: merged.history });
+    const written = this.career.replace({
+      entries: merged.entries,
+      daily: merged.daily,
+      history: merged.history,
+      abandoned: merged.abandoned,
+    });
     if (written !== "replaced") {
       this.toast(T.pair.writeFailed);
       return;

@@ -190,6 +190,7 @@ export async function importCareer({ career, call, root, applyPrefs }) {
     entries: data.career.entries,
     daily: data.career.daily,
     history: data.history,
+    abandoned: data.career.abandoned ?? [],
   });
   if (done !== "replaced") {
     await refused(root, T.transfer.writeFailed);

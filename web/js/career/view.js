@@ -1,6 +1,7 @@
 // @ts-check
 // The career screen: a modal dialog of tabs (WAI-ARIA tabs: arrows move between them) over what
-// Python computed from the career's entries (op "career"): Statistics with charts, the match
+// Python computed from the career's entries (op "career"): Statistics with charts, Ratings
+// (ratingsview.js), the match
 // History (each match opens in the replay viewer), Trophies with the date each was earned,
 // Designs (tiles and felts the trophies unlocked), the Daily deal, and Export / Import. It shows
 // and forwards; every figure and every condition comes from Python.
@@ -12,12 +13,13 @@ import { available, currentDesign, FELTS, TILE_DESIGNS } from "../draw/designs.j
 import { LANG, num, when } from "../i18n/lang.js";
 import { modeWords, T } from "../i18n/strings.js";
 import { askDialog } from "../ui/modal.js";
+import { ratingsPanel } from "./ratingsview.js";
 import { standingsSection } from "./standingsview.js";
 
 /** @typedef {import("../shapes/career.js").CareerFigures} CareerFigures */
 /** @typedef {import("../shapes/career.js").CareerEntry} CareerEntry */
 /** @typedef {import("../shapes/career.js").HistoryItem} HistoryItem */
-/** @typedef {"stats"|"history"|"trophies"|"designs"|"daily"} Tab */
+/** @typedef {"stats"|"ratings"|"history"|"trophies"|"designs"|"daily"} Tab */
 /**
  * What the career screen's controls do.
  * @typedef {Object} CareerActions
@@ -29,10 +31,11 @@ import { standingsSection } from "./standingsview.js";
  * @property {(kind: "tiles"|"felts", id: string) => void} chooseDesign
  * @property {(text: string) => void} copy
  * @property {import("./standingsview.js").StandingsActions} [standings] the daily's standings
+ * @property {{hidden: boolean, hide: (on: boolean) => void}} title the "Hide my title" preference
  */
 
 /** @type {Tab[]} */
-const TABS = ["stats", "history", "trophies", "designs", "daily"];
+const TABS = ["stats", "ratings", "history", "trophies", "designs", "daily"];
 
 /**
  * Open the career screen.
@@ -53,6 +56,7 @@ export function showCareer({ figures, entries, history, on, tab = "stats", root 
   /** @type {Record<Tab, () => (HTMLElement|null)[]>} */
   const build = {
     stats: () => statsPanel(figures),
+    ratings: () => ratingsPanel(figures.ratings, on.title),
     history: () => historyPanel(entries, history, on),
     trophies: () => trophiesPanel(figures),
     designs: () => designsPanel(figures, on),

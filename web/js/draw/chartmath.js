@@ -29,6 +29,11 @@ import { T } from "../i18n/strings.js";
  * @typedef {{from: number, to?: number|null, count: number}} Bucket
  */
 /** Points per play. @typedef {{buckets?: Bucket[]}} HistogramData */
+/**
+ * A rating's run: the rating after each rated match, oldest first, and its deviation then (the
+ * band drawn around it); both Python's (career.rating).
+ * @typedef {{ratings?: number[], deviations?: number[]}} RatingData
+ */
 
 /**
  * A round step (1, 2 or 5 times a power of ten) that cuts `span` into about `count` parts.
@@ -188,9 +193,9 @@ export function legendRows(widths, width, gap) {
 }
 
 /**
- * The chart said in a sentence or two, for its aria-label and fallback. kind: "race", "winRate"
- * or "histogram", data as the chart takes it, words: a catalogue's `charts` (T.charts).
- * @param {"race"|"winRate"|"histogram"} kind @param {RaceData & WinRateData & HistogramData} data
+ * The chart said in a sentence or two, for its aria-label and fallback. kind: "race", "winRate",
+ * "histogram" or "rating", data as the chart takes it, words: a catalogue's `charts` (T.charts).
+ * @param {"race"|"winRate"|"histogram"|"rating"} kind @param {RaceData & WinRateData & HistogramData & RatingData} data
  * @param {ChartWords} [words] @param {string} [lang]
  */
 export function chartSummary(kind, data, words = T.charts, lang = LANG) {
@@ -213,6 +218,14 @@ export function chartSummary(kind, data, words = T.charts, lang = LANG) {
     const [now, low, high] = [known[known.length - 1], Math.min(...known), Math.max(...known)].map(p);
     const window = data.window ? num(data.window, lang) : "";
     return words.winRate(values.length, num(values.length, lang), now, low, high, window);
+  }
+  if (kind === "rating") {
+    const values = data.ratings ?? [];
+    if (!values.length) return words.ratingNone;
+    /** @param {number} v a rating, written whole, as chess writes them (no thousands separator) */
+    const r = (v) => String(Math.round(v));
+    const [now, low, high] = [values[values.length - 1], Math.min(...values), Math.max(...values)].map(r);
+    return words.rating(values.length, num(values.length, lang), now, low, high);
   }
   if (kind === "histogram") {
     const buckets = data.buckets ?? [];

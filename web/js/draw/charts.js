@@ -1,6 +1,6 @@
 // @ts-check
 // The career's charts on our own canvas: a match's score race, the rolling win rate, the points
-// per play (why not a library: docs/architecture.md "Charts on our own canvas").
+// per play, a rating's run (why not a library: docs/architecture.md "Charts on our own canvas").
 //
 // Each chart takes a <canvas> whose width the page's CSS sets, data, and options {words, lang,
 // width, dpr, forced}; draws at the device pixel ratio, sets the canvas's CSS height, returns
@@ -373,6 +373,59 @@ export function drawWinRate(canvas, { values = [], from = 1 } = {}, options = {}
       marker(ctx, "circle", p[0], p[1], 3.5, colour, colours.background);
   });
   const [x, y] = /** @type {[number, number]} the latest known */ (pts[latest]);
+  text(ctx, said, x + 8, y, { size: 13, weight: 700, color: colours.ink });
+  return { width, height };
+}
+
+/**
+ * A rating's run: the rating after each rated match (numbered from 1) as a line, its deviation as
+ * a band around it (clipped to the plot, which the ratings alone scale: a newcomer's band is
+ * wide), the latest rating written beside its point.
+ * @param {HTMLCanvasElement} canvas @param {import("./chartmath.js").RatingData} [data]
+ * @param {ChartOptions} [options]
+ * @returns {{width: number, height: number}}
+ */
+export function drawRating(canvas, { ratings = [], deviations = [] } = {}, options = {}) {
+  const set = settings(canvas, options);
+  if (!ratings.length) return nothing(canvas, set);
+  const { width, colours } = set;
+  const plotH = Math.round(Math.min(220, Math.max(130, width * 0.34)));
+  const height = PAD + 12 + plotH + AXIS_BELOW + PAD;
+  const ys = ticks(Math.min(...ratings) - 25, Math.max(...ratings) + 25, tickCount(plotH, 40), 5);
+  const probe = context(canvas);
+  const left = plotLeft(
+    probe,
+    ys.map((v) => String(v)),
+  );
+  const said = String(Math.round(ratings[ratings.length - 1])); // as chess writes a rating
+  font(probe, 13, 700);
+  /** @type {Box} */
+  const box = { top: PAD + 12, bottom: PAD + 12 + plotH, left, right: width - PAD - probe.measureText(said).width - 8 };
+  const last = Math.max(2, ratings.length);
+  const sx = scale(1, last, box.left + 6, box.right);
+  const sy = scale(ys[0], ys[ys.length - 1], box.bottom, box.top);
+  const xs = ticks(1, last, tickCount(box.right - box.left, 44), 1).filter((m) => m >= 1 && m <= ratings.length);
+  const ctx = begin(canvas, set, height);
+  yAxis(ctx, set, box, ys, sy, (v) => String(v));
+  xAxis(ctx, set, box, xs, sx, set.words.match);
+  const colour = colours.series[0];
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(box.left, box.top, box.right - box.left, box.bottom - box.top);
+  ctx.clip();
+  ctx.beginPath();
+  for (let i = 0; i < ratings.length; i++) ctx.lineTo(sx(i + 1), sy(ratings[i] + (deviations[i] ?? 0)));
+  for (let i = ratings.length - 1; i >= 0; i--) ctx.lineTo(sx(i + 1), sy(ratings[i] - (deviations[i] ?? 0)));
+  ctx.closePath();
+  ctx.globalAlpha = 0.18;
+  ctx.fillStyle = colour;
+  ctx.fill();
+  ctx.restore();
+  /** @type {LinePoint[]} */
+  const pts = ratings.map((v, i) => [sx(i + 1), sy(v)]);
+  line(ctx, pts, colour, []);
+  for (const p of pts) if (p) marker(ctx, "circle", p[0], p[1], 3.5, colour, colours.background);
+  const [x, y] = /** @type {[number, number]} */ (pts[pts.length - 1]);
   text(ctx, said, x + 8, y, { size: 13, weight: 700, color: colours.ink });
   return { width, height };
 }

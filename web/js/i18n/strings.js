@@ -146,7 +146,14 @@ const EN = {
   career: {
     title: "Career",
     button: "Career",
-    tabs: { stats: "Statistics", history: "History", trophies: "Trophies", designs: "Designs", daily: "Daily deal" },
+    tabs: {
+      stats: "Statistics",
+      ratings: "Ratings",
+      history: "History",
+      trophies: "Trophies",
+      designs: "Designs",
+      daily: "Daily deal",
+    },
     noMatches: "No finished match yet: your statistics start with the first one.",
     noHistory: "No finished match yet.",
     played: "Matches played",
@@ -303,6 +310,10 @@ const EN = {
     winRate: (matches, matchesShown, now, low, high, window) =>
       `Win rate over ${matchesShown} match${matches === 1 ? "" : "es"}${window ? `, each point of the last ${window}` : ""}: ${now} now, between ${low} and ${high}.`,
     winRateNone: "No finished matches yet.",
+    /** @param {number} matches @param {string} matchesShown @param {string} now @param {string} low @param {string} high */
+    rating: (matches, matchesShown, now, low, high) =>
+      `Rating over ${matchesShown} rated match${matches === 1 ? "" : "es"}: ${now} now, between ${low} and ${high}.`,
+    ratingNone: "No rated matches yet.",
     /**
      * @param {number} plays @param {string} playsShown @param {string} top @param {number} times
      * @param {string} timesShown
@@ -453,6 +464,7 @@ const EN = {
     clock_running: (v) => `There is still time to move (${Math.ceil((v.left_ms ?? 0) / 1000)} s).`,
     no_gathering: () => "No table is waiting for players.",
     nobody_joined: () => "Nobody has joined yet: play the computer instead.",
+    rated_joined: () => "A friend has sat down: whether the match is rated is settled.",
     table_full: () => "This table is full: every seat for a friend is taken.",
     seat_given: () => "The host gave this seat to a computer.",
     seat_taken: () => "That seat is another player's.",
@@ -1332,6 +1344,61 @@ const EN = {
         : `Your career is merged with ${label}.`,
     /** @param {string} label */
     failed: (label) => `The career from ${label} could not be merged: nothing changed.`,
+  },
+  ratings: {
+    about:
+      "Each whole match against the computers, or a rated match online, moves your rating: up when you beat a stronger player than the rating says, down when you lose to a weaker one. A practice deal, pass-and-play, the daily deal and a match where you asked for a hint are not rated.",
+    none: "No rated match yet: finish a whole match against the computers without asking for a hint.",
+    kinds: { two: "Two players", multi: "Three or four players", partners: "Partners" },
+    /** @param {string} rating @param {string} deviation */
+    value: (rating, deviation) => `${rating} ± ${deviation}`,
+    provisional: "provisional",
+    provisionalWhy: "Provisional: the rating is still uncertain (± 110 or more), about the first ten rated matches.",
+    /** @param {number} n */
+    played: (n) => `${n} rated ${n === 1 ? "match" : "matches"}`,
+    /** @param {number} n */
+    abandoned: (n) => `${n} abandoned`,
+    /** @param {string} rating @param {string} date */
+    best: (rating, date) => `Best: ${rating} (${date})`,
+    bestNone: "Best: once the rating is no longer provisional",
+    /** @param {string} title */
+    title: (title) => `Title: ${title}`,
+    chartTitle: "Rating after each rated match",
+    changes: "Each rated match",
+    /** @param {string} change */
+    change: (change) => change,
+    hideTitle: "Hide my title at the table",
+    /** @param {string} title */
+    newTitle: (title) => `New title: ${title}!`,
+    /** A host in Play online's list: its rating of the table's kind (null: none yet) and title.
+     * @param {string} name @param {number|null} rating @param {boolean} provisional @param {string|null} title
+     * @param {number} [abandoned] rated matches it left for good */
+    host: (name, rating, provisional, title, abandoned = 0) => {
+      const said = [
+        rating === null ? "" : `rating ${rating}${provisional ? ", provisional" : ""}`,
+        title ?? "",
+        abandoned ? `${abandoned} abandoned` : "",
+      ];
+      const words = said.filter(Boolean).join(", ");
+      return words ? `${name} (${words})` : name;
+    },
+    ratedMatch: "Rated match",
+    ratedWhy:
+      "At the match's end both devices sign its result, and it moves both players' ratings. A hint asked during it makes it unrated.",
+    hintTitle: "Ask for a hint?",
+    hintBody:
+      "This match is rated. A hint makes it unrated: it will not move your rating. (A review between rounds is allowed.)",
+    hintAsk: "Ask for the hint",
+    hintKeep: "Keep it rated",
+  },
+  titles: {
+    newcomer: "Newcomer",
+    apprentice: "Apprentice",
+    journeyman: "Journeyman",
+    adept: "Adept",
+    expert: "Expert",
+    master: "Master",
+    grand_master: "Grand Master of the Parlor",
   },
   pair: {
     button: "Pair a device",

@@ -123,7 +123,14 @@ export const PL = {
   career: {
     title: "Kariera",
     button: "Kariera",
-    tabs: { stats: "Statystyki", history: "Historia", trophies: "Trofea", designs: "Wygląd", daily: "Rozdanie dnia" },
+    tabs: {
+      stats: "Statystyki",
+      ratings: "Ranking",
+      history: "Historia",
+      trophies: "Trofea",
+      designs: "Wygląd",
+      daily: "Rozdanie dnia",
+    },
     noMatches: "Nie ma jeszcze skończonej rozgrywki: statystyki zaczną się od pierwszej.",
     noHistory: "Nie ma jeszcze skończonej rozgrywki.",
     played: "Rozegrane rozgrywki",
@@ -252,6 +259,9 @@ export const PL = {
     winRate: (matches, matchesShown, now, low, high, window) =>
       `Odsetek wygranych w ${matchesShown} ${pl(matches, "rozgrywce", "rozgrywkach", "rozgrywkach")}${window ? `, każdy punkt z ostatnich ${window}` : ""}: teraz ${now}, od ${low} do ${high}.`,
     winRateNone: "Nie ma jeszcze zakończonych rozgrywek.",
+    rating: (matches, matchesShown, now, low, high) =>
+      `Ranking w ${matchesShown} ${pl(matches, "rozgrywce rankingowej", "rozgrywkach rankingowych", "rozgrywkach rankingowych")}: teraz ${now}, od ${low} do ${high}.`,
+    ratingNone: "Nie ma jeszcze rozgrywek rankingowych.",
     histogram: (plays, playsShown, top, times, timesShown) =>
       `Punkty za zagranie w ${playsShown} ${pl(plays, "zagraniu", "zagraniach", "zagraniach")}: najczęściej ${top}, ${timesShown} ${pl(times, "raz", "razy", "razy")}.`,
     bucketPart: (label, shown) => `${label}: ${shown}`,
@@ -380,6 +390,7 @@ export const PL = {
     clock_running: (v) => `Jest jeszcze czas na ruch (${Math.ceil((v.left_ms ?? 0) / 1000)} s).`,
     no_gathering: () => "Żaden stół nie czeka na graczy.",
     nobody_joined: () => "Nikt jeszcze nie dołączył: zagraj z komputerem.",
+    rated_joined: () => "Ktoś już usiadł przy stole: to, czy rozgrywka jest rankingowa, jest ustalone.",
     table_full: () => "Ten stół jest pełny: wszystkie miejsca dla przyjaciół są zajęte.",
     seat_given: () => "Gospodarz oddał to miejsce komputerowi.",
     seat_taken: () => "To miejsce należy do innego gracza.",
@@ -1159,6 +1170,52 @@ export const PL = {
         ? `Do twojej kariery dołączono rozgrywki z urządzenia ${label}: ${n}.`
         : `Twoja kariera jest połączona z: ${label}.`,
     failed: (label) => `Nie udało się połączyć kariery z urządzenia ${label}: nic się nie zmieniło.`,
+  },
+  ratings: {
+    about:
+      "Każda cała rozgrywka z komputerem i każda rankingowa rozgrywka online zmienia twój ranking: rośnie, gdy pokonasz kogoś silniejszego, niż mówi ranking, spada, gdy przegrasz ze słabszym. Rozdanie treningowe, gra przy jednym urządzeniu, rozdanie dnia i rozgrywka z podpowiedzią nie są rankingowe.",
+    none: "Jeszcze żadnej rozgrywki rankingowej: dokończ całą rozgrywkę z komputerem bez podpowiedzi.",
+    kinds: { two: "Dwoje graczy", multi: "Troje lub czworo graczy", partners: "W parach" },
+    value: (rating, deviation) => `${rating} ± ${deviation}`,
+    provisional: "tymczasowy",
+    provisionalWhy:
+      "Tymczasowy: ranking jest jeszcze niepewny (± 110 lub więcej), mniej więcej przez pierwsze dziesięć rozgrywek rankingowych.",
+    played: (n) => `${n} ${pl(n, "rozgrywka rankingowa", "rozgrywki rankingowe", "rozgrywek rankingowych")}`,
+    abandoned: (n) => `${n} ${pl(n, "porzucona", "porzucone", "porzuconych")}`,
+    best: (rating, date) => `Najlepszy: ${rating} (${date})`,
+    bestNone: "Najlepszy: gdy ranking przestanie być tymczasowy",
+    title: (title) => `Tytuł: ${title}`,
+    chartTitle: "Ranking po każdej rozgrywce rankingowej",
+    changes: "Każda rozgrywka rankingowa",
+    change: (change) => change,
+    hideTitle: "Ukryj mój tytuł przy stole",
+    newTitle: (title) => `Nowy tytuł: ${title}!`,
+    host: (name, rating, provisional, title, abandoned = 0) => {
+      const said = [
+        rating === null ? "" : `ranking ${rating}${provisional ? ", tymczasowy" : ""}`,
+        title ?? "",
+        abandoned ? `porzucone: ${abandoned}` : "",
+      ];
+      const words = said.filter(Boolean).join(", ");
+      return words ? `${name} (${words})` : name;
+    },
+    ratedMatch: "Rozgrywka rankingowa",
+    ratedWhy:
+      "Na koniec rozgrywki oba urządzenia podpisują jej wynik, a on zmienia ranking obu graczy. Podpowiedź w jej trakcie sprawia, że przestaje być rankingowa.",
+    hintTitle: "Poprosić o podpowiedź?",
+    hintBody:
+      "Ta rozgrywka jest rankingowa. Podpowiedź sprawi, że przestanie nią być: nie zmieni twojego rankingu. (Omówienie między partiami jest dozwolone.)",
+    hintAsk: "Poproś o podpowiedź",
+    hintKeep: "Zostaw rankingową",
+  },
+  titles: {
+    newcomer: "Nowicjusz",
+    apprentice: "Uczeń",
+    journeyman: "Czeladnik",
+    adept: "Adept",
+    expert: "Ekspert",
+    master: "Mistrz",
+    grand_master: "Wielki Mistrz Salonu",
   },
   pair: {
     button: "Sparuj urządzenie",

@@ -43,6 +43,12 @@ const LOCAL_OPS = new Set([
   "host_message",
   "check_shared",
   "career_merge",
+  // a rated result, made and taken by this device's own Python (career/rated.js)
+  "ratings",
+  "rated_part",
+  "rated_document",
+  "rated_take",
+  "rated_abandon",
 ]);
 
 function randomPart() {
@@ -66,6 +72,10 @@ export class Guesting {
    * @param {(reply: object) => Promise<void>} o.accept a table reply taken in (controller.accept)
    * @param {(text: string) => void} o.toast
    * @param {(seat: number, id: string) => void} o.reacted
+   * @param {(shared: object) => void} [o.rated] a part or signature of a rated result from the
+   *   table ({seat, part} or {seat, digest, signature}), for career/rated.js
+   * @param {(settings: object, commitment: string) => void} [o.left] this seat was given away
+   *   during a rated match: it left it for good (counted as abandoned in this career)
    * @param {() => void} o.changed
    * @param {object} o.dialogs {join() -> Promise<JoinDialog>} (ui/dialogs/invite.js)
    * @param {RTCIceServer[]} o.iceServers
@@ -82,6 +92,8 @@ export class Guesting {
     accept,
     toast,
     reacted,
+    rated = () => {},
+    left = () => {},
     changed,
     dialogs,
     iceServers,
@@ -92,7 +104,7 @@ export class Guesting {
     relays,
     relayOnly,
   }) {
-    Object.assign(this, { local, accept, toast, reacted, changed, dialogs, iceServers, site, name });
+    Object.assign(this, { local, accept, toast, reacted, rated, left, changed, dialogs, iceServers, site, name });
     this.relays = relaysFrom({ relays }).urls;
     this.relayOnly = relayOnly ?? { get: () => false };
     this.room = null; // a table played online: {room, seating}
@@ -335,12 +347,20 @@ export class Guesting {
         this.changed();
       } else if (m.kind === "reaction") {
         this.reacted(m.seat, m.id);
+      } else if (m.kind === "rated_part" || m.kind === "rated_sign") {
+        const { seat, part, digest, signature } = m;
+        this.rated(part ? { seat, part } : { seat, digest, signature });
       } else if (m.kind === "reveal") {
         await this.#reveal(m);
       } else if (m.kind === "refusal") {
         this.toast(T.refusals[m.code]?.(m.values ?? {}) ?? T.refusals.refused());
         this.#answered();
-        if (m.code === "seat_given") return this.#given();
+        if (m.code === "seat_given") {
+          // a rated match left for good (the clock's away rule): abandoned, in this career
+          const snap = this.kept.snapshot;
+          if (snap?.net?.rated && !snap.match?.over) this.left(snap.settings, this.kept.commitment);
+          return this.#given();
+        }
       }
       this.#keep();
     });
@@ -480,6 +500,14 @@ export class Guesting {
     this.#send({ kind: "bye" });
     this.room?.room.close();
     localStorage.removeItem(GUEST_KEY);
+  }
+
+  /** This device's part of a rated result, or its signature of it, to the table (the host
+   * relays it to the other friends): `{part}` or `{digest, signature}`. */
+  shareRated(shared) {
+    if (!this.channel) return;
+    if (shared.part) this.#send({ kind: "rated_part", part: shared.part });
+    else this.#send({ kind: "rated_sign", digest: shared.digest, signature: shared.signature });
   }
 
   /** A quick reaction to the table. */

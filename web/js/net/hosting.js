@@ -74,6 +74,8 @@ export class Hosting {
    * @param {(gathering: object) => void} o.gathered the table before its deal: who has joined
    * @param {(text: string) => void} o.toast
    * @param {(seat: number, id: string) => void} o.reacted a friend's reaction, to show
+   * @param {(shared: object) => void} [o.rated] a friend's part or signature of a rated result
+   *   (Python's `rated`: {seat, part} or {seat, digest, signature}), for career/rated.js
    * @param {() => void} o.changed presence changed: redraw the seats' chips
    * @param {(seat: number, name: string|null) => void} o.away a friend's connection ended: the
    *   host chooses what its seat does meanwhile (op stand_in)
@@ -93,6 +95,7 @@ export class Hosting {
     gathered,
     toast,
     reacted,
+    rated = () => {},
     changed,
     away,
     dialogs,
@@ -103,7 +106,7 @@ export class Hosting {
     listed,
     nameOf,
   }) {
-    Object.assign(this, { call, accept, gathered, toast, reacted, changed, away, dialogs, iceServers, site });
+    Object.assign(this, { call, accept, gathered, toast, reacted, rated, changed, away, dialogs, iceServers, site });
     this.nameOf = nameOf ?? ((seat) => this.#name(seat));
     this.listed = listed ?? (() => false);
     this.relays = relaysFrom({ relays }).urls;
@@ -176,6 +179,7 @@ export class Hosting {
       return;
     }
     if (net) this.#read(net, reply.room ?? null, Boolean(reply.snapshot));
+    if (reply.gathering) this.ratedTable = reply.gathering.rated === true; // the host's choice, before the deal
     this.broadcast.read(reply, this.roomOf?.key ?? null); // the watchers' table and stream
     for (const [seat, texts] of Object.entries(reply.outbox ?? {})) {
       const channel = this.seats.get(Number(seat))?.channel;
@@ -343,17 +347,32 @@ export class Hosting {
       if (seat !== undefined) this.invite(seat);
       return;
     }
-    const how = dialog.open({
-      link: room.link,
-      hidden: this.relayOnly.get(),
-      hide: (on) => this.relayOnly.set(on),
-      fixed: !canDirect(), // no WebRTC in this browser: through the relays whatever is chosen
-      watch: {
-        on: this.broadcast.on,
-        link: this.broadcast.link(room.room.me),
-        set: async (on) => ((await this.broadcast.set(on)) ? this.broadcast.link(room.room.me) : null),
+    // a rated match or not: the host's to change until a friend sits down (Python refuses after)
+    const nobodyYet = !this.friends.some((f) => f.joined);
+    const rated = nobodyYet
+      ? {
+          on: Boolean(this.ratedTable),
+          set: async (/** @type {boolean} */ on) => {
+            const reply = await this.call("rated", { on });
+            if (!reply?.ok) this.toast(T.refusals[reply?.code]?.(reply?.values ?? {}) ?? T.refusals.refused());
+            return Boolean(this.ratedTable);
+          },
+        }
+      : undefined;
+    const how = dialog.open(
+      {
+        link: room.link,
+        hidden: this.relayOnly.get(),
+        hide: (on) => this.relayOnly.set(on),
+        fixed: !canDirect(), // no WebRTC in this browser: through the relays whatever is chosen
+        watch: {
+          on: this.broadcast.on,
+          link: this.broadcast.link(room.room.me),
+          set: async (on) => ((await this.broadcast.set(on)) ? this.broadcast.link(room.room.me) : null),
+        },
       },
-    });
+      rated,
+    );
     if (this.relaysDown) dialog.status(T.room.down);
     const ended = await how;
     this.roomDialog = null;
@@ -501,6 +520,7 @@ export class Hosting {
       const reply = await this.call("guest", { seat, message: text }); // its outbox: sent()
       if (!reply) return;
       if (reply.relay) this.reacted(reply.relay.seat, reply.relay.id);
+      else if (reply.rated) this.rated(reply.rated);
       else if (reply.gathering) this.gathered(reply.gathering);
       else if (reply.snapshot && reply.ok) await this.accept(reply);
       else if (reply.bye) this.seats.get(seat)?.channel?.close();

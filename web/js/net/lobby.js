@@ -93,7 +93,7 @@ export const ANSWER_GRACE_MS = 1500;
  * @typedef {(Omit<import("../shapes/lobby.js").LobbyTable, "v"|"type"|"since"> & {playing: false,
  *   watch?: undefined, watchers?: undefined}) |
  *   (Omit<import("../shapes/lobby.js").LobbyPlay, "v"|"type"|"since"> & {playing: true,
- *   room?: undefined, free?: undefined, quick?: undefined})} ListedFields
+ *   room?: undefined, free?: undefined, quick?: undefined, rating?: undefined})} ListedFields
  * @typedef {ListedFields & {
  *   host: string, id: string, at: number, since: number, heard: number, answered: number,
  *   live?: boolean}} LobbyEntry

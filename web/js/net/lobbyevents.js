@@ -48,6 +48,8 @@ const MOST_CLOCK_S = 3600;
 const HEX64 = /^[0-9a-f]{64}$/;
 const HEX128 = /^[0-9a-f]{128}$/;
 const PRESET = /^[a-z0-9_]{1,24}$/;
+const TITLE = /^[a-z_]{1,24}$/; // a title's code; the page words those it knows
+const MOST_RATING = 4000; // career/rated.py's MOST_RATING: past any rating
 // a name is plain words: no control characters, no markup's angle brackets (shown as text anyway)
 const NAME = /^[^\p{Cc}\p{Cf}<>]{1,24}$/u;
 const ENCODER = new TextEncoder();
@@ -91,6 +93,10 @@ const TABLE_FIELDS = {
   quick: (v) => v === null || QUICK_KINDS.includes(v),
   // the host's own start: checked as ever, never believed (a list counts from when it heard it)
   since: (v) => Number.isSafeInteger(v) && v > 0,
+  rating: (/** @type {any} */ v) => v === null || (Number.isInteger(v) && v >= 0 && v <= MOST_RATING),
+  provisional: (/** @type {unknown} */ v) => typeof v === "boolean",
+  title: (/** @type {unknown} */ v) => v === null || (typeof v === "string" && TITLE.test(v)),
+  abandoned: (/** @type {any} */ v) => Number.isInteger(v) && v >= 0 && v <= 9999,
 };
 /** LobbyPlay's: a table's own fields but its seats' (none is free) and a quick match's.
  * @type {Record<string, Check>} */

@@ -1,6 +1,7 @@
 // @ts-check
 // A quick match's look (table/parlor.js drives it): ask, and sit down at the first table that
-// answers and fits; with none within ANSWER_WAIT_MS, open one's own. A table listed is a
+// answers and fits (a player with a rating: the closest rating of those that answer within
+// CHOOSE_MS of the first); with none within ANSWER_WAIT_MS, open one's own. A table listed is a
 // stranger's word (a ghost nobody hosts, a host whose page froze): only an answer to this page's
 // own ask, naming its fresh key (net/lobby.js, net/announcer.js), says that a host is there now.
 //
@@ -44,6 +45,23 @@ const ASK_WAIT_MS = 5000;
 /** How a look settled: a table to join, one's own to open, or the look stopped.
  * @typedef {{join: LobbyEntry}|{open: true}|{stopped: true}} SeekResult */
 
+/** A look with a rating hears answers for this long after the first that fits, then sits down
+ * at the closest rating of those (ms). */
+export const CHOOSE_MS = 400;
+/** The rating a host without one counts as: a newcomer's (career/rating.py START). */
+const UNRATED = 1500;
+
+/** Of the tables that answered (at least one), the one whose host's rating is closest to
+ * `rating` (the first of equals: the first to answer; a table in play has none, and never fits).
+ * @template {{rating?: number|null}} T
+ * @param {T[]} tables @param {number|null} rating (null: a newcomer's)
+ * @returns {T} */
+export function closest(tables, rating) {
+  /** @param {T} t */
+  const gap = (t) => Math.abs((t.rating ?? UNRATED) - (rating ?? UNRATED));
+  return tables.reduce((best, t) => (gap(t) < gap(best) ? t : best));
+}
+
 /** Whether a listed table is one a quick match of `kind` (and `preset`) may sit down at.
  * @param {Listed} t @param {Wanted} wanted */
 export const quickFits = (t, { kind, preset = null, own = null }) =>
@@ -81,6 +99,8 @@ export class Seek {
    * @param {typeof WebSocket} [o.WebSocketClass]
    * @param {() => number} [o.now]
    * @param {KeyPair|null} [o.key] the ask's key (a fresh one unless given)
+   * @param {number|null} [o.rating] this player's rating of the game's kind: of the tables that
+   *   answer within CHOOSE_MS of the first, the closest is taken (null: the first that answers)
    */
   constructor({
     lobby,
@@ -92,6 +112,7 @@ export class Seek {
     WebSocketClass,
     now,
     key = null,
+    rating = null,
   }) {
     this.lobby = lobby;
     this.kind = kind;
@@ -101,6 +122,10 @@ export class Seek {
     this.wait = wait;
     this.WebSocketClass = WebSocketClass;
     this.given = key;
+    /** @type {number|null} this player's rating of the game's kind (null: none) */
+    this.rating = rating;
+    /** @type {LobbyEntry[]} the tables that answered and fit, while a look with a rating chooses */
+    this.answered = [];
     this.now = now ?? (() => Date.now());
     /** @type {Set<string>} the asks' keys of pages looking for the same game */
     this.seekers = new Set();
@@ -132,7 +157,10 @@ export class Seek {
         resolve(result);
       };
       this.unwatch = this.lobby.onanswer((entry, key) => {
-        if (key === this.key?.public && quickFits(entry, this)) this.settle({ join: entry });
+        if (key !== this.key?.public || !quickFits(entry, this)) return;
+        if (this.rating === null) return this.settle({ join: entry });
+        this.answered.push(entry);
+        if (this.answered.length === 1) this.#wait(CHOOSE_MS); // the others that answer meanwhile
       });
       this.#listen();
       this.timer = setTimeout(() => this.settle({ open: true }), ASK_WAIT_MS);
@@ -158,10 +186,14 @@ export class Seek {
     this.#pair();
   }
 
-  /** @param {number} ms */
+  /** After `ms`: the closest of the tables that answered, else one's own table.
+   * @param {number} ms */
   #wait(ms) {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.settle({ open: true }), ms);
+    this.timer = setTimeout(
+      () => this.settle(this.answered.length ? { join: closest(this.answered, this.rating) } : { open: true }),
+      ms,
+    );
   }
 
   /** The asks' topic: other pages looking for a game (each ask checked as a host checks it). */
@@ -197,7 +229,7 @@ export class Seek {
     if ([...this.seekers].every((key) => mine < key)) {
       const wait = this.askedAt + PAIR_AFTER_MS - this.now();
       if (wait > 0) setTimeout(() => this.#pair(), wait);
-      else this.settle({ open: true });
+      else this.settle(this.answered.length ? { join: closest(this.answered, this.rating) } : { open: true });
       return;
     }
     if (this.askedAgain) return;

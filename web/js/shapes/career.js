@@ -41,6 +41,58 @@
  * @property {Int} points your side's round points less its bonuses
  * @property {boolean} domino_66 your seat went out with the double six still to be played
  * @property {boolean} pegs cribbage: the points are pegs
+ * @property {RatedResult|null} [rated] a rated match's result (career.rated.rated_of, signed between people); null or absent: unrated
+ * @property {string|null} [unrated] why it is not rated (career.rated.UNRATED_REASONS; "unsigned" while its signatures are awaited)
+ */
+
+/**
+ * An entry's `rated`: the kind of table and every other seat's rating before the match; `signed`,
+ * at a table with people, the result every person's device signed (null against computers only).
+ * @typedef {Object} RatedResult
+ * @property {string} kind
+ * @property {RatedSeat[]} others
+ * @property {SignedResult|null} signed
+ */
+
+/**
+ * A seat other than yours as it was rated before the match.
+ * @typedef {Object} RatedSeat
+ * @property {Int} seat
+ * @property {number} rating
+ * @property {number} deviation
+ */
+
+/**
+ * A result document with its digest and every person's signature of it, by key.
+ * @typedef {Object} SignedResult
+ * @property {ResultDocument} document
+ * @property {string} digest
+ * @property {Object<string, string>} signatures
+ */
+
+/**
+ * What every person's device signs (career.signed.document; its digest, SHA-256 of its
+ * canonical JSON).
+ * @typedef {Object} ResultDocument
+ * @property {string} kind "allthrees-rated-result"
+ * @property {Int} v
+ * @property {string} match
+ * @property {string} record the digest of the match's record
+ * @property {string} table the kind of table
+ * @property {Int[]} scores
+ * @property {SignedSeat[]} seats
+ */
+
+/**
+ * A seat in a result document: a person's (its device's key, its previous result's digest) or a
+ * computer's (its level), with the rating and deviation it played at, whole.
+ * @typedef {Object} SignedSeat
+ * @property {Int} seat
+ * @property {string|null} key
+ * @property {string|null} level
+ * @property {Int} rating
+ * @property {Int} deviation
+ * @property {string|null} previous
  */
 
 /**
@@ -67,6 +119,7 @@
  * @property {Keep} keep
  * @property {CareerFigures} career
  * @property {string[]} new_trophies
+ * @property {TitleReached[]} [new_titles] the titles this match reached, said once with the fanfare
  */
 
 /**
@@ -92,6 +145,69 @@
  * @property {PlaysBucket[]} plays_histogram
  * @property {DailyFigures} daily
  * @property {EarnedTrophy[]} trophies in the order earned
+ * @property {Ratings} ratings every kind's rating (career.rating.ratings)
+ */
+
+/**
+ * Every kind of table's rating (null before its first rated match: "two", "multi", "partners")
+ * and the highest title of all (null before any rated match).
+ * @typedef {Object} Ratings
+ * @property {Object<string, KindRating|null>} kinds
+ * @property {string|null} title
+ */
+
+/**
+ * A kind's rating as the career shows it (career.rating): Glicko-2's rating and deviation as of
+ * the page's UTC day, whether it is provisional, the title reached, its rated and abandoned
+ * matches, its history (the chart's) and the best established rating reached.
+ * @typedef {Object} KindRating
+ * @property {string} kind
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {number} volatility
+ * @property {boolean} provisional
+ * @property {string} title a code of career.titles.TITLES
+ * @property {Int} played
+ * @property {Int} abandoned
+ * @property {string} last the date of the last rated match
+ * @property {RatingPoint[]} history oldest first
+ * @property {BestRating|null} best
+ */
+
+/**
+ * One rated match in a rating's history: the rating and deviation after it, and its change.
+ * @typedef {Object} RatingPoint
+ * @property {string} id
+ * @property {string} date
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {number} change
+ */
+
+/**
+ * The best established rating reached, and the match that reached it.
+ * @typedef {Object} BestRating
+ * @property {number} rating
+ * @property {string} date
+ * @property {string} id
+ */
+
+/**
+ * A title a match reached.
+ * @typedef {Object} TitleReached
+ * @property {string} kind
+ * @property {string} title
+ */
+
+/**
+ * Whether the match in play counts for a rating (op "rated_table", career.rated.rated_table):
+ * its kind of table, why not (a code of UNRATED_REASONS, or null), and whether it counts only
+ * once every person's device signed it.
+ * @typedef {Object} TableRating
+ * @property {boolean} rated
+ * @property {string} kind
+ * @property {string|null} reason
+ * @property {boolean} people
  */
 
 /**
@@ -174,12 +290,21 @@
  */
 
 /**
+ * A rated match this device left for good (career.signed.abandon): never rated, counted apart.
+ * @typedef {Object} AbandonedMatch
+ * @property {string} id
+ * @property {string} date
+ * @property {string} kind
+ */
+
+/**
  * A career as a device keeps it and sends it to its pair.
  * @typedef {Object} KeptCareer
  * @property {CareerEntry[]} entries
  * @property {HistoryItem[]} history
  * @property {{attempts: Object<string, string>}} daily the daily's attempts: {UTC day: match id}
  * @property {DesignPrefs} prefs
+ * @property {AbandonedMatch[]} [abandoned] the rated matches this device left for good (absent from a page from before ratings)
  */
 
 /**

@@ -23,6 +23,11 @@
  * @property {Int} clock seconds a move (0: none)
  * @property {"2p"|"partners"|null} quick a quick match's table, of that kind
  * @property {Int} since the host's own start (s): checked, never believed
+ * @property {Int|null} rating the host's rating of this kind of table, whole (null: none yet);
+ *   the host's own word, as its name is (docs/protocol.md "Ratings in the lobby")
+ * @property {boolean} provisional that rating is still provisional
+ * @property {string|null} title the host's title (a code of career.titles), null: none or hidden
+ * @property {Int} abandoned the rated matches of this kind its host left for good (its own count)
  */
 
 /**

@@ -33,6 +33,7 @@
  * @property {TestCareer} career
  * @property {TestDaily} daily
  * @property {TestStandings|null} standings the daily's standings, once looked at after a daily attempt
+ * @property {TestRating|null} rating the rating of the table's kind; null before its first rated match
  * @property {TestNet} net
  */
 
@@ -154,6 +155,16 @@
  * @property {string[]} trophies the ids of the trophies earned
  * @property {Int} paired devices paired by link
  * @property {Int} synced times this page's careers crossed with a paired device's and merged
+ */
+
+/**
+ * The player's rating of the table's kind of table, as the career has it (career.rating).
+ * @typedef {Object} TestRating
+ * @property {string} kind "two", "multi" or "partners"
+ * @property {number} value the rating, as of today
+ * @property {number} deviation
+ * @property {boolean} provisional
+ * @property {string} title the title reached (a code: career.titles.TITLES)
  */
 
 /**

@@ -59,6 +59,7 @@ import { clampLevel, DEFAULT_LEVELS } from "./soundprefs.js";
  * @property {unknown} [relays] the player's own list of relays; checked where it is read
  * @property {unknown} [iceServers] the player's own ICE servers; checked where they are read
  * @property {boolean} [reactionsMuted] the others' reactions are not shown
+ * @property {boolean} [hideTitle] one's rating title is not shown beside one's name (Career → Ratings)
  */
 
 const SAVE_KEY = "allthrees.save.v1";

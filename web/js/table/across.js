@@ -41,6 +41,7 @@ export class Across {
     const common = {
       toast: (text) => table.toast(text),
       reacted: (seat, id) => this.#reacted(seat, id),
+      rated: (shared) => table.careerFlow.ratedHeard(shared), // a rated result's part or signature
       changed: () => this.changed(),
       dialogs,
       // the player's own list (prefs.iceServers, docs/protocol.md), else peer.js's
@@ -76,6 +77,7 @@ export class Across {
         // a match across devices counts on this device for its own player (the host's reveal,
         // checked by this device's Python, makes its entry)
         career: () => ({ entries: table.careerFlow.career.entries, attempts: table.careerFlow.career.attempts }),
+        left: (settings, commitment) => table.careerFlow.abandoned(settings, commitment),
         counted: (shared) => {
           const entry = table.careerFlow.counted(shared);
           if (entry && table.state.snap?.match.over) table.panel.showRace(entry, table.state.snap);

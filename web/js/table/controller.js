@@ -13,10 +13,12 @@
 // The round panel (ui/panel.js) and the muggins pad (ui/claimpad.js) are the controller's: it
 // opens them (a finished round, a play that asks for its claim), and the panel's Next goes on.
 
-import { busy, canAct } from "../board/state.js";
+import { busy, canAct, modal } from "../board/state.js";
+import { h } from "../dom/dom.js";
 import { refusalWords, T, whyWords } from "../i18n/strings.js";
 import { hintMove, moveLabel } from "../i18n/words.js";
 import { ClaimPad } from "../ui/claimpad.js";
+import { askDialog } from "../ui/modal.js";
 import { Panel } from "../ui/panel.js";
 
 const PACE_MS = 600; // between two computer moves, so a person can follow them
@@ -289,7 +291,7 @@ export class Controller {
 
   /** A new match with `settings` and, from a link, a seed. The dialog's choices are remembered
    * for next time; a link's game is not the player's own choice, so it is not. `gather`: for a
-   * table with friends' seats, {name, clock} (Python's `gather`). */
+   * table with friends' seats, {name, clock, watch?, rated?} (Python's `gather`). */
   newGame(settings, seed = null, { remember = true, daily = null, gather = null } = {}) {
     if (remember) {
       this.store.prefs.settings = settings;
@@ -317,10 +319,13 @@ export class Controller {
   }
 
   // ------------------------------------------------------------------------------ advice
-  /** The Hint button (or H): ask for the Expert's move; show it, never play it. */
+  /** The Hint button (or H): ask for the Expert's move; show it, never play it. While the match
+   * is rated (Python's rated_table), the player is told first that a hint makes it unrated. */
   async hint() {
     const state = this.state;
     if (this.#asleep() || !canAct(this.state) || state.hintThinking) return;
+    if (!(await this.#hintAllowed())) return;
+    if (!canAct(this.state) || state.hintThinking) return; // the table moved on while asked
     const token = ++this.hintToken;
     state.hint = null;
     state.hintThinking = true;
@@ -340,6 +345,27 @@ export class Controller {
       if (reply?.error) this.hud.toast(refusalWords(reply));
     }
     this.view.changed();
+  }
+
+  /** Before the first hint of a rated match: "A hint makes it unrated", asked (true: go on). */
+  async #hintAllowed() {
+    const reply = await this.call("rated_table", {}, false);
+    if (!reply?.ok || !reply.table.rated) return true; // unrated already (or no table of its own)
+    const R = T.ratings;
+    const yes = await modal(this.state, () =>
+      askDialog(
+        "hint-rated-dialog",
+        R.hintTitle,
+        [h("p", { class: "panel-sub", text: R.hintBody })],
+        [
+          { id: "hint-rated-keep", text: R.hintKeep, value: false, focus: true }, // the safe answer
+          { id: "hint-rated-ask", text: R.hintAsk, primary: true, value: true },
+        ],
+        { root: this.hud.root, cancel: false },
+      ),
+    );
+    this.view.focusTable();
+    return yes;
   }
 
   clearHint() {

@@ -148,6 +148,16 @@ export class Game {
           this.frames.repaint(); // the felt in the new design
           this.panel.repaint?.();
         },
+        fanfare: () => this.sound.play("fanfare"),
+        // a rated result's part or signature: a guest sends it to the host, the host to every friend
+        shareRated: (shared) =>
+          this.across.guesting
+            ? this.across.guesting.shareRated(shared)
+            : this.controller.call("rated_share", shared, false),
+        titled: (title) => {
+          this.state.title = title; // beside one's name in the score bar (ui/hud.js)
+          this.refreshHud();
+        },
       },
     });
     this.reader = listenTable(this, commands);
@@ -264,7 +274,11 @@ export class Game {
   /** The HUD as the table stands now (a new snapshot, a new size). */
   refreshHud() {
     if (this.state.snap)
-      this.hud.update(this.state.snap, { thinking: this.state.snap.computer_to_move, turned: this.state.turned });
+      this.hud.update(this.state.snap, {
+        thinking: this.state.snap.computer_to_move,
+        turned: this.state.turned,
+        title: this.state.title ?? null,
+      });
   }
 
   /** A muggins call, a partner's note, a friend's reaction: time to read a sentence of two lines. */

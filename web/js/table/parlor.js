@@ -25,6 +25,7 @@
 // idle (no pointer or key for IDLE_MS); the list says it is paused, and Refresh (or coming back
 // to the page) starts again. net/lobby.js is fetched only when Play online is opened.
 
+import { ratingKind } from "../career/ratingkind.js";
 import { T } from "../i18n/strings.js";
 import { storePrefs } from "../store/storage.js";
 
@@ -252,7 +253,15 @@ export class Parlor {
       const secret = across.hosting?.broadcast.watch?.secret;
       if (playing && secret)
         return { type: "play", watch: secret, ...about(), watchers: across.hosting.watchers, since: playing };
-      return { room: opened.room.secret, ...about(), free: this.#free(), quick: spec.quick, since };
+      return {
+        room: opened.room.secret,
+        ...about(),
+        free: this.#free(),
+        quick: spec.quick,
+        since,
+        // the host's rating of this kind of table and title, as its own career has them
+        ...this.table.careerFlow.listed(ratingKind(spec.settings)),
+      };
     };
     // its first announcements through the lobby's sockets, already open, while its own open
     const announcer = new net.Announcer({ relays: this.relays, key: opened.room.key, entry, via: this.lobby?.pool });
@@ -353,7 +362,9 @@ export class Parlor {
     await this.lobbyOpening?.catch(() => {});
     if (!this.quick) return; // stopped meanwhile
     if (!this.lobby?.pool) return this.#openQuick(kind, preset, null); // no relays: nobody to ask
-    const seek = new this.net.Seek({ lobby: this.lobby, kind, preset, relays: this.relays });
+    // seated with the closest rating among the tables that answer (the player's of this kind)
+    const { rating } = this.table.careerFlow.listed(kind === "partners" ? "partners" : "two");
+    const seek = new this.net.Seek({ lobby: this.lobby, kind, preset, relays: this.relays, rating });
     this.seek = seek;
     const found = await seek.start();
     if (!this.quick || this.seek !== seek) return seek.stop(); // stopped meanwhile
@@ -369,8 +380,8 @@ export class Parlor {
     const settings = await this.#quickSettings(kind, preset, "friend");
     const clock = (await this.table.tools.choicesNow()).quick_clock; // Python's: a minute a move
     this.table.across.listed = true; // no invite dialog: the lobby seats this table
-    // a lobby's table: people may watch it (the host may turn it off in the invite)
-    const gather = { name: this.name, clock, watch: true };
+    // a lobby's table: rated, and people may watch it (the host may turn watching off in the invite)
+    const gather = { name: this.name, clock, watch: true, rated: true };
     await this.table.controller.newGame(settings, null, { remember: false, gather });
     if (this.quick !== quick) return seek?.stop();
     await this.announce({ settings, clock, quick: kind }, { answer: [...(seek?.seekers ?? [])] });

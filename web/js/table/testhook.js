@@ -10,6 +10,7 @@
 import { boneyardRect } from "../board/regions.js";
 import { rackRects, targetsOf } from "../board/scene.js";
 import { canAct } from "../board/state.js";
+import { ratingKind } from "../career/ratingkind.js";
 import { rectOf } from "../dom/dom.js";
 
 /** The table as plain data for tests (docs/architecture.md "The test hook": every field). */
@@ -71,7 +72,7 @@ export function installTestHook(table) {
     const remote = across.guesting ?? across.watching;
     const live = remote ? remote.live : table.live;
     if (!drawn) return net.role ? { net, gathering: across.gathering ?? null, live } : null;
-    return { ...drawn, ...table.careerFlow.hook(), net, live };
+    return { ...drawn, ...table.careerFlow.hook(ratingKind(table.state.snap?.settings)), net, live };
   };
   const record = async () => (await table.controller.call("record", {}, false))?.record ?? null;
   const hook = Object.freeze({

@@ -33,8 +33,8 @@ export class Tools {
     this.dialog = new NewGameDialog(hud.root, {
       // a table with friends' seats gathers with the player's name and its clock; one opened
       // from Play online is listed there (table/parlor.js)
-      start: (settings, { clock = 0, listed = false, watch = false } = {}) =>
-        this.started(settings, clock, listed, watch),
+      start: (settings, { clock = 0, listed = false, watch = false, rated = false } = {}) =>
+        this.started(settings, clock, listed, watch, rated),
       form: async (settings) => (await controller.call("rules_form", { settings }, false))?.form ?? null,
       relayOnly: {
         fixed: !canDirect(), // no WebRTC in this browser
@@ -64,9 +64,9 @@ export class Tools {
     await this.modal(() => this.dialog.show(this.choices, last, { listed }));
   }
 
-  async started(settings, clock, listed, watch = false) {
+  async started(settings, clock, listed, watch = false, rated = false) {
     const friends = settings.seats.some((s) => s.controller === this.choices?.friend);
-    const gather = friends ? { name: this.parlor?.name ?? "", clock, watch } : null;
+    const gather = friends ? { name: this.parlor?.name ?? "", clock, watch, rated } : null;
     if (listed && friends) this.across.listed = true; // no invite dialog: the lobby seats it
     await this.controller.newGame(settings, null, { gather });
     if (listed && friends) await this.parlor?.announce({ settings, clock, quick: null });

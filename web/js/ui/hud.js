@@ -227,15 +227,16 @@ export class Hud {
     this.soundBtn.setAttribute("aria-label", label);
   }
 
-  /** Everything the snapshot says, as of now. */
-  update(snap, { thinking, turned }) {
+  /** Everything the snapshot says, as of now; `title`: the player's rating title beside their
+   * side's name (null: none, or hidden). */
+  update(snap, { thinking, turned, title = null }) {
     const hideSum = Boolean(snap.settings?.hide_sum);
     this.sumBtn.setAttribute("aria-pressed", String(!hideSum));
     this.sumBtn.title = hideSum ? T.showSum : T.hideSum;
     this.sumBtn.setAttribute("aria-label", this.sumBtn.title);
     this.sumLabel.textContent = this.sumBtn.title;
     this.sumBtn.classList.toggle("off", hideSum);
-    this.#scores(snap);
+    this.#scores(snap, title);
     this.targetEl.textContent = snap.rules.single_round ? "" : `${T.target} ${snap.rules.target}`;
     this.targetEl.hidden = snap.rules.single_round;
     this.turnEl.textContent = turnWords(snap);
@@ -256,7 +257,7 @@ export class Hud {
     }
   }
 
-  #scores(snap) {
+  #scores(snap, title) {
     const sides = snap.sides;
     if (this.scoreBox.children.length !== sides.length) {
       this.scoreBox.replaceChildren(
@@ -265,6 +266,7 @@ export class Hud {
             "div",
             { class: "score", id: `score-${side.side}` },
             h("span", { class: "score-name" }),
+            h("span", { class: "score-title", hidden: true }),
             h("span", { class: "score-pts", text: "0" }),
           ),
         ),
@@ -285,7 +287,11 @@ export class Hud {
       }
       const name = chip.querySelector(".score-name");
       if (name.textContent !== side.name) name.textContent = side.name;
-      chip.title = `${side.name}: ${value}`;
+      const titled = side.side === mySide ? title : null; // one's own title, beside one's name
+      const badge = chip.querySelector(".score-title");
+      badge.hidden = !titled;
+      if (badge.textContent !== (titled ?? "")) badge.textContent = titled ?? "";
+      chip.title = titled ? `${side.name} (${titled}): ${value}` : `${side.name}: ${value}`;
       chip.classList.toggle("active", !snap.round.over && side.seats.includes(snap.to_move));
       chip.classList.toggle("me", side.side === mySide);
       chip.classList.toggle("team-0", snap.rules.teams && side.side === 0);

@@ -141,9 +141,11 @@ export class RoomDialog {
    * @param {{link: string, hidden: boolean, hide: (on: boolean) => void,
    *   watch?: {on: boolean, link: string|null, set: (on: boolean) => Promise<string|null>}}} o
    *   watch.set resolves to the watch link once the choice is taken (null: watching is off)
+   * @param {{on: boolean, set: (on: boolean) => Promise<boolean>}} [rated] the host's choice of a
+   *   rated match, offered until a friend sits down; set resolves to the choice as Python took it
    * @returns {Promise<"manual"|"closed">}
    */
-  open({ link, hidden, hide, watch = undefined, fixed = false }) {
+  open({ link, hidden, hide, watch = undefined, fixed = false }, rated = undefined) {
     const p = this.modal.prefix;
     const W = T.invite;
     const R = T.room;
@@ -193,6 +195,28 @@ export class RoomDialog {
         )
       : null;
     showWatch(watch?.on ? watch.link : null);
+    const ratedBox = h("input", {
+      type: "checkbox",
+      id: `${p}-rated`,
+      checked: Boolean(rated?.on),
+      "aria-describedby": `${p}-rated-why`,
+      onchange: async (e) => {
+        e.target.disabled = true;
+        try {
+          e.target.checked = await rated.set(e.target.checked); // a friend may have sat down meanwhile
+        } finally {
+          e.target.disabled = false;
+        }
+      },
+    });
+    const ratedPart = rated
+      ? h(
+          "div",
+          { class: "invite-part" },
+          h("label", { class: "invite-check", for: `${p}-rated` }, ratedBox, ` ${T.ratings.ratedMatch}`),
+          h("p", { class: "panel-sub invite-note", id: `${p}-rated-why`, text: T.ratings.ratedWhy }),
+        )
+      : null;
     const closed = this.modal.show(R.title, [
       h(
         "div",
@@ -202,6 +226,7 @@ export class RoomDialog {
         h("p", { class: "panel-sub invite-note", text: R.private }),
       ),
       ...(watchPart ? [watchPart] : []),
+      ...(ratedPart ? [ratedPart] : []),
       h(
         "div",
         { class: "invite-part" },

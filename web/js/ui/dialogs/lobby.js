@@ -9,6 +9,9 @@ import { h } from "../../dom/dom.js";
 import { T } from "../../i18n/strings.js";
 import { Modal, statusLine } from "./invitekit.js";
 
+/** A host's title in words (a code this page does not know is not said). */
+const titleWords = (code) => (code ? /** @type {Record<string, string>} */ (T.titles[code] ?? null) : null);
+
 /** How long a table has waited, in words. */
 export const waitedWords = (seconds) => T.lobby.minutes(Math.floor(Math.max(0, seconds) / 60));
 
@@ -183,7 +186,8 @@ export class LobbyDialog {
           teams: t.teams,
           sprint: t.sprint,
           free: t.free,
-          name: t.name,
+          // the host's rating and title, its own word (net/lobbyevents.js)
+          name: T.ratings.host(t.name, t.rating ?? null, t.provisional === true, titleWords(t.title), t.abandoned ?? 0),
           lang: L.languages[t.lang] ?? t.lang,
           waited: waitedWords(nowS - t.since),
           clock: t.clock ? T.clock.seconds(t.clock) : "",

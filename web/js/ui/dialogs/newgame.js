@@ -49,6 +49,14 @@ export class NewGameDialog {
       name: "watch",
       "aria-describedby": "new-watch-why",
     });
+    // the host's choice of a rated table with friends (Python's rule: career/rated.py): off for
+    // friends' tables until chosen, on for a table opened to anyone (Play online)
+    this.ratedBox = h("input", {
+      type: "checkbox",
+      id: "new-rated",
+      name: "rated",
+      "aria-describedby": "new-rated-why",
+    });
     this.hideAddressBox = h("input", {
       type: "checkbox",
       id: "new-hide-address",
@@ -70,6 +78,8 @@ export class NewGameDialog {
       h("label", { class: "field", for: "new-clock" }, h("span", { text: T.clock.legend }), this.clockBox),
       h("label", { class: "field check" }, this.watchBox, h("span", { text: T.watch.allow })),
       h("p", { class: "panel-sub", id: "new-watch-why", text: T.watch.allowWhy }),
+      h("label", { class: "field check" }, this.ratedBox, h("span", { text: T.ratings.ratedMatch })),
+      h("p", { class: "panel-sub", id: "new-rated-why", text: T.ratings.ratedWhy }),
       h("label", { class: "field check" }, this.hideAddressBox, h("span", { text: T.room.hide })),
       this.hideAddressWhy,
       h(
@@ -123,6 +133,7 @@ export class NewGameDialog {
   show(choices, settings, { listed = false } = {}) {
     this.listed = listed;
     this.watchBox.checked = listed; // a table opened to anyone may be watched unless chosen otherwise
+    this.ratedBox.checked = listed; // and is rated unless chosen otherwise
     this.el.querySelector("#new-title").textContent = listed ? T.lobby.openTitle : T.newGame;
     this.startBtn.textContent = listed ? T.lobby.open : T.start;
     const closed = new Promise((resolve) => {
@@ -273,6 +284,11 @@ export class NewGameDialog {
     if (!this.rules.valid) return;
     const settings = this.#settings();
     this.close();
-    this.on.start(settings, { clock: Number(this.clockBox.value), listed: this.listed, watch: this.watchBox.checked });
+    this.on.start(settings, {
+      clock: Number(this.clockBox.value),
+      listed: this.listed,
+      watch: this.watchBox.checked,
+      rated: this.ratedBox.checked,
+    });
   }
 }
