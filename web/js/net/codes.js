@@ -1,3 +1,4 @@
+// @ts-check
 // Short codes for the copy-paste handshake: an invite (the host's offer) and an answer (the
 // guest's), each with a small JSON object `meta` beside the SDP (for an invite: the table id,
 // the seat, the guest's name, the host's commitment; the caller decides what it holds).
@@ -23,7 +24,13 @@ export const VERSION = "1";
 export const KINDS = ["invite", "answer"];
 const FLAG_DEFLATE = 1;
 const FLAG_ANSWER = 2;
+/** @type {Record<string, string>} */
 const LINK_KEYS = { invite: "join", answer: "answer" };
+
+/** @typedef {import("./sdp.js").SdpDesc} SdpDesc */
+/** A code's details: a small JSON object, its fields the caller's (any JSON: a stranger's code
+ * says what it says, and each caller checks the fields it reads). @typedef {Record<string, any>} Meta */
+/** A code read back. @typedef {{kind: "invite"|"answer", desc: SdpDesc, meta: Meta}} Decoded */
 const PAIR_KEY = "pair"; // a pairing's invite (an invite code whose meta has `pair`)
 
 /**
@@ -33,6 +40,7 @@ const PAIR_KEY = "pair"; // a pairing's invite (an invite code whose meta has `p
  * inflate).
  */
 export class CodeError extends Error {
+  /** @param {string} code @param {string} message */
   constructor(code, message) {
     super(message);
     this.name = "CodeError";
@@ -44,24 +52,30 @@ export class CodeError extends Error {
 
 class Writer {
   constructor() {
+    /** @type {number[]} */
     this.bytes = [];
   }
+  /** @param {number} n */
   u8(n) {
     this.bytes.push(n & 255);
   }
+  /** @param {number} n */
   u16(n) {
     this.u8(n >> 8);
     this.u8(n);
   }
+  /** @param {Iterable<number>} bytes */
   raw(bytes) {
     for (const b of bytes) this.u8(b);
   }
+  /** @param {string} text */
   str(text) {
     const bytes = new TextEncoder().encode(text);
     if (bytes.length > 255) throw new RangeError("a string of the SDP is too long");
     this.u8(bytes.length);
     this.raw(bytes);
   }
+  /** @param {number} n */
   varint(n) {
     while (n >= 128) {
       this.u8((n % 128) | 128);
@@ -69,7 +83,8 @@ class Writer {
     }
     this.u8(n);
   }
-  /** An ICE ufrag or pwd: 6 bits a character when it keeps to the ice-char set (it always does). */
+  /** An ICE ufrag or pwd: 6 bits a character when it keeps to the ice-char set (it always does).
+   * @param {string} text */
   ice(text) {
     if (!ICE_TEXT.test(text)) throw new RangeError("an ICE credential outside the ice-char set");
     this.u8(text.length);
@@ -93,9 +108,10 @@ const ICE_TEXT = /^[A-Za-z0-9+/]{1,255}$/;
 const META_JSON = 255;
 const HEX = /^(?:[0-9a-f]{2})+$/;
 
+/** @param {Writer} w @param {Meta} meta */
 function writeMeta(w, meta) {
   const entries = Object.entries(meta);
-  const typed = (v) =>
+  const typed = (/** @type {any} a meta's value: any JSON */ v) =>
     v === null ||
     typeof v === "boolean" ||
     (Number.isSafeInteger(v) && v >= 0) ||
@@ -116,7 +132,7 @@ function writeMeta(w, meta) {
     } else if (HEX.test(value) && value.length <= 510) {
       w.u8(4);
       w.u8(value.length / 2);
-      w.raw(value.match(/../g).map((b) => Number.parseInt(b, 16)));
+      w.raw(/** @type {string[]} tested: HEX */ (value.match(/../g)).map((b) => Number.parseInt(b, 16)));
     } else {
       w.u8(5);
       w.str(value);
@@ -124,9 +140,11 @@ function writeMeta(w, meta) {
   }
 }
 
+/** @param {Reader} r @returns {Meta} */
 function readMeta(r) {
   const count = r.u8();
   if (count === META_JSON) {
+    /** @type {any} the code's JSON, any shape until checked here */
     let meta;
     try {
       meta = JSON.parse(utf8(r.rest()));
@@ -138,6 +156,7 @@ function readMeta(r) {
       throw new CodeError("damaged", "the code's details are not an object");
     return meta;
   }
+  /** @type {Meta} */
   const meta = {};
   for (let i = 0; i < count; i += 1) {
     const key = r.str();
@@ -156,10 +175,12 @@ function readMeta(r) {
 }
 
 class Reader {
+  /** @param {Uint8Array} bytes */
   constructor(bytes) {
     this.bytes = bytes;
     this.at = 0;
   }
+  /** @param {number} n */
   take(n) {
     if (this.at + n > this.bytes.length) throw new CodeError("damaged", "the code ends too soon");
     const part = this.bytes.subarray(this.at, this.at + n);
@@ -201,6 +222,7 @@ class Reader {
   }
 }
 
+/** @param {Uint8Array} bytes */
 function utf8(bytes) {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -209,7 +231,7 @@ function utf8(bytes) {
   }
 }
 
-/** FNV-1a folded to 16 bits. */
+/** FNV-1a folded to 16 bits. @param {Uint8Array} bytes */
 function check16(bytes) {
   let h = 0x811c9dc5;
   for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
@@ -221,10 +243,11 @@ function check16(bytes) {
 const UUID_LOCAL = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/;
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
+/** @param {string} address @returns {number[]|null} */
 function ipv6Bytes(address) {
   if (!/^[0-9a-fA-F:]+$/.test(address) || address.split("::").length > 2) return null;
   const [head, tail] = address.includes("::") ? address.split("::") : [address, null];
-  const groups = (part) => (part ? part.split(":") : []);
+  const groups = (/** @type {string|null} */ part) => (part ? part.split(":") : []);
   const h = groups(head);
   const t = groups(tail);
   const missing = 8 - h.length - t.length;
@@ -237,6 +260,11 @@ function ipv6Bytes(address) {
   });
 }
 
+/**
+ * An address's kind (0 IPv4, 1 IPv6, 2 mDNS, 3 text) and how to write it.
+ * @param {Writer} w @param {string} address
+ * @returns {[number, () => void]}
+ */
 function writeAddress(w, address) {
   const lower = address.toLowerCase();
   const v4 = IPV4.exec(address);
@@ -249,22 +277,20 @@ function writeAddress(w, address) {
       2,
       () =>
         w.raw(
-          uuid
-            .slice(1)
-            .join("")
-            .match(/../g)
-            .map((b) => Number.parseInt(b, 16)),
+          /** @type {string[]} 32 hex digits */ (uuid.slice(1).join("").match(/../g)).map((b) =>
+            Number.parseInt(b, 16),
+          ),
         ),
     ];
   return [3, () => w.str(address)];
 }
 
+/** @param {Reader} r @param {number} kind */
 function readAddress(r, kind) {
   if (kind === 0) return Array.from(r.take(4)).join(".");
   const hex = Array.from(r.take(kind === 3 ? 0 : 16), (b) => b.toString(16).padStart(2, "0")).join("");
   if (kind === 1)
-    return hex
-      .match(/..../g)
+    return /** @type {string[]} 32 hex digits */ (hex.match(/..../g))
       .map((g) => Number.parseInt(g, 16).toString(16))
       .join(":");
   if (kind === 2)
@@ -274,7 +300,8 @@ function readAddress(r, kind) {
 
 // --- the body ---------------------------------------------------------------------------------
 
-/** The bytes of a description and its meta (before the check and compression). */
+/** The bytes of a description and its meta (before the check and compression).
+ * @param {SdpDesc} desc @param {Meta} [meta] */
 export function packBody(desc, meta = {}) {
   const w = new Writer();
   w.u8(SETUPS.indexOf(desc.setup));
@@ -299,7 +326,8 @@ export function packBody(desc, meta = {}) {
   return Uint8Array.from(w.bytes);
 }
 
-/** packBody's inverse: {desc, meta}; a CodeError("damaged") for bytes that are not one. */
+/** packBody's inverse: {desc, meta}; a CodeError("damaged") for bytes that are not one.
+ * @param {Uint8Array} bytes @returns {{desc: SdpDesc, meta: Meta}} */
 export function unpackBody(bytes) {
   const r = new Reader(bytes);
   const setup = SETUPS[r.u8()];
@@ -309,6 +337,7 @@ export function unpackBody(bytes) {
   const [hashName, size] = HASHES[r.u8()] ?? [];
   if (!setup || !hashName) throw new CodeError("damaged", "the code's description is not one");
   const fingerprint = { hash: hashName, bytes: Uint8Array.from(r.take(size)) };
+  /** @type {SdpDesc["candidates"]} */
   const candidates = [];
   for (let n = r.u8(); n > 0; n -= 1) {
     const head = r.u8();
@@ -331,17 +360,20 @@ export const canDeflate = () => {
   }
 };
 
+/** @param {CompressionStream|DecompressionStream} stream @param {Uint8Array<ArrayBuffer>} bytes */
 async function through(stream, bytes) {
   const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
   return new Uint8Array(await out.arrayBuffer());
 }
 
+/** @param {Uint8Array} bytes */
 function base64url(bytes) {
   let text = "";
   for (const b of bytes) text += String.fromCharCode(b);
   return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
+/** @param {string} text */
 function unbase64url(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1)
     throw new CodeError("damaged", "the code has a character no code has");
@@ -354,8 +386,8 @@ function unbase64url(text) {
 /**
  * The text code of an invite or an answer.
  * @param {"invite" | "answer"} kind
- * @param {ReturnType<import("./sdp.js").parseSdp>} desc
- * @param {object} meta  a small JSON object
+ * @param {SdpDesc} desc
+ * @param {Meta} [meta]  a small JSON object
  * @param {{compress?: boolean}} [options]  compress: false sends it uncompressed (tests)
  * @returns {Promise<string>}
  */
@@ -380,6 +412,7 @@ export async function encodeCode(kind, desc, meta = {}, { compress = canDeflate(
  * A code read back: {kind, desc, meta}; a CodeError when it cannot be used.
  * @param {string} code  a code, as encodeCode made it (spaces and line breaks are ignored)
  * @param {"invite" | "answer"} [expected]  refuse the other kind ("kind")
+ * @returns {Promise<Decoded>}
  */
 export async function decodeCode(code, expected) {
   const text = String(code ?? "").replace(/\s+/g, "");
@@ -393,6 +426,7 @@ export async function decodeCode(code, expected) {
   if (bytes.length < 3) throw new CodeError("damaged", "the code is too short");
   const flags = bytes[0];
   if (flags & ~(FLAG_DEFLATE | FLAG_ANSWER)) throw new CodeError("damaged", "the code's flags are not known");
+  /** @type {"invite"|"answer"} */
   const kind = flags & FLAG_ANSWER ? "answer" : "invite";
   let checked = bytes.subarray(1);
   if (flags & FLAG_DEFLATE) {
@@ -405,7 +439,7 @@ export async function decodeCode(code, expected) {
   }
   if (checked.length < 3) throw new CodeError("damaged", "the code is too short");
   const body = checked.subarray(0, -2);
-  const check = (checked.at(-2) << 8) | checked.at(-1);
+  const check = (checked[checked.length - 2] << 8) | checked[checked.length - 1];
   if (check16(body) !== check) throw new CodeError("damaged", "the code's check does not match");
   if (expected && expected !== kind) throw new CodeError("kind", `an ${kind} code where an ${expected} was expected`);
   return { kind, ...unpackBody(body) };
@@ -413,22 +447,25 @@ export async function decodeCode(code, expected) {
 
 // --- links ------------------------------------------------------------------------------------
 
-/** https://<site>/#join=<code>: the code in the fragment, so no server ever sees it. */
+/** https://<site>/#join=<code>: the code in the fragment, so no server ever sees it.
+ * @param {string} site @param {string} code */
 export function inviteLink(site, code) {
   return linkOf(site, "invite", code);
 }
 
-/** https://<site>/#answer=<code> */
+/** https://<site>/#answer=<code> @param {string} site @param {string} code */
 export function answerLink(site, code) {
   return linkOf(site, "answer", code);
 }
 
 /** https://<site>/#pair=<code>: an invite to pair a device (its meta has `pair`), which opens the
- * career's pairing instead of a table. */
+ * career's pairing instead of a table.
+ * @param {string} site @param {string} code */
 export function pairLink(site, code) {
   return linkOf(site, "pair", code);
 }
 
+/** @param {string} site @param {string} kind @param {string} code */
 function linkOf(site, kind, code) {
   const url = new URL(site);
   url.hash = `${kind === "pair" ? PAIR_KEY : LINK_KEYS[kind]}=${code}`;
@@ -439,6 +476,8 @@ function linkOf(site, kind, code) {
  * The code in a link, a fragment ("#join=..."), or a bare code: {kind, code} (a bare code's kind
  * is read from its flags later, by decodeCode; here it is null). A CodeError for a link of
  * another kind of page.
+ * @param {unknown} text
+ * @returns {{kind: string|null, code: string}}
  */
 export function parseLink(text) {
   const value = String(text ?? "").trim();
@@ -449,7 +488,8 @@ export function parseLink(text) {
     return { kind: null, code: value.replace(/\s+/g, "") };
   }
   const params = new URLSearchParams(value.slice(hashAt + 1));
-  if (params.get(PAIR_KEY)) return { kind: "invite", code: params.get(PAIR_KEY).replace(/\s+/g, "") };
+  const pair = params.get(PAIR_KEY);
+  if (pair) return { kind: "invite", code: pair.replace(/\s+/g, "") };
   for (const [kind, key] of Object.entries(LINK_KEYS)) {
     const code = params.get(key);
     if (code) return { kind, code: code.replace(/\s+/g, "") };
@@ -457,7 +497,8 @@ export function parseLink(text) {
   throw new CodeError("foreign", "a link with no code in it");
 }
 
-/** Read any pasted text (link or code) as a code of the expected kind: {kind, desc, meta}. */
+/** Read any pasted text (link or code) as a code of the expected kind: {kind, desc, meta}.
+ * @param {unknown} text @param {"invite"|"answer"} [expected] */
 export async function readPasted(text, expected) {
   const { kind, code } = parseLink(text);
   if (kind && expected && kind !== expected)

@@ -1,3 +1,4 @@
+// @ts-check
 // A guest's side of a table across devices: this page's table is drawn from the snapshots the
 // host's Python made for this seat alone, and its moves go to the host as intents; the guest's
 // own Python only checks what the host sends (op `host_message`) and, at the match's end, the
@@ -15,7 +16,7 @@
 // (hello with `resume`; by hand, a fresh invite for the same table does the same), and the record
 // of what it saw outlives the host.
 
-import { T } from "../i18n/strings.js";
+import { refusalWords, T } from "../i18n/strings.js";
 import { answerLink, parseLink, readPasted } from "./codes.js";
 import { readHostText } from "./earlycheck.js";
 import { GUEST_KEY } from "./guestkey.js";
@@ -45,11 +46,30 @@ const LOCAL_OPS = new Set([
   "career_merge",
 ]);
 
+/** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
+/**
+ * What this device keeps of a table it joined (localStorage GUEST_KEY): the table and seat, its
+ * part of the deal, the host's commitment, the events it saw, and for a table played online its
+ * room and seat key.
+ * @typedef {{table: string|null, seat: number|null, part: string, commitment: string|null,
+ *   host: string|null, events: object[], resume?: boolean, room?: {secret: string, host: string},
+ *   key?: string, snapshot?: Snapshot, record?: object|null}} Kept
+ */
+/**
+ * The join dialog (ui/dialogs/invite.js's JoinDialog), as this module uses it.
+ * @typedef {{open: (o: {invite: string|null, join: (text: string) => Promise<string|null>}) => Promise<string>,
+ *   status: (text: string) => void, joined: () => void,
+ *   showAnswer: (o: {host: string|null, link: string, code: string}) => void}} JoinDialog
+ */
+/** The table's room, once open. @typedef {{room: import("./room.js").Room, seating: import("./online.js").GuestRoom}} Room */
+/** A friend's seat as the host said: how its page stands. @typedef {{seat: number, presence: string}} Other */
+
 function randomPart() {
   const bytes = crypto.getRandomValues(new Uint8Array(PART_BYTES));
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** @returns {Kept|null} what this device kept (its own record: read as it was written) */
 function loadKept() {
   try {
     const kept = JSON.parse(localStorage.getItem(GUEST_KEY) ?? "null");
@@ -62,12 +82,13 @@ function loadKept() {
 export class Guesting {
   /**
    * @param {object} o
-   * @param {{call: (op: string, payload?: object) => Promise<object>}} o.local this device's engine
+   * @param {{call: (op: string, payload?: object) => Promise<any>, up?: boolean, whenUp?: Promise<void>}} o.local
+   *   this device's engine (its replies: any of Python's)
    * @param {(reply: object) => Promise<void>} o.accept a table reply taken in (controller.accept)
    * @param {(text: string) => void} o.toast
    * @param {(seat: number, id: string) => void} o.reacted
    * @param {() => void} o.changed
-   * @param {object} o.dialogs {join() -> Promise<JoinDialog>} (ui/dialogs/invite.js)
+   * @param {{join: () => Promise<JoinDialog>}} o.dialogs (ui/dialogs/invite.js)
    * @param {RTCIceServer[]} o.iceServers
    * @param {string} o.site
    * @param {() => {entries: object[], attempts: object}} [o.career] this device's career so far
@@ -92,25 +113,52 @@ export class Guesting {
     relays,
     relayOnly,
   }) {
-    Object.assign(this, { local, accept, toast, reacted, changed, dialogs, iceServers, site, name });
+    this.local = local;
+    this.accept = accept;
+    this.toast = toast;
+    this.reacted = reacted;
+    this.changed = changed;
+    this.dialogs = dialogs;
+    this.iceServers = iceServers;
+    this.site = site;
+    this.name = name;
     this.relays = relaysFrom({ relays }).urls;
     this.relayOnly = relayOnly ?? { get: () => false };
-    this.room = null; // a table played online: {room, seating}
+    /** @type {{room: import("./room.js").Room, seating: import("./online.js").GuestRoom}|null} a table played online */
+    this.room = null;
     this.careerNow = career ?? (() => ({ entries: [], attempts: {} }));
     this.counted = counted ?? (() => {});
-    this.kept = null; // {table, seat, part, commitment, host, events}
+    /** @type {Kept|null} */
+    this.kept = null;
+    /** @type {import("./link.js").Carrier|null} */
     this.channel = null;
     this.presence = "waiting"; // this device's own link to the host
-    this.others = []; // [{seat, presence}] as the host said
+    /** @type {Other[]} as the host said */
+    this.others = [];
     this.watchers = 0; // how many watch the table (net/watch.js), as the host said
-    this.waiters = []; // intents sent, waiting for the host's table (or refusal) to be taken in
-    this.applying = Promise.resolve(); // the host's messages are taken in one after another
-    this.shared = null; // the deal's check at the match's end (check_shared's reply)
+    /** @type {(() => void)[]} intents sent, waiting for the host's table (or refusal) to be taken in */
+    this.waiters = [];
+    /** @type {Promise<unknown>} the host's messages are taken in one after another */
+    this.applying = Promise.resolve();
+    /** @type {any} the deal's check at the match's end (check_shared's reply: Python's JSON) */
+    this.shared = null;
+    /** @type {JoinDialog|undefined} the join dialog, once opened */
+    this.dialog; // declared for the type checker
+    /** @type {boolean|undefined} the codes sent by hand were offered (every relay failed) */
+    this.offeredCodes; // declared for the type checker
+    /** @type {number|undefined} the protocol's version, Python's */
+    this.protocol; // declared for the type checker
+    /** @type {{call: (op: string, payload?: object) => Promise<any>, drives: boolean}} */
     this.bridge = { call: (op, payload) => this.#call(op, payload), drives: false };
   }
 
   get active() {
     return this.kept !== null;
+  }
+
+  /** The table this page is at: join() keeps it before anything here reads it. */
+  get #kept() {
+    return /** @type {Kept} */ (this.kept);
   }
 
   /** The host's table answers this device: moves made here reach it. */
@@ -122,32 +170,39 @@ export class Guesting {
    * (this device's own connection) and the other friends' (as the host last said). */
   hook() {
     if (!this.active) return null;
-    const seats = this.kept.snapshot?.seats ?? [];
+    const seats = this.#kept.snapshot?.seats ?? [];
     const host = seats.find((s) => s.label?.kind === "host")?.seat;
     // how another friend's messages travel is between it and the host: not this device's to know
     const others = this.others
-      .filter((s) => s.seat !== this.kept.seat && s.seat !== host)
+      .filter((s) => s.seat !== this.#kept.seat && s.seat !== host)
       .map((s) => ({ ...s, channel: null }));
     const via = this.channel && this.channel.state !== "closed" ? (this.channel.via ?? "direct") : null;
     const mine = host === undefined ? [] : [{ seat: host, presence: this.presence, channel: via }];
-    return { role: "guest", seats: [...mine, ...others], commitment: this.kept.commitment };
+    return { role: "guest", seats: [...mine, ...others], commitment: this.#kept.commitment };
   }
 
   /** Join from an invite: a table's room ({secret, host}: its one link, or kept from the last
-   * visit), a link's code, or null (the dialog asks for one). */
+   * visit), a link's code, or null (the dialog asks for one).
+   * @param {{secret: string, host: string}|string|null} invite */
   async join(invite) {
     if (invite && typeof invite === "object") return this.#joinRoom(invite);
     this.dialog = await this.dialogs.join();
     return this.dialog.open({ invite, join: (text) => this.#answer(text) });
   }
 
-  /** Knock at the table's room until the host seats this page; again whenever the connection ends. */
+  /** @returns {JoinDialog} the join dialog (opened before anything here speaks to it) */
+  get #dialog() {
+    return /** @type {JoinDialog} */ (this.dialog);
+  }
+
+  /** Knock at the table's room until the host seats this page; again whenever the connection ends.
+   * @param {{secret: string, host: string}} room the link's room secret and the host's key */
   async #joinRoom({ secret, host }) {
     const before = loadKept();
     const same =
       before?.room?.secret === secret && before?.room?.host === host && /^[0-9a-f]{64}$/.test(before.key ?? "");
     this.kept = same
-      ? { ...before, resume: Boolean(before.table) }
+      ? { .../** @type {Kept} same */ (before), resume: Boolean(before?.table) }
       : {
           room: { secret, host },
           key: randomPart(),
@@ -160,11 +215,12 @@ export class Guesting {
         };
     this.#keep();
     if (!this.relays.length) return this.toast(T.room.down); // this player wants no relay: no room to knock at
-    this.presence = this.kept.table ? "reconnecting" : "waiting"; // back at its seat, or a first knock
+    this.presence = this.#kept.table ? "reconnecting" : "waiting"; // back at its seat, or a first knock
     this.changed();
     let room;
     try {
       const [{ Room }, { GuestRoom }] = await Promise.all([import("./room.js"), import("./online.js")]);
+      /** @type {import("./online.js").GuestRoom|null} */
       let seating = null;
       room = await Room.open({
         secret,
@@ -173,7 +229,7 @@ export class Guesting {
         onstatus: (status) => this.#relayStatus(status),
       });
       seating = new GuestRoom(room, host, {
-        key: this.kept.key,
+        key: /** @type {string} made above */ (this.#kept.key),
         meta: () => ({ name: this.name || "" }),
         iceServers: this.iceServers,
         relayOnly: () => this.relayOnly.get(), // read at each knock: the player may change it
@@ -187,23 +243,23 @@ export class Guesting {
 
   /** One knocking, until a channel (or the table is full, or the host does not answer). */
   async #knock() {
-    this.presence = this.kept.table ? "reconnecting" : "waiting";
+    this.presence = this.#kept.table ? "reconnecting" : "waiting";
     this.changed();
     for (;;) {
       try {
-        const channel = await this.room.seating.connect();
+        const channel = await /** @type {Room} knocking is in a room */ (this.room).seating.connect();
         const meta = channel.peerMeta ?? {};
-        if (meta.table !== this.kept.table || meta.seat !== this.kept.seat) {
-          const first = !this.kept.table;
-          Object.assign(this.kept, { table: meta.table, seat: meta.seat, resume: !first && this.kept.resume });
-          if (first) this.kept.commitment = meta.commitment ?? null;
+        if (meta.table !== this.#kept.table || meta.seat !== this.#kept.seat) {
+          const first = !this.#kept.table;
+          Object.assign(this.#kept, { table: meta.table, seat: meta.seat, resume: !first && this.#kept.resume });
+          if (first) this.#kept.commitment = meta.commitment ?? null;
           this.#keep();
         }
-        if (this.kept.snapshot) this.toast(T.room.back);
+        if (this.#kept.snapshot) this.toast(T.room.back);
         // light on the relays: once both sides have moved to a direct channel the room is needed
         // no more, until that channel ends
         channel.onmoved = () => this.room?.room.quiet(true);
-        if (channel.released) this.room.room.quiet(true);
+        if (channel.released) /** @type {Room} */ (this.room).room.quiet(true);
         return this.#attach(channel);
       } catch (error) {
         if (error instanceof NetError && error.code === "full") return this.toast(T.room.full);
@@ -215,6 +271,7 @@ export class Guesting {
   /** Every relay has failed while this page waits for its seat: it says so, and offers the codes
    * sent by hand (the host's "Connect without relays"), once per page; knocking goes on, and a
    * relay that comes back seats the page as before. */
+  /** @param {import("./nostr.js").PoolStatus} status */
   #relayStatus({ down }) {
     if (!down || this.channel || this.offeredCodes) return;
     this.offeredCodes = true;
@@ -227,6 +284,8 @@ export class Guesting {
     })().catch(() => {});
   }
 
+  /** A pasted invite: answered (the words of what is wrong with it, or null).
+   * @param {string} text @returns {Promise<string|null>} */
   async #answer(text) {
     let invite;
     try {
@@ -259,18 +318,19 @@ export class Guesting {
     } catch (error) {
       return netErrorWords(error);
     }
-    this.dialog.showAnswer({
-      host: this.kept.host,
+    this.#dialog.showAnswer({
+      host: this.#kept.host,
       link: answerLink(this.site, made.answerCode),
       code: made.answerCode,
     });
     made.channel.then(
       (channel) => this.#attach(channel),
-      (error) => this.dialog.status(netErrorWords(error)),
+      (error) => this.#dialog.status(netErrorWords(error)),
     );
     return null;
   }
 
+  /** @param {import("./link.js").Carrier} channel */
   async #attach(channel) {
     this.channel = channel;
     this.presence = "connected";
@@ -283,20 +343,21 @@ export class Guesting {
         this.channel = null;
         for (const w of this.waiters.splice(0)) w(); // nothing more will answer them
         if (this.room) {
-          this.kept.resume = true;
+          this.#kept.resume = true;
           this.room.room.quiet(false);
           this.#knock(); // the table's room: back in by itself
         } else this.toast(T.netTable.hostGone);
       }
       this.changed();
     };
-    const { table, part, resume, key } = this.kept;
+    const { table, part, resume, key } = this.#kept;
     // the protocol's version is Python's (net/protocol.py, stamped in version.js by the build): the
     // host checks it, and says if it differs
     this.protocol ??= PROTOCOL ?? (await this.local.call("ping"))?.protocol;
     this.#send({ kind: "hello", table, part, name: this.name || undefined, resume: resume || undefined, key });
   }
 
+  /** @param {{kind: string, [field: string]: unknown}} message */
   #send(message) {
     const clean = Object.fromEntries(
       Object.entries({ v: this.protocol, ...message }).filter(([, v]) => v !== undefined),
@@ -311,7 +372,7 @@ export class Guesting {
     }
   }
 
-  /** A text from the host: checked by this device's Python, then taken in, in order. */
+  /** A text from the host: checked by this device's Python, then taken in, in order. @param {string} text */
   #heard(text) {
     this.applying = this.applying.then(async () => {
       // before this device's engine is up, a message whose shape can be drawn is taken at once
@@ -319,16 +380,16 @@ export class Guesting {
       const reply = await readHostText(this.local, text, (refusal) => this.#refusedLate(refusal));
       if (!reply?.ok) return; // a message that cannot be taken changes nothing (the console has it)
       const m = reply.message;
-      if (m.table !== this.kept.table) return;
+      if (m.table !== this.#kept.table) return;
       if (m.kind === "welcome" || m.kind === "table") {
-        this.kept.seat = m.seat;
-        this.kept.commitment = m.commitment ?? this.kept.commitment;
+        this.#kept.seat = m.seat;
+        this.#kept.commitment = m.commitment ?? this.#kept.commitment;
         if (m.kind === "welcome" && m.friends) this.#friends(m.friends);
         if (m.snapshot) await this.#table(m.snapshot, m.events ?? []);
         else if (m.kind === "welcome") this.toast(T.netTable.waitingDeal);
       } else if (m.kind === "gathering") {
         this.#friends(m.friends);
-        this.kept.commitment = m.commitment;
+        this.#kept.commitment = m.commitment;
       } else if (m.kind === "presence") {
         this.others = m.seats;
         this.watchers = m.watchers ?? 0; // how many watch the table, as the host counts them
@@ -338,7 +399,7 @@ export class Guesting {
       } else if (m.kind === "reveal") {
         await this.#reveal(m);
       } else if (m.kind === "refusal") {
-        this.toast(T.refusals[m.code]?.(m.values ?? {}) ?? T.refusals.refused());
+        this.toast(refusalWords(m));
         this.#answered();
         if (m.code === "seat_given") return this.#given();
       }
@@ -348,21 +409,24 @@ export class Guesting {
 
   /** A message taken before this device's engine was up, refused by its Python once it was: it
    * was no message of a table (the host's page is not this game's), so this device leaves that
-   * table, saying why. */
+   * table, saying why.
+   * @param {{code?: string, values?: object}|null} reply Python's refusal */
   #refusedLate(reply) {
     if (!this.kept) return;
     console.warn(`All Threes: the host's message was refused once read (${reply?.code}): leaving the table`);
-    this.toast(T.refusals[reply?.code]?.(reply.values ?? {}) ?? T.refusals.refused());
+    this.toast(refusalWords(reply));
     this.#given();
   }
 
+  /** @param {{seat: number, joined: boolean}[]} friends */
   #friends(friends) {
     this.others = friends.map((f) => ({ seat: f.seat, presence: f.joined ? "connected" : "waiting" }));
     this.changed();
   }
 
+  /** @param {Snapshot} snapshot @param {{kind: string}[]} events */
   async #table(snapshot, events) {
-    const seen = this.kept.events;
+    const seen = this.#kept.events;
     for (const e of events) if (seen.length < MAX_SEEN) seen.push(e);
     if (
       events.some((e) => e.kind === "deal") &&
@@ -370,10 +434,10 @@ export class Guesting {
       this.shared?.match !== snapshot.net?.match
     ) {
       this.shared = null; // a rematch: its own deal to check, its own record to keep
-      this.kept.record = null;
+      this.#kept.record = null;
     }
-    const first = !this.kept.snapshot;
-    this.kept.snapshot = snapshot;
+    const first = !this.#kept.snapshot;
+    this.#kept.snapshot = snapshot;
     await this.accept({ ok: true, snapshot, events });
     this.#answered();
     if (first) this.changed(); // the seats' names and how each stands, now that the table names them
@@ -384,22 +448,24 @@ export class Guesting {
     if (waiter) waiter();
   }
 
+  /** @param {{record?: object}} m the host's reveal (Python checked its shape) */
   async #reveal(m) {
     if (this.shared) return; // every later table of a finished match brings it again
     const reply = await this.local.call("check_shared", {
-      commitment: this.kept.commitment,
+      commitment: this.#kept.commitment,
       reveal: m,
-      my_part: this.kept.part,
-      seen: { events: this.kept.events },
+      my_part: this.#kept.part,
+      seen: { events: this.#kept.events },
       date: new Date().toISOString(),
       ...this.careerNow(),
     });
     this.shared = reply?.ok ? reply.shared : { failed: reply?.code ?? "refused" };
-    this.toast(reply?.ok ? T.netTable.fair : (T.refusals[reply?.code]?.(reply.values ?? {}) ?? T.netTable.unfair));
+    const refused = /** @type {Record<string, ((values: object) => string)|undefined>} */ (T.refusals);
+    this.toast(reply?.ok ? T.netTable.fair : (refused[reply?.code]?.(reply.values ?? {}) ?? T.netTable.unfair));
     // a match whose deal is proved counts in this device's career, for this device's seat
     if (reply?.ok) this.counted(reply.shared);
-    this.kept.record = m.record;
-    this.kept.events = []; // the next match starts its own
+    this.#kept.record = m.record;
+    this.#kept.events = []; // the next match starts its own
   }
 
   /** What this device saw, for the test hook's record() and for keeping. */
@@ -416,6 +482,7 @@ export class Guesting {
   }
 
   /** The table's engine on this device: a move goes to the host and waits for its answer. */
+  /** @param {string} op @param {any} [payload] the request's fields (JSON for Python) */
   async #call(op, payload = {}) {
     if (op === "intent") return this.#intent(payload.intent);
     if (op === "record") return { ok: true, record: this.kept?.record ?? null, seen: this.seen() };
@@ -424,6 +491,7 @@ export class Guesting {
     return { ok: false, code: "bad_request", error: `${op} is the host's`, values: {} };
   }
 
+  /** @param {{kind?: string}|null|undefined} intent */
   #intent(intent) {
     // the round panel's Next is the host's to give; any other intent goes to the host's Python,
     // which alone says what a guest may ask
@@ -482,7 +550,7 @@ export class Guesting {
     localStorage.removeItem(GUEST_KEY);
   }
 
-  /** A quick reaction to the table. */
+  /** A quick reaction to the table. @param {string} id */
   react(id) {
     if (this.channel) this.#send({ kind: "reaction", id });
   }

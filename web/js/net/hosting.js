@@ -1,3 +1,4 @@
+// @ts-check
 // The host's side of a table across devices: one invite and one channel per friend's seat, every
 // guest's message handed to the host's Python as it came (op `guest`: Python checks it, acts and
 // answers), and whatever Python gives each seat (`outbox`) sent on that seat's channel. This module
@@ -30,19 +31,52 @@ import { relaysFrom } from "./relays.js";
 const ROOM_KEY = "allthrees.hostroom.v1";
 const HEX = /^[0-9a-f]{64}$/;
 
+/** @typedef {import("./link.js").Carrier} Carrier */
+/** @typedef {import("../shapes/snapshot.js").NetFriend} NetFriend */
+/** @typedef {Awaited<ReturnType<typeof createInvite>>} Invite */
+/** The room's secret and the host's key there (Python's). @typedef {{secret: string, key: string}} RoomKeys */
+/**
+ * The invite dialog (ui/dialogs/invite.js's InviteDialog), as this module uses it.
+ * @typedef {{open: (o: {name: string|null, link: string, code: string,
+ *   answer: (text: string) => Promise<string|null>,
+ *   scan?: (video: HTMLVideoElement, signal: AbortSignal) => Promise<string>}) => Promise<"connected"|"closed">,
+ *   status: (text: string) => void, close: () => void}} InviteDialogPort
+ */
+/**
+ * The room dialog (ui/dialogs/invite.js's RoomDialog), as this module uses it.
+ * @typedef {{open: (o: {link: string, hidden: boolean, hide: (on: boolean) => void,
+ *   watch?: {on: boolean, link: string|null, set: (on: boolean) => Promise<string|null>}}) => Promise<"manual"|"closed">,
+ *   status: (text: string) => void, close: () => void}} RoomDialogPort
+ */
+/**
+ * What this page knows of a friend's seat: its channel, its invite (codes by hand), how it stands,
+ * its dialog, whether its invite was shown, whether the host gave it away, since when it is away.
+ * @typedef {{presence: string, channel?: Carrier|null, invite?: Invite|null,
+ *   dialog?: InviteDialogPort|null, shown?: boolean, given?: boolean,
+ *   awayTimer?: ReturnType<typeof setTimeout>, awaySince?: number|null}} SeatEntry
+ */
+/** The table's room once open. @typedef {{room: import("./room.js").Room,
+ *   seating: import("./online.js").HostRoom, link: string}} OpenRoom */
+
 /** The kept room of `table` ({secret, key, guests}: `guests` the friends' pages' keys in the
- * room when it was last kept, told at once that the host is back), or null. */
+ * room when it was last kept, told at once that the host is back), or null.
+ * @param {string} table
+ * @returns {{secret: string, key: string, guests: string[]}|null} */
 export function keptRoom(table) {
   try {
+    /** @type {any} this page's own record, read field by field */
     const kept = JSON.parse(localStorage.getItem(ROOM_KEY) ?? "null");
     const ok = kept?.table === table && HEX.test(kept.secret ?? "") && HEX.test(kept.key ?? "");
-    const guests = Array.isArray(kept?.guests) ? kept.guests.filter((k) => HEX.test(String(k))).slice(0, 8) : [];
+    const guests = Array.isArray(kept?.guests)
+      ? kept.guests.filter((/** @type {unknown} */ k) => HEX.test(String(k))).slice(0, 8)
+      : [];
     return ok ? { secret: kept.secret, key: kept.key, guests } : null;
   } catch {
     return null;
   }
 }
 
+/** @param {string|null} table @param {RoomKeys|null} room @param {string[]} [guests] */
 function keepRoom(table, room, guests = []) {
   try {
     const kept = { table, secret: room?.secret, key: room?.key, guests: guests.slice(-8) };
@@ -54,7 +88,8 @@ function keepRoom(table, room, guests = []) {
 }
 
 /** The table's one link: the room's secret and the host's public key there, in the fragment
- * (never sent to the site's host). */
+ * (never sent to the site's host).
+ * @param {string} site @param {string} secret @param {string} host */
 export const roomLink = (site, secret, host) => `${site}#room=${secret}.${host}`;
 
 /** A seat away through the room for this long is the host's to decide about (ms): a shorter
@@ -67,16 +102,18 @@ export const PRESENCE = ["waiting", "connected", "reconnecting", "away"];
 export class Hosting {
   /**
    * @param {object} o
-   * @param {(op: string, payload: object) => Promise<object|null>} o.call the host's engine (not
-   *   blocking the table); every reply it gives comes through sent() as well
-   * @param {(reply: object) => Promise<void>} o.accept a table reply taken in as the table's own
-   * @param {(gathering: object) => void} o.gathered the table before its deal: who has joined
+   * @param {(op: string, payload: object) => Promise<any>} o.call the host's engine (not
+   *   blocking the table); every reply it gives (any of Python's) comes through sent() as well
+   * @param {(reply: any) => Promise<void>} o.accept a table reply taken in as the table's own
+   * @param {(gathering: any) => void} o.gathered the table before its deal: who has joined
    * @param {(text: string) => void} o.toast
    * @param {(seat: number, id: string) => void} o.reacted a friend's reaction, to show
    * @param {() => void} o.changed presence changed: redraw the seats' chips
-   * @param {(seat: number, name: string|null) => void} o.away a friend's connection ended: the
-   *   host chooses what its seat does meanwhile (op stand_in)
-   * @param {object} o.dialogs {invite() -> Promise<InviteDialog>, scan(video, signal)} (ui/dialogs/invite.js)
+   * @param {(seat: number, name: string|null) => Promise<string|null|false>} o.away a friend's
+   *   connection ended: the host chooses what its seat does meanwhile (op stand_in; a level, or
+   *   nothing: the table waits)
+   * @param {{invite: () => Promise<InviteDialogPort>, room: () => Promise<RoomDialogPort>,
+   *   scan?: (video: HTMLVideoElement, signal: AbortSignal) => Promise<string>}} o.dialogs (ui/dialogs/invite.js)
    * @param {RTCIceServer[]} o.iceServers
    * @param {string} o.site the page's address, for links
    * @param {unknown} [o.relays] the preference `relays` (net/relays.js: [] for none, codes by hand)
@@ -84,7 +121,7 @@ export class Hosting {
    *   address from other players"
    * @param {() => boolean} [o.listed] the table is listed in Play online (table/parlor.js): no
    *   invite dialog pops up
-   * @param {(seat: number) => string} [o.nameOf] a seat's name as the table shows it
+   * @param {(seat: number) => string} o.nameOf a seat's name as the table shows it
    */
   constructor({
     call,
@@ -102,21 +139,47 @@ export class Hosting {
     listed,
     nameOf,
   }) {
-    Object.assign(this, { call, accept, gathered, toast, reacted, changed, away, dialogs, iceServers, site });
-    this.nameOf = nameOf ?? ((seat) => this.#name(seat));
+    this.call = call;
+    this.accept = accept;
+    this.gathered = gathered;
+    this.toast = toast;
+    this.reacted = reacted;
+    this.changed = changed;
+    this.away = away;
+    this.dialogs = dialogs;
+    this.iceServers = iceServers;
+    this.site = site;
+    this.nameOf = nameOf;
     this.listed = listed ?? (() => false);
     this.relays = relaysFrom({ relays }).urls;
     this.relayOnly = relayOnly ?? { get: () => false, set: () => {} };
-    this.room = null; // the table's room on the relays: {room, seating, link} once open
+    /** @type {OpenRoom|null} the table's room on the relays, once open */
+    this.room = null;
+    /** @type {Promise<OpenRoom|null>|null} */
     this.opening = null;
-    this.choice = undefined; // what the host chose for a seat that is away, this match (asked once)
-    this.table = null; // the table id, from Python
+    /** @type {string|null|false|undefined} what the host chose for a seat that is away, this match (asked once) */
+    this.choice = undefined;
+    /** @type {string|null} the table id, from Python */
+    this.table = null;
+    /** @type {string|null} */
     this.commitment = null;
-    this.friends = []; // [{seat, name, joined, stand_in}] as Python last said
-    this.seats = new Map(); // seat -> {channel, invite, presence, dialog, open}
+    /** @type {NetFriend[]} as Python last said */
+    this.friends = [];
+    /** @type {Map<number, SeatEntry>} */
+    this.seats = new Map();
     this.stopListening = () => {};
-    this.queue = Promise.resolve(); // guests' messages go to Python one after another, in order
-    this.roomOf = null; // the room's {secret, key} the room was opened with
+    /** @type {Promise<unknown>} guests' messages go to Python one after another, in order */
+    this.queue = Promise.resolve();
+    /** @type {RoomKeys|null} the room's secret and key the room was opened with */
+    this.roomOf = null;
+    /** @type {RoomDialogPort|null|undefined} the table's one link, while shown */
+    this.roomDialog; // declared for the type checker
+    /** @type {boolean|undefined} the table's one link was shown */
+    this.roomShown; // declared for the type checker
+    /** @type {boolean|undefined} every relay has failed */
+    this.relaysDown; // declared for the type checker
+    /** @type {() => void} Python's table is read (resolves `read`) */
+    this.hasRead = () => {};
     // the table's stream for watchers (net/broadcast.js), while the host lets people watch
     this.broadcast = new Broadcast({
       relays: this.relays,
@@ -128,7 +191,8 @@ export class Hosting {
         this.#tellPresence().catch(() => {});
       },
     });
-    this.read = new Promise((resolve) => (this.hasRead = resolve)); // Python's table read once
+    /** @type {Promise<void>} Python's table read once */
+    this.read = new Promise((resolve) => (this.hasRead = resolve));
     // this page goes (a reload, a closed tab): every friend is told at once, so each knocks again
     // (through the relays a silent page would be waited for until its keepalive ran out)
     addEventListener("pagehide", () => {
@@ -156,17 +220,19 @@ export class Hosting {
     return { role: "host", seats, commitment: this.commitment };
   }
 
-  /** How a seat's messages travel: "direct", "relay", or null while it has no channel. */
+  /** How a seat's messages travel: "direct", "relay", or null while it has no channel. @param {number} seat */
   via(seat) {
     const channel = this.seats.get(seat)?.channel;
     return channel && channel.state !== "closed" ? (channel.via ?? "direct") : null;
   }
 
+  /** @param {number} seat */
   presence(seat) {
     return this.seats.get(seat)?.presence ?? "waiting";
   }
 
-  /** A reply of the host's engine: read its table's seats and send each guest its texts. */
+  /** A reply of the host's engine: read its table's seats and send each guest its texts.
+   * @param {any} reply any of Python's replies */
   sent(reply) {
     if (!reply?.ok && !reply?.outbox) return;
     const net = reply.gathering ?? reply.snapshot?.net ?? null;
@@ -176,7 +242,7 @@ export class Hosting {
     }
     if (net) this.#read(net, reply.room ?? null, Boolean(reply.snapshot));
     this.broadcast.read(reply, this.roomOf?.key ?? null); // the watchers' table and stream
-    for (const [seat, texts] of Object.entries(reply.outbox ?? {})) {
+    for (const [seat, texts] of Object.entries(/** @type {Record<string, string[]>} */ (reply.outbox ?? {}))) {
       const channel = this.seats.get(Number(seat))?.channel;
       if (channel?.state !== "connected") continue; // it gets the table again at its hello
       for (const text of texts) {
@@ -191,7 +257,8 @@ export class Hosting {
   }
 
   /** The host gave `seat` to a computer (op give_seat): its page has the word why (the outbox
-   * just sent); a moment later its channel closes, and the seat is not asked about as away. */
+   * just sent); a moment later its channel closes, and the seat is not asked about as away.
+   * @param {number} seat */
   #release(seat) {
     const entry = this.seats.get(seat);
     if (!entry) return;
@@ -205,7 +272,8 @@ export class Hosting {
     this.#setPresence(seat, "away");
   }
 
-  /** `dealt`: the table is in play, so every friend sat down before (each comes back by itself). */
+  /** `dealt`: the table is in play, so every friend sat down before (each comes back by itself).
+   * @param {import("../shapes/snapshot.js").NetSummary} net @param {RoomKeys|null} room @param {boolean} dealt */
   #read(net, room, dealt) {
     const table = net.table;
     if (table !== this.table) {
@@ -230,7 +298,8 @@ export class Hosting {
     this.changed();
     // a seat nobody holds shows the invite at once: the table's one link, else (no relays) the
     // first such seat's own (one dialog at a time)
-    const empty = this.friends.find((f) => !this.seats.get(f.seat).channel && !this.seats.get(f.seat).shown);
+    const entry = (/** @type {number} */ seat) => /** @type {SeatEntry} set above */ (this.seats.get(seat));
+    const empty = this.friends.find((f) => !entry(f.seat).channel && !entry(f.seat).shown);
     if (!empty) return;
     if (this.relays.length) {
       // a host's reload mid-match: its friends knock again by themselves, no link to send (the
@@ -240,14 +309,15 @@ export class Hosting {
     } else this.invite(empty.seat);
   }
 
-  /** This page hosts `table` from now on (its answers by hand, its room). */
+  /** This page hosts `table` from now on (its answers by hand, its room). @param {string} table */
   #begin(table) {
     this.table = table;
     this.stopListening = listenForAnswers(table, (code, answer) => this.#handedOver(code, answer));
   }
 
   /** A host's reload: the room of its kept table opened at once, before Python is up, so friends
-   * knocking meanwhile are heard (each is seated once Python has read the table again). */
+   * knocking meanwhile are heard (each is seated once Python has read the table again).
+   * @param {string} table */
   openEarly(table) {
     const room = keptRoom(table);
     if (!room || !this.relays.length || this.table !== null) return;
@@ -265,15 +335,18 @@ export class Hosting {
 
   // ------------------------------------------------------------------ the room on the relays
   /** The table's room: opened once per table, from Python's secret and key (the same after a
-   * reload, so friends knocking again find it). */
+   * reload, so friends knocking again find it).
+   * @param {RoomKeys} keys @param {string[]} [back] the friends' pages to tell the host is back
+   * @returns {Promise<OpenRoom|null>} */
   async #openRoom({ secret, key }, back = []) {
     const [{ Room }, { HostRoom }] = await Promise.all([import("./room.js"), import("./online.js")]);
+    /** @type {import("./online.js").HostRoom|null} */
     let seating = null;
     const room = await Room.open({
       secret,
       key: { secret: key },
       relays: this.relays,
-      onmessage: (from, kind, body, run) => seating?.heard(from, kind, body, run),
+      onmessage: (from, kind, body) => seating?.heard(from, kind, body),
       onstatus: (status) => this.#relayStatus(status),
     });
     if (this.roomOf?.secret !== secret) {
@@ -296,7 +369,8 @@ export class Hosting {
   }
 
   /** Python's seat for a knocking page: its own, the first free one, or null (the table is full).
-   * A knock heard before this page has read Python's table (a reload) waits for it. */
+   * A knock heard before this page has read Python's table (a reload) waits for it.
+   * @param {string} key @returns {Promise<number|null>} */
   async #seatFor(key) {
     await this.read;
     const reply = await this.call("seat_for", { key });
@@ -305,7 +379,8 @@ export class Hosting {
     throw new Error(reply?.error ?? "seat_for failed");
   }
 
-  /** A friend seated through the room: its channel replaces whatever that seat had. */
+  /** A friend seated through the room: its channel replaces whatever that seat had.
+   * @param {number} seat @param {Carrier} channel */
   #joined(seat, channel) {
     const entry = this.seats.get(seat);
     if (!entry) return channel.close();
@@ -320,7 +395,8 @@ export class Hosting {
     if (this.friends.every((f) => this.presence(f.seat) === "connected")) this.roomDialog?.close();
   }
 
-  /** Down: every relay has failed (not merely still connecting); the dialog says what to try. */
+  /** Down: every relay has failed (not merely still connecting); the dialog says what to try.
+   * @param {import("./nostr.js").PoolStatus} status */
   #relayStatus({ down }) {
     this.relaysDown = down;
     this.roomDialog?.status(this.relaysDown ? T.room.down : "");
@@ -361,7 +437,7 @@ export class Hosting {
     }
   }
 
-  /** Show `seat`'s invite, making one if it has none (or its connection ended). */
+  /** Show `seat`'s invite, making one if it has none (or its connection ended). @param {number} seat */
   async invite(seat) {
     const entry = this.seats.get(seat);
     if (!entry || entry.dialog) return;
@@ -389,8 +465,9 @@ export class Hosting {
     if (how === "connected") this.toast(T.netTable.joined(name));
   }
 
+  /** @param {number} seat @param {string|null} name */
   async #fresh(seat, name) {
-    const entry = this.seats.get(seat);
+    const entry = /** @type {SeatEntry} invite() found it */ (this.seats.get(seat));
     entry.invite?.cancel?.();
     const meta = { table: this.table, seat, name: name ?? "", commitment: this.commitment };
     const invite = await createInvite({ iceServers: this.iceServers, meta });
@@ -398,14 +475,16 @@ export class Hosting {
     return { code: invite.code, link: inviteLink(this.site, invite.code) };
   }
 
-  /** A pasted or scanned answer for `seat`: null once connected, else the words to show. */
+  /** A pasted or scanned answer for `seat`: null once connected, else the words to show.
+   * @param {number} seat @param {string} text @returns {Promise<string|null>} */
   async #answer(seat, text) {
-    const entry = this.seats.get(seat);
+    const entry = /** @type {SeatEntry} a seat whose invite is out */ (this.seats.get(seat));
     try {
       const answer = await readPasted(text, "answer");
       if (answer.meta?.table !== this.table) return T.netTable.otherTable;
       entry.dialog?.status(T.netTable.connecting);
-      const channel = await entry.invite.accept(parseLink(text).code);
+      // (no invite: a TypeError, worded as any failure)
+      const channel = await /** @type {Invite} */ (entry.invite).accept(parseLink(text).code);
       this.#attach(seat, channel);
       return null;
     } catch (error) {
@@ -413,7 +492,8 @@ export class Hosting {
     }
   }
 
-  /** An answer opened on this device in another tab (handoff.js): taken when its seat waits. */
+  /** An answer opened on this device in another tab (handoff.js): taken when its seat waits.
+   * @param {string} code @param {import("./codes.js").Decoded} answer */
   async #handedOver(code, answer) {
     const seat = Number.isInteger(answer.meta?.seat) ? answer.meta.seat : this.#seatOfAnswer();
     const entry = this.seats.get(seat);
@@ -431,8 +511,9 @@ export class Hosting {
     return waiting.length === 1 ? waiting[0][0] : -1;
   }
 
+  /** @param {number} seat @param {Carrier} channel */
   #attach(seat, channel) {
-    const entry = this.seats.get(seat);
+    const entry = /** @type {SeatEntry} a friend's seat (Python's) */ (this.seats.get(seat));
     const wasAway = entry.presence === "away" || entry.presence === "reconnecting";
     clearTimeout(entry.awayTimer);
     entry.channel = channel;
@@ -464,6 +545,7 @@ export class Hosting {
     channel.ondrop = () => {}; // dropped unread by the channel (size, flood): nothing to take
   }
 
+  /** @param {number} seat */
   async #whileAway(seat) {
     if (this.choice === undefined) {
       this.choice = await this.away(seat, this.nameOf(seat));
@@ -474,10 +556,12 @@ export class Hosting {
     if (reply?.ok && reply.snapshot) await this.accept(reply);
   }
 
+  /** @param {number} seat */
   #name(seat) {
     return this.friends.find((f) => f.seat === seat)?.name ?? null;
   }
 
+  /** @param {number} seat @param {string} presence */
   async #setPresence(seat, presence, always = false) {
     const entry = this.seats.get(seat);
     if (!entry || (entry.presence === presence && !always)) return;
@@ -493,7 +577,8 @@ export class Hosting {
     await this.call("presence", { seats, watchers: this.broadcast.count });
   }
 
-  /** A guest's text: to Python as it came, in order; its answer taken in and sent on. */
+  /** A guest's text: to Python as it came, in order; its answer taken in and sent on.
+   * @param {number} seat @param {string} text */
   #heard(seat, text) {
     this.queue = this.queue.then(async () => {
       const reply = await this.call("guest", { seat, message: text }); // its outbox: sent()
