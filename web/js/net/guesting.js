@@ -17,17 +17,17 @@
 // of what it saw outlives the host.
 
 import { refusalWords, T } from "../i18n/strings.js";
-import { answerLink, parseLink, readPasted } from "./codes.js";
 import { readHostText } from "./earlycheck.js";
+import { GuestHand } from "./guesthand.js";
+import { keepKept, loadKept, randomPart } from "./guestkeep.js";
 import { GUEST_KEY } from "./guestkey.js";
 import { netErrorWords } from "./handoff.js";
-import { answerInvite, NetError } from "./peer.js";
+import { NetError } from "./peer.js";
 import { relaysFrom } from "./relays.js";
 import { PROTOCOL } from "./version.js";
 
 export { GUEST_KEY };
 
-const PART_BYTES = 32; // this device's part of the joint deal (net/joint.py: 64 hex digits)
 const MAX_SEEN = 4000; // events kept of what this device saw (a long match has a few hundred)
 // What the guest's own Python answers (career, checks, words); the table's ops are the host's.
 const LOCAL_OPS = new Set([
@@ -47,37 +47,10 @@ const LOCAL_OPS = new Set([
 ]);
 
 /** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
-/**
- * What this device keeps of a table it joined (localStorage GUEST_KEY): the table and seat, its
- * part of the deal, the host's commitment, the events it saw, and for a table played online its
- * room and seat key.
- * @typedef {{table: string|null, seat: number|null, part: string, commitment: string|null,
- *   host: string|null, events: object[], resume?: boolean, room?: {secret: string, host: string},
- *   key?: string, snapshot?: Snapshot, record?: object|null}} Kept
- */
-/**
- * The join dialog (ui/dialogs/invite.js's JoinDialog), as this module uses it.
- * @typedef {{open: (o: {invite: string|null, join: (text: string) => Promise<string|null>}) => Promise<string>,
- *   status: (text: string) => void, joined: () => void,
- *   showAnswer: (o: {host: string|null, link: string, code: string}) => void}} JoinDialog
- */
+/** @typedef {import("./guestkeep.js").Kept} Kept */
+/** @typedef {import("./guesthand.js").JoinDialog} JoinDialog */
 /** The table's room, once open. @typedef {{room: import("./room.js").Room, seating: import("./online.js").GuestRoom}} Room */
 /** A friend's seat as the host said: how its page stands. @typedef {{seat: number, presence: string}} Other */
-
-function randomPart() {
-  const bytes = crypto.getRandomValues(new Uint8Array(PART_BYTES));
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** @returns {Kept|null} what this device kept (its own record: read as it was written) */
-function loadKept() {
-  try {
-    const kept = JSON.parse(localStorage.getItem(GUEST_KEY) ?? "null");
-    return kept && typeof kept === "object" ? kept : null;
-  } catch {
-    return null; // unreadable: a fresh part is drawn; nothing of the game depends on it
-  }
-}
 
 export class Guesting {
   /**
@@ -142,10 +115,20 @@ export class Guesting {
     this.applying = Promise.resolve();
     /** @type {any} the deal's check at the match's end (check_shared's reply: Python's JSON) */
     this.shared = null;
-    /** @type {JoinDialog|undefined} the join dialog, once opened */
-    this.dialog; // declared for the type checker
-    /** @type {boolean|undefined} the codes sent by hand were offered (every relay failed) */
-    this.offeredCodes; // declared for the type checker
+    // the codes sent by hand: the join dialog
+    this.hand = new GuestHand({
+      dialogs,
+      iceServers,
+      site,
+      toast,
+      name: () => this.name,
+      setKept: (kept) => {
+        this.kept = kept;
+        this.#keep();
+      },
+      host: () => this.#kept.host,
+      attach: (channel) => this.#attach(channel),
+    });
     /** @type {number|undefined} the protocol's version, Python's */
     this.protocol; // declared for the type checker
     /** @type {{call: (op: string, payload?: object) => Promise<any>, drives: boolean}} */
@@ -186,13 +169,7 @@ export class Guesting {
    * @param {{secret: string, host: string}|string|null} invite */
   async join(invite) {
     if (invite && typeof invite === "object") return this.#joinRoom(invite);
-    this.dialog = await this.dialogs.join();
-    return this.dialog.open({ invite, join: (text) => this.#answer(text) });
-  }
-
-  /** @returns {JoinDialog} the join dialog (opened before anything here speaks to it) */
-  get #dialog() {
-    return /** @type {JoinDialog} */ (this.dialog);
+    return this.hand.open(invite);
   }
 
   /** Knock at the table's room until the host seats this page; again whenever the connection ends.
@@ -270,71 +247,18 @@ export class Guesting {
 
   /** Every relay has failed while this page waits for its seat: it says so, and offers the codes
    * sent by hand (the host's "Connect without relays"), once per page; knocking goes on, and a
-   * relay that comes back seats the page as before. */
-  /** @param {import("./nostr.js").PoolStatus} status */
+   * relay that comes back seats the page as before.
+   * @param {import("./nostr.js").PoolStatus} status */
   #relayStatus({ down }) {
-    if (!down || this.channel || this.offeredCodes) return;
-    this.offeredCodes = true;
-    this.toast(T.room.downGuest);
-    (async () => {
-      this.dialog = await this.dialogs.join();
-      const closed = this.dialog.open({ invite: null, join: (text) => this.#answer(text) });
-      this.dialog.status(T.room.downGuest);
-      await closed;
-    })().catch(() => {});
-  }
-
-  /** A pasted invite: answered (the words of what is wrong with it, or null).
-   * @param {string} text @returns {Promise<string|null>} */
-  async #answer(text) {
-    let invite;
-    try {
-      invite = await readPasted(text, "invite");
-    } catch (error) {
-      return netErrorWords(error);
-    }
-    const { table, seat, name: myName, commitment } = invite.meta ?? {};
-    if (typeof table !== "string" || !Number.isInteger(seat)) return T.net.codes.foreign;
-    const before = loadKept();
-    const same = before?.table === table && before?.seat === seat;
-    this.kept = {
-      table,
-      seat,
-      part: same ? before.part : randomPart(),
-      commitment: same && before.commitment ? before.commitment : commitment,
-      host: invite.meta.host ?? null,
-      events: same ? (before.events ?? []) : [],
-      resume: same,
-      // a table played online, joined by hand while the relays were down: its room and seat key
-      // stay, so a connection that ends is made again through the room when it is back
-      room: before?.room,
-      key: before?.key,
-    };
-    this.#keep();
-    let made;
-    try {
-      const meta = { table, seat, name: this.name || myName || "" };
-      made = await answerInvite(parseLink(text).code, { iceServers: this.iceServers, meta });
-    } catch (error) {
-      return netErrorWords(error);
-    }
-    this.#dialog.showAnswer({
-      host: this.#kept.host,
-      link: answerLink(this.site, made.answerCode),
-      code: made.answerCode,
-    });
-    made.channel.then(
-      (channel) => this.#attach(channel),
-      (error) => this.#dialog.status(netErrorWords(error)),
-    );
-    return null;
+    if (!down || this.channel) return;
+    this.hand.offer();
   }
 
   /** @param {import("./link.js").Carrier} channel */
   async #attach(channel) {
     this.channel = channel;
     this.presence = "connected";
-    this.dialog?.joined();
+    this.hand.joined();
     this.changed();
     channel.onmessage = (text) => this.#heard(text);
     channel.onstate = (state) => {
@@ -474,11 +398,7 @@ export class Guesting {
   }
 
   #keep() {
-    try {
-      localStorage.setItem(GUEST_KEY, JSON.stringify(this.kept));
-    } catch {
-      // full or blocked storage: the match goes on; only a later re-join asks for a fresh part
-    }
+    keepKept(this.kept);
   }
 
   /** The table's engine on this device: a move goes to the host and waits for its answer. */

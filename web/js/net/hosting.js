@@ -21,76 +21,26 @@
 
 import { T } from "../i18n/strings.js";
 import { Broadcast } from "./broadcast.js";
-import { inviteLink, parseLink, readPasted } from "./codes.js";
-import { listenForAnswers, netErrorWords } from "./handoff.js";
-import { createInvite } from "./peer.js";
+import { HandInvites } from "./handinvites.js";
+import { listenForAnswers } from "./handoff.js";
 import { relaysFrom } from "./relays.js";
+import { RoomInvite } from "./roominvite.js";
+import { keepRoom, keptRoom, roomLink } from "./roomkeep.js";
 
-/** The room of the table this page hosts, kept so that a reload opens it before Python is up:
- * friends who knock meanwhile are heard, and seated as soon as Python has the table again. */
-const ROOM_KEY = "allthrees.hostroom.v1";
-const HEX = /^[0-9a-f]{64}$/;
+export { keptRoom, roomLink } from "./roomkeep.js";
 
 /** @typedef {import("./link.js").Carrier} Carrier */
 /** @typedef {import("../shapes/snapshot.js").NetFriend} NetFriend */
-/** @typedef {Awaited<ReturnType<typeof createInvite>>} Invite */
-/** The room's secret and the host's key there (Python's). @typedef {{secret: string, key: string}} RoomKeys */
+/** @typedef {import("./roomkeep.js").RoomKeys} RoomKeys */
+/** @typedef {import("./handinvites.js").InviteDialogPort} InviteDialogPort */
+/** @typedef {import("./roominvite.js").RoomDialogPort} RoomDialogPort */
 /**
- * The invite dialog (ui/dialogs/invite.js's InviteDialog), as this module uses it.
- * @typedef {{open: (o: {name: string|null, link: string, code: string,
- *   answer: (text: string) => Promise<string|null>,
- *   scan?: (video: HTMLVideoElement, signal: AbortSignal) => Promise<string>}) => Promise<"connected"|"closed">,
- *   status: (text: string) => void, close: () => void}} InviteDialogPort
- */
-/**
- * The room dialog (ui/dialogs/invite.js's RoomDialog), as this module uses it.
- * @typedef {{open: (o: {link: string, hidden: boolean, hide: (on: boolean) => void,
- *   watch?: {on: boolean, link: string|null, set: (on: boolean) => Promise<string|null>}}) => Promise<"manual"|"closed">,
- *   status: (text: string) => void, close: () => void}} RoomDialogPort
- */
-/**
- * What this page knows of a friend's seat: its channel, its invite (codes by hand), how it stands,
- * its dialog, whether its invite was shown, whether the host gave it away, since when it is away.
- * @typedef {{presence: string, channel?: Carrier|null, invite?: Invite|null,
- *   dialog?: InviteDialogPort|null, shown?: boolean, given?: boolean,
+ * What this page knows of a friend's seat: its channel, how it stands, whether the host gave it
+ * away, since when it is away (its invite by hand is HandInvites').
+ * @typedef {{presence: string, channel?: Carrier|null, given?: boolean,
  *   awayTimer?: ReturnType<typeof setTimeout>, awaySince?: number|null}} SeatEntry
  */
-/** The table's room once open. @typedef {{room: import("./room.js").Room,
- *   seating: import("./online.js").HostRoom, link: string}} OpenRoom */
-
-/** The kept room of `table` ({secret, key, guests}: `guests` the friends' pages' keys in the
- * room when it was last kept, told at once that the host is back), or null.
- * @param {string} table
- * @returns {{secret: string, key: string, guests: string[]}|null} */
-export function keptRoom(table) {
-  try {
-    /** @type {any} this page's own record, read field by field */
-    const kept = JSON.parse(localStorage.getItem(ROOM_KEY) ?? "null");
-    const ok = kept?.table === table && HEX.test(kept.secret ?? "") && HEX.test(kept.key ?? "");
-    const guests = Array.isArray(kept?.guests)
-      ? kept.guests.filter((/** @type {unknown} */ k) => HEX.test(String(k))).slice(0, 8)
-      : [];
-    return ok ? { secret: kept.secret, key: kept.key, guests } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** @param {string|null} table @param {RoomKeys|null} room @param {string[]} [guests] */
-function keepRoom(table, room, guests = []) {
-  try {
-    const kept = { table, secret: room?.secret, key: room?.key, guests: guests.slice(-8) };
-    if (room) localStorage.setItem(ROOM_KEY, JSON.stringify(kept));
-    else localStorage.removeItem(ROOM_KEY);
-  } catch {
-    // storage refused: a reload opens the room once Python is up, as before
-  }
-}
-
-/** The table's one link: the room's secret and the host's public key there, in the fragment
- * (never sent to the site's host).
- * @param {string} site @param {string} secret @param {string} host */
-export const roomLink = (site, secret, host) => `${site}#room=${secret}.${host}`;
+/** @typedef {import("./roominvite.js").OpenRoom} OpenRoom */
 
 /** A seat away through the room for this long is the host's to decide about (ms): a shorter
  * absence (a reload, a locked screen, a network change) asks nobody anything. */
@@ -172,12 +122,29 @@ export class Hosting {
     this.queue = Promise.resolve();
     /** @type {RoomKeys|null} the room's secret and key the room was opened with */
     this.roomOf = null;
-    /** @type {RoomDialogPort|null|undefined} the table's one link, while shown */
-    this.roomDialog; // declared for the type checker
-    /** @type {boolean|undefined} the table's one link was shown */
-    this.roomShown; // declared for the type checker
-    /** @type {boolean|undefined} every relay has failed */
-    this.relaysDown; // declared for the type checker
+    // the codes sent by hand, each seat's own invite (without relays)
+    this.hand = new HandInvites({
+      dialogs,
+      iceServers,
+      site,
+      toast,
+      match: () => ({ table: this.table, commitment: this.commitment }),
+      waits: (seat) => this.seats.has(seat) && !this.seats.get(seat)?.channel,
+      nameOf: (seat) => this.#name(seat),
+      attach: (seat, channel) => this.#attach(seat, channel),
+    });
+    // the table's one link, as its dialog shows it
+    this.roomInvite = new RoomInvite({
+      dialog: () => dialogs.room(),
+      room: () => this.room,
+      opening: () => this.opening,
+      relayOnly: this.relayOnly,
+      watching: () => this.broadcast.on,
+      watchLink: (me) => this.broadcast.link(me),
+      setWatching: (on) => this.broadcast.set(on),
+      toast,
+      byHand: () => this.#byHand(),
+    });
     /** @type {() => void} Python's table is read (resolves `read`) */
     this.hasRead = () => {};
     // the table's stream for watchers (net/broadcast.js), while the host lets people watch
@@ -299,20 +266,20 @@ export class Hosting {
     // a seat nobody holds shows the invite at once: the table's one link, else (no relays) the
     // first such seat's own (one dialog at a time)
     const entry = (/** @type {number} */ seat) => /** @type {SeatEntry} set above */ (this.seats.get(seat));
-    const empty = this.friends.find((f) => !entry(f.seat).channel && !entry(f.seat).shown);
+    const empty = this.friends.find((f) => !entry(f.seat).channel && !this.hand.shown(f.seat));
     if (!empty) return;
     if (this.relays.length) {
       // a host's reload mid-match: its friends knock again by themselves, no link to send (the
       // menu's Invite a friend still shows it)
       // (a table listed in Play online is seated from the lobby: its link is in the menu's Invite)
-      if (!this.roomShown && !dealt && !this.listed()) this.showRoom();
+      if (!this.roomInvite.shown && !dealt && !this.listed()) this.showRoom();
     } else this.invite(empty.seat);
   }
 
   /** This page hosts `table` from now on (its answers by hand, its room). @param {string} table */
   #begin(table) {
     this.table = table;
-    this.stopListening = listenForAnswers(table, (code, answer) => this.#handedOver(code, answer));
+    this.stopListening = listenForAnswers(table, (code, answer) => this.hand.handedOver(code, answer));
   }
 
   /** A host's reload: the room of its kept table opened at once, before Python is up, so friends
@@ -347,7 +314,7 @@ export class Hosting {
       key: { secret: key },
       relays: this.relays,
       onmessage: (from, kind, body) => seating?.heard(from, kind, body),
-      onstatus: (status) => this.#relayStatus(status),
+      onstatus: (status) => this.roomInvite.relaysDown(status.down),
     });
     if (this.roomOf?.secret !== secret) {
       room.close(); // another room was opened meanwhile (a kept one that was not Python's)
@@ -364,7 +331,7 @@ export class Hosting {
       relayOnly: () => this.relayOnly.get(), // read at each knock: the player may change it
     });
     this.room = { room, seating, link: roomLink(this.site, secret, room.me) };
-    this.roomDialog?.status("");
+    this.roomInvite.opened();
     return this.room;
   }
 
@@ -389,126 +356,26 @@ export class Hosting {
       old.onstate = null; // its page came back on a new channel: not a departure
       old.close();
     }
-    entry.dialog?.close();
+    this.hand.closeDialog(seat);
     this.#attach(seat, channel);
     if (this.room) keepRoom(this.table, this.roomOf, [...this.room.seating.links.keys()]);
-    if (this.friends.every((f) => this.presence(f.seat) === "connected")) this.roomDialog?.close();
-  }
-
-  /** Down: every relay has failed (not merely still connecting); the dialog says what to try.
-   * @param {import("./nostr.js").PoolStatus} status */
-  #relayStatus({ down }) {
-    this.relaysDown = down;
-    this.roomDialog?.status(this.relaysDown ? T.room.down : "");
+    if (this.friends.every((f) => this.presence(f.seat) === "connected")) this.roomInvite.done();
   }
 
   /** The table's one link, its QR code and Share, until every friend is in (or it is closed). */
-  async showRoom() {
-    if (this.roomDialog) return;
-    this.roomShown = true;
-    const dialog = await this.dialogs.room();
-    this.roomDialog = dialog;
-    const room = this.room ?? (await this.opening?.catch(() => null));
-    if (this.roomDialog !== dialog) return;
-    if (!room) {
-      // the room could not be opened (its code could not be fetched): the codes sent by hand
-      this.roomDialog = null;
-      this.toast(T.room.down);
-      const seat = this.friends.find((f) => this.presence(f.seat) !== "connected")?.seat;
-      if (seat !== undefined) this.invite(seat);
-      return;
-    }
-    const how = dialog.open({
-      link: room.link,
-      hidden: this.relayOnly.get(),
-      hide: (on) => this.relayOnly.set(on),
-      watch: {
-        on: this.broadcast.on,
-        link: this.broadcast.link(room.room.me),
-        set: async (on) => ((await this.broadcast.set(on)) ? this.broadcast.link(room.room.me) : null),
-      },
-    });
-    if (this.relaysDown) dialog.status(T.room.down);
-    const ended = await how;
-    this.roomDialog = null;
-    if (ended === "manual") {
-      const seat = this.friends.find((f) => this.presence(f.seat) !== "connected")?.seat;
-      if (seat !== undefined) this.invite(seat);
-    }
+  showRoom() {
+    return this.roomInvite.show();
+  }
+
+  /** The codes sent by hand: the first seat not connected gets its invite. */
+  #byHand() {
+    const seat = this.friends.find((f) => this.presence(f.seat) !== "connected")?.seat;
+    if (seat !== undefined) this.invite(seat);
   }
 
   /** Show `seat`'s invite, making one if it has none (or its connection ended). @param {number} seat */
-  async invite(seat) {
-    const entry = this.seats.get(seat);
-    if (!entry || entry.dialog) return;
-    entry.shown = true;
-    const friend = this.friends.find((f) => f.seat === seat);
-    const name = friend?.name ?? null;
-    let made;
-    try {
-      made = await this.#fresh(seat, name);
-    } catch (error) {
-      this.toast(netErrorWords(error));
-      return;
-    }
-    const dialog = await this.dialogs.invite();
-    entry.dialog = dialog;
-    const closed = dialog.open({
-      name,
-      link: made.link,
-      code: made.code,
-      answer: (text) => this.#answer(seat, text),
-      scan: this.dialogs.scan,
-    });
-    const how = await closed;
-    entry.dialog = null;
-    if (how === "connected") this.toast(T.netTable.joined(name));
-  }
-
-  /** @param {number} seat @param {string|null} name */
-  async #fresh(seat, name) {
-    const entry = /** @type {SeatEntry} invite() found it */ (this.seats.get(seat));
-    entry.invite?.cancel?.();
-    const meta = { table: this.table, seat, name: name ?? "", commitment: this.commitment };
-    const invite = await createInvite({ iceServers: this.iceServers, meta });
-    entry.invite = invite;
-    return { code: invite.code, link: inviteLink(this.site, invite.code) };
-  }
-
-  /** A pasted or scanned answer for `seat`: null once connected, else the words to show.
-   * @param {number} seat @param {string} text @returns {Promise<string|null>} */
-  async #answer(seat, text) {
-    const entry = /** @type {SeatEntry} a seat whose invite is out */ (this.seats.get(seat));
-    try {
-      const answer = await readPasted(text, "answer");
-      if (answer.meta?.table !== this.table) return T.netTable.otherTable;
-      entry.dialog?.status(T.netTable.connecting);
-      // (no invite: a TypeError, worded as any failure)
-      const channel = await /** @type {Invite} */ (entry.invite).accept(parseLink(text).code);
-      this.#attach(seat, channel);
-      return null;
-    } catch (error) {
-      return netErrorWords(error);
-    }
-  }
-
-  /** An answer opened on this device in another tab (handoff.js): taken when its seat waits.
-   * @param {string} code @param {import("./codes.js").Decoded} answer */
-  async #handedOver(code, answer) {
-    const seat = Number.isInteger(answer.meta?.seat) ? answer.meta.seat : this.#seatOfAnswer();
-    const entry = this.seats.get(seat);
-    if (!entry?.invite || entry.channel) return false;
-    const words = await this.#answer(seat, code);
-    if (words !== null) return false;
-    entry.dialog?.close(); // taken in another tab: the dialog's own "connected" did not come
-    this.toast(T.netTable.joined(this.#name(seat)));
-    return true;
-  }
-
-  #seatOfAnswer() {
-    // an answer names no seat: the one seat waiting with an open invite takes it
-    const waiting = [...this.seats.entries()].filter(([, e]) => e.invite && !e.channel);
-    return waiting.length === 1 ? waiting[0][0] : -1;
+  invite(seat) {
+    if (this.seats.has(seat)) return this.hand.invite(seat);
   }
 
   /** @param {number} seat @param {Carrier} channel */
@@ -517,7 +384,7 @@ export class Hosting {
     const wasAway = entry.presence === "away" || entry.presence === "reconnecting";
     clearTimeout(entry.awayTimer);
     entry.channel = channel;
-    entry.invite = null;
+    this.hand.spent(seat);
     this.#setPresence(seat, "connected", true);
     // back after a drop: said once, by the name the table shows (nothing was asked if it was short)
     if (wasAway && entry.awaySince) this.toast(T.netTable.back(this.nameOf(seat)));
@@ -526,7 +393,7 @@ export class Hosting {
     channel.onstate = (state) => {
       if (state !== "closed") return void this.#setPresence(seat, state);
       entry.channel = null;
-      entry.shown = false;
+      this.hand.unshown(seat);
       entry.awaySince = Date.now();
       this.#setPresence(seat, "away");
       if (!this.room) {
@@ -605,12 +472,10 @@ export class Hosting {
     this.stopListening = () => {};
     if (this.table !== null) keepRoom(null, null);
     this.#closeRoom();
-    this.roomDialog?.close();
-    Object.assign(this, { roomDialog: null, roomShown: false });
+    this.roomInvite.close();
+    this.hand.close();
     for (const entry of this.seats.values()) {
       clearTimeout(entry.awayTimer);
-      entry.dialog?.close();
-      entry.invite?.cancel?.();
       entry.channel?.close();
     }
     this.seats.clear();
