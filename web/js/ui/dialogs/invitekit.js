@@ -104,6 +104,8 @@ async function copy(input, what, status) {
 /**
  * A labelled read-only field with a button beside it: Share (the Web Share API, where the device
  * has it, for a link) or Copy. Returns {el, input, button, set(value)}.
+ * @param {{id: string, label: string, what: string, status: HTMLElement,
+ *   share?: {title: string, text: string}|null}} o
  */
 export function copyField({ id, label, what, status, share = null }) {
   const input = h("input", {

@@ -1,3 +1,4 @@
+// @ts-check
 // The Play online dialog (table/parlor.js drives it): the player's name at the table, Quick match
 // (2 players or partners, any rules or one preset), Open a table (the New game dialog, its table
 // then listed), and the open tables, live, each with Join (the table in words as its accessible
@@ -9,13 +10,35 @@ import { h } from "../../dom/dom.js";
 import { T } from "../../i18n/strings.js";
 import { Modal, statusLine } from "./invitekit.js";
 
-/** How long a table has waited, in words. */
+/**
+ * A table as the list shows it (net/lobby.js's entry, as table/parlor.js hands it on).
+ * @typedef {{id: string, preset: string, target: number, players: number, teams: boolean,
+ *   sprint: boolean, free: number, name: string, lang: string, since: number, clock: number,
+ *   quick: string|null}} ListedTable
+ */
+/** A catalogue's words by a key that may not be one of its own. @param {object} words */
+const byKey = (words) => /** @type {Record<string, string|undefined>} */ (words);
+
+/** How long a table has waited, in words. @param {number} seconds */
 export const waitedWords = (seconds) => T.lobby.minutes(Math.floor(Math.max(0, seconds) / 60));
 
 export class LobbyDialog {
   /** @param {HTMLElement} root the HUD's root */
   constructor(root) {
     this.modal = new Modal(root, "lobby");
+    // made by open(), each time the dialog opens (every method but open() returns while it is shut)
+    /** @type {{join: (table: ListedTable) => void, refresh: () => void}} */
+    this.on; // declared for the type checker
+    /** @type {HTMLElement} */
+    this.quickBox; // declared for the type checker
+    /** @type {HTMLElement} */
+    this.waitBox; // declared for the type checker
+    /** @type {HTMLElement} */
+    this.list; // declared for the type checker
+    /** @type {HTMLElement} */
+    this.count; // declared for the type checker
+    /** @type {HTMLButtonElement} */
+    this.refreshBtn; // declared for the type checker
   }
 
   get isOpen() {
@@ -29,7 +52,7 @@ export class LobbyDialog {
    * @param {(name: string) => void} o.rename
    * @param {(kind: string, preset: string|null) => void} o.quick
    * @param {() => void} o.openTable
-   * @param {(table: object) => void} o.join
+   * @param {(table: ListedTable) => void} o.join
    * @param {() => void} o.refresh the list after a pause
    * @returns {Promise<string>} how it closed
    */
@@ -45,7 +68,7 @@ export class LobbyDialog {
       maxlength: "16",
       autocomplete: "nickname",
       value: name,
-      onchange: (e) => rename(e.target.value),
+      onchange: (e) => rename(/** @type {HTMLInputElement} */ (e.target).value),
     });
     const kinds = h(
       "fieldset",
@@ -64,7 +87,7 @@ export class LobbyDialog {
       "select",
       { id: `${p}-rules` },
       h("option", { value: "", text: L.anyRules }),
-      ...presets.map((preset) => h("option", { value: preset, text: T.presets[preset] ?? preset })),
+      ...presets.map((preset) => h("option", { value: preset, text: byKey(T.presets)[preset] ?? preset })),
     );
     this.quickBox = h(
       "section",
@@ -79,7 +102,7 @@ export class LobbyDialog {
         id: `${p}-quick`,
         text: L.quick,
         onclick: () => {
-          const kind = kinds.querySelector("input:checked")?.value ?? "2p";
+          const kind = /** @type {HTMLInputElement|null} */ (kinds.querySelector("input:checked"))?.value ?? "2p";
           quick(kind, rules.value || null);
         },
       }),
@@ -121,7 +144,8 @@ export class LobbyDialog {
     return closed;
   }
 
-  /** The open tables, as the lobby lists them (each already checked), in words. */
+  /** The open tables, as the lobby lists them (each already checked), in words.
+   * @param {ListedTable[]} tables @param {number} [nowS] */
   show(tables, nowS = Date.now() / 1000) {
     if (!this.modal.isOpen) return;
     const p = this.modal.prefix;
@@ -129,19 +153,19 @@ export class LobbyDialog {
     // paused, the line keeps saying so: a change heard just before (or the waited times moving
     // on) redraws the list, not the words that it is paused
     if (!this.isPaused) this.count.textContent = tables.length ? L.count(tables.length) : L.none;
-    const focused = document.activeElement?.dataset?.table;
+    const focused = /** @type {HTMLElement|null} */ (document.activeElement)?.dataset?.table;
     this.list.replaceChildren(
       ...tables.map((t) => {
         const about = `${p}-t-${t.id}`;
         const words = L.describe({
-          rules: T.presets[t.preset] ?? t.preset,
+          rules: byKey(T.presets)[t.preset] ?? t.preset,
           target: t.target,
           players: t.players,
           teams: t.teams,
           sprint: t.sprint,
           free: t.free,
           name: t.name,
-          lang: L.languages[t.lang] ?? t.lang,
+          lang: byKey(L.languages)[t.lang] ?? t.lang,
           waited: waitedWords(nowS - t.since),
           clock: t.clock ? T.clock.seconds(t.clock) : "",
         });
@@ -161,10 +185,10 @@ export class LobbyDialog {
         );
       }),
     );
-    if (focused) this.list.querySelector(`[data-table="${focused}"]`)?.focus();
+    if (focused) /** @type {HTMLElement|null} */ (this.list.querySelector(`[data-table="${focused}"]`))?.focus();
   }
 
-  /** The list is paused (the page idle or hidden) or not: Refresh brings it back. */
+  /** The list is paused (the page idle or hidden) or not: Refresh brings it back. @param {boolean} on */
   paused(on) {
     if (!this.modal.isOpen) return;
     this.isPaused = on;
@@ -172,6 +196,7 @@ export class LobbyDialog {
     if (on) this.count.textContent = T.lobby.paused;
   }
 
+  /** @param {string|null} [text] */
   status(text) {
     if (this.line) this.line.textContent = text ?? "";
   }
@@ -189,6 +214,7 @@ export class LobbyDialog {
     if (!w) return this.waitBox.replaceChildren();
     const p = this.modal.prefix;
     const had = document.activeElement?.id;
+    /** @param {string} id @param {string} text @param {() => void} onclick */
     const button = (id, text, onclick, primary = false) =>
       h("button", {
         type: "button",
@@ -199,7 +225,7 @@ export class LobbyDialog {
       });
     this.waitBox.replaceChildren(
       h("h3", { text: L.looking }),
-      h("p", { id: `${p}-looking`, text: L.lookingFor(L.kinds[w.kind], waitedWords(w.waited)) }),
+      h("p", { id: `${p}-looking`, text: L.lookingFor(String(byKey(L.kinds)[w.kind]), waitedWords(w.waited)) }),
       h("p", { class: "panel-sub", text: w.joined ? L.joinedSoFar(w.joined) : L.alone }),
       w.fill ? button("fill", L.fill, w.fill, true) : button("computer", L.computerInstead, w.computer),
       button("stop", L.stop, w.stop),
