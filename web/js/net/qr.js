@@ -24,6 +24,8 @@ let decoder = null;
  * @typedef {{new (o: {formats: string[]}): {detect: (source: HTMLVideoElement) => Promise<{rawValue?: string}[]>},
  *   getSupportedFormats?: () => Promise<string[]>}} BarcodeDetectorClass
  */
+/** A canvas, or what stands for one (a size and a 2d context). @typedef {{clientWidth: number, width: number,
+ *   height: number, getContext: (kind: "2d") => CanvasRenderingContext2D|null}} CanvasLike */
 const page = /** @type {typeof globalThis & {BarcodeDetector: BarcodeDetectorClass}} */ (globalThis);
 const loadEncoder = () => (encoder ??= import(siteURL(`${VENDOR}qrcode-generator/qrcode.js`).href));
 const loadDecoder = () => (decoder ??= import(siteURL(`${VENDOR}jsqr/jsQR.js`).href));
@@ -47,7 +49,7 @@ export async function encodeQR(text) {
 /**
  * Draw `text`'s QR code into a canvas (sized to fit its current width, at least 4 px a module)
  * or an <svg> (a viewBox of modules), with the quiet zone of 4 modules readers need.
- * @param {HTMLCanvasElement|SVGElement} target @param {string} text @param {{margin?: number}} [o]
+ * @param {CanvasLike|SVGElement} target @param {string} text @param {{margin?: number}} [o]
  * @returns {Promise<{version: number, modules: number}>}
  */
 export async function drawQR(target, text, { margin = 4 } = {}) {

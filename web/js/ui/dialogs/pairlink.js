@@ -63,7 +63,7 @@ export class PairLinkDialog {
     this.status(S.preparing);
     this.list(devices);
     this.linkField.button.focus();
-    return closed;
+    return /** @type {Promise<"manual"|"closed">} what settle() is given here */ (closed);
   }
 
   /** This device's pairing link, once made. @param {string} link */
