@@ -205,7 +205,8 @@ export class DeviceSync {
   #call(link) {
     if (!link.room) return; // still opening: its first relay to open calls
     link.nonce = randomHex(32);
-    link.room.send(link.pairing.peer, "hi", { n: link.nonce, reply: false, name: deviceLabel() }).catch(() => {});
+    const peer = /** @type {string} called once the other device is known */ (link.pairing.peer);
+    link.room.send(peer, "hi", { n: link.nonce, reply: false, name: deviceLabel() }).catch(() => {});
   }
 
   /**
@@ -242,7 +243,7 @@ export class DeviceSync {
     // made before any await: the other device's first parts may come in the very next event
     const channel = new RelayChannel(
       /** @type {import("../net/room.js").Room} open: a message came through it */ (link.room),
-      link.pairing.peer,
+      /** @type {string} the other device spoke: it is known */ (link.pairing.peer),
     );
     link.channel = channel;
     /** @type {KeptCareer} */

@@ -973,7 +973,7 @@ const EN = {
   claimTitle: "How many points does it make?",
   claimHelp: "Say the points of your play. A wrong or missing claim lets the next opponent call Muggins!",
   claimNone: "No claim",
-  /** @param {number} n */
+  /** @param {number|string} n the points, or "…" while none are typed */
   claimSay: (n) => `Claim ${n}`,
   claimClear: "Clear",
   claimCancel: "Take the tile back",

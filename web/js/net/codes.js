@@ -1,3 +1,4 @@
+// @ts-check
 // Short codes for the copy-paste handshake: an invite (the host's offer) and an answer (the
 // guest's), each with a small JSON object `meta` beside the SDP (for an invite: the table id,
 // the seat, the guest's name, the host's commitment; the caller decides what it holds).
@@ -17,308 +18,22 @@
 //   inviteLink("https://example.org/", code)  // "https://example.org/#join=1..."
 //   parseLink(pasted)                          // {kind: "invite" | "answer", code}
 
-import { CANDIDATE_TYPES, HASHES, SETUPS } from "./sdp.js";
+import { CodeError, check16, packBody, unpackBody } from "./codebody.js";
+
+export { CodeError, packBody, unpackBody } from "./codebody.js";
 
 export const VERSION = "1";
 export const KINDS = ["invite", "answer"];
 const FLAG_DEFLATE = 1;
 const FLAG_ANSWER = 2;
+/** @type {Record<string, string>} */
 const LINK_KEYS = { invite: "join", answer: "answer" };
+
+/** @typedef {import("./sdp.js").SdpDesc} SdpDesc */
+/** A code's details: a small JSON object, its fields the caller's (any JSON: a stranger's code
+ * says what it says, and each caller checks the fields it reads). @typedef {Record<string, any>} Meta */
+/** A code read back. @typedef {{kind: "invite"|"answer", desc: SdpDesc, meta: Meta}} Decoded */
 const PAIR_KEY = "pair"; // a pairing's invite (an invite code whose meta has `pair`)
-
-/**
- * A code that cannot be used, by reason: "empty", "foreign" (not a code of this game),
- * "version" (a newer game's code), "damaged" (cut short or changed), "kind" (an answer where an
- * invite was expected, or the other way), "compression" (deflated, and this browser cannot
- * inflate).
- */
-export class CodeError extends Error {
-  constructor(code, message) {
-    super(message);
-    this.name = "CodeError";
-    this.code = code;
-  }
-}
-
-// --- bytes ----------------------------------------------------------------------------------
-
-class Writer {
-  constructor() {
-    this.bytes = [];
-  }
-  u8(n) {
-    this.bytes.push(n & 255);
-  }
-  u16(n) {
-    this.u8(n >> 8);
-    this.u8(n);
-  }
-  raw(bytes) {
-    for (const b of bytes) this.u8(b);
-  }
-  str(text) {
-    const bytes = new TextEncoder().encode(text);
-    if (bytes.length > 255) throw new RangeError("a string of the SDP is too long");
-    this.u8(bytes.length);
-    this.raw(bytes);
-  }
-  varint(n) {
-    while (n >= 128) {
-      this.u8((n % 128) | 128);
-      n = Math.floor(n / 128);
-    }
-    this.u8(n);
-  }
-  /** An ICE ufrag or pwd: 6 bits a character when it keeps to the ice-char set (it always does). */
-  ice(text) {
-    if (!ICE_TEXT.test(text)) throw new RangeError("an ICE credential outside the ice-char set");
-    this.u8(text.length);
-    const bits = new Uint8Array(Math.ceil((text.length * 6) / 8));
-    for (let i = 0; i < text.length; i += 1) {
-      const v = ICE_CHARS.indexOf(text[i]);
-      const at = i * 6;
-      const word = v << (10 - (at & 7));
-      bits[at >> 3] |= word >> 8;
-      if ((at >> 3) + 1 < bits.length) bits[(at >> 3) + 1] |= word & 255;
-    }
-    this.raw(bits);
-  }
-}
-
-const ICE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-const ICE_TEXT = /^[A-Za-z0-9+/]{1,255}$/;
-
-// --- meta: a flat object of short strings, whole numbers, booleans and nulls is packed by type
-// (a lowercase hex string, such as a commitment, as its bytes); anything else as JSON ---
-const META_JSON = 255;
-const HEX = /^(?:[0-9a-f]{2})+$/;
-
-function writeMeta(w, meta) {
-  const entries = Object.entries(meta);
-  const typed = (v) =>
-    v === null ||
-    typeof v === "boolean" ||
-    (Number.isSafeInteger(v) && v >= 0) ||
-    (typeof v === "string" && new TextEncoder().encode(v).length < 256);
-  if (entries.length >= META_JSON || !entries.every(([k, v]) => new TextEncoder().encode(k).length < 256 && typed(v))) {
-    w.u8(META_JSON);
-    w.raw(new TextEncoder().encode(JSON.stringify(meta)));
-    return;
-  }
-  w.u8(entries.length);
-  for (const [key, value] of entries) {
-    w.str(key);
-    if (value === null) w.u8(0);
-    else if (typeof value === "boolean") w.u8(value ? 2 : 1);
-    else if (typeof value === "number") {
-      w.u8(3);
-      w.varint(value);
-    } else if (HEX.test(value) && value.length <= 510) {
-      w.u8(4);
-      w.u8(value.length / 2);
-      w.raw(value.match(/../g).map((b) => Number.parseInt(b, 16)));
-    } else {
-      w.u8(5);
-      w.str(value);
-    }
-  }
-}
-
-function readMeta(r) {
-  const count = r.u8();
-  if (count === META_JSON) {
-    let meta;
-    try {
-      meta = JSON.parse(utf8(r.rest()));
-    } catch (error) {
-      if (error instanceof CodeError) throw error;
-      throw new CodeError("damaged", "the code's details are not JSON");
-    }
-    if (!meta || typeof meta !== "object" || Array.isArray(meta))
-      throw new CodeError("damaged", "the code's details are not an object");
-    return meta;
-  }
-  const meta = {};
-  for (let i = 0; i < count; i += 1) {
-    const key = r.str();
-    const type = r.u8();
-    let value;
-    if (type === 0) value = null;
-    else if (type === 1 || type === 2) value = type === 2;
-    else if (type === 3) value = r.varint();
-    else if (type === 4) value = Array.from(r.take(r.u8()), (b) => b.toString(16).padStart(2, "0")).join("");
-    else if (type === 5) value = r.str();
-    else throw new CodeError("damaged", "a detail of the code is of no known type");
-    Object.defineProperty(meta, key, { value, enumerable: true, writable: true, configurable: true });
-  }
-  if (r.at !== r.bytes.length) throw new CodeError("damaged", "the code goes on after its details");
-  return meta;
-}
-
-class Reader {
-  constructor(bytes) {
-    this.bytes = bytes;
-    this.at = 0;
-  }
-  take(n) {
-    if (this.at + n > this.bytes.length) throw new CodeError("damaged", "the code ends too soon");
-    const part = this.bytes.subarray(this.at, this.at + n);
-    this.at += n;
-    return part;
-  }
-  u8() {
-    return this.take(1)[0];
-  }
-  u16() {
-    const [a, b] = this.take(2);
-    return (a << 8) | b;
-  }
-  str() {
-    return utf8(this.take(this.u8()));
-  }
-  varint() {
-    let n = 0;
-    for (let shift = 1; ; shift *= 128) {
-      const b = this.u8();
-      n += (b & 127) * shift;
-      if (b < 128) return n;
-      if (shift > 2 ** 42) throw new CodeError("damaged", "a number of the code is too long");
-    }
-  }
-  ice() {
-    const length = this.u8();
-    const bits = this.take(Math.ceil((length * 6) / 8));
-    let text = "";
-    for (let i = 0; i < length; i += 1) {
-      const at = i * 6;
-      const word = (bits[at >> 3] << 8) | (bits[(at >> 3) + 1] ?? 0);
-      text += ICE_CHARS[(word >> (10 - (at & 7))) & 63];
-    }
-    return text;
-  }
-  rest() {
-    return this.take(this.bytes.length - this.at);
-  }
-}
-
-function utf8(bytes) {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new CodeError("damaged", "the code's text is not UTF-8");
-  }
-}
-
-/** FNV-1a folded to 16 bits. */
-function check16(bytes) {
-  let h = 0x811c9dc5;
-  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
-  return ((h >>> 16) ^ h) & 0xffff;
-}
-
-// --- addresses: IPv4 (4 bytes), IPv6 (16), a browser's mDNS name <uuid>.local (16), else text ---
-
-const UUID_LOCAL = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/;
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-
-function ipv6Bytes(address) {
-  if (!/^[0-9a-fA-F:]+$/.test(address) || address.split("::").length > 2) return null;
-  const [head, tail] = address.includes("::") ? address.split("::") : [address, null];
-  const groups = (part) => (part ? part.split(":") : []);
-  const h = groups(head);
-  const t = groups(tail);
-  const missing = 8 - h.length - t.length;
-  if (tail === null ? missing !== 0 : missing < 1) return null;
-  const all = [...h, ...Array(tail === null ? 0 : missing).fill("0"), ...t];
-  if (all.some((g) => g.length < 1 || g.length > 4)) return null;
-  return all.flatMap((g) => {
-    const n = Number.parseInt(g, 16);
-    return [n >> 8, n & 255];
-  });
-}
-
-function writeAddress(w, address) {
-  const lower = address.toLowerCase();
-  const v4 = IPV4.exec(address);
-  if (v4?.slice(1).every((n) => Number(n) < 256)) return [0, () => w.raw(v4.slice(1).map(Number))];
-  const v6 = ipv6Bytes(address);
-  if (v6) return [1, () => w.raw(v6)];
-  const uuid = UUID_LOCAL.exec(lower);
-  if (uuid)
-    return [
-      2,
-      () =>
-        w.raw(
-          uuid
-            .slice(1)
-            .join("")
-            .match(/../g)
-            .map((b) => Number.parseInt(b, 16)),
-        ),
-    ];
-  return [3, () => w.str(address)];
-}
-
-function readAddress(r, kind) {
-  if (kind === 0) return Array.from(r.take(4)).join(".");
-  const hex = Array.from(r.take(kind === 3 ? 0 : 16), (b) => b.toString(16).padStart(2, "0")).join("");
-  if (kind === 1)
-    return hex
-      .match(/..../g)
-      .map((g) => Number.parseInt(g, 16).toString(16))
-      .join(":");
-  if (kind === 2)
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}.local`;
-  return r.str();
-}
-
-// --- the body ---------------------------------------------------------------------------------
-
-/** The bytes of a description and its meta (before the check and compression). */
-export function packBody(desc, meta = {}) {
-  const w = new Writer();
-  w.u8(SETUPS.indexOf(desc.setup));
-  w.ice(desc.ufrag);
-  w.ice(desc.pwd);
-  w.str(desc.mid);
-  const hash = HASHES.findIndex(
-    ([name, size]) => name === desc.fingerprint.hash && size === desc.fingerprint.bytes.length,
-  );
-  if (hash < 0) throw new RangeError(`a ${desc.fingerprint.hash} fingerprint cannot be packed`);
-  w.u8(hash);
-  w.raw(desc.fingerprint.bytes);
-  const candidates = desc.candidates.slice(0, 255);
-  w.u8(candidates.length);
-  for (const c of candidates) {
-    const [kind, write] = writeAddress(w, c.address);
-    w.u8(CANDIDATE_TYPES.indexOf(c.type) | (kind << 2));
-    write();
-    w.u16(c.port);
-  }
-  writeMeta(w, meta);
-  return Uint8Array.from(w.bytes);
-}
-
-/** packBody's inverse: {desc, meta}; a CodeError("damaged") for bytes that are not one. */
-export function unpackBody(bytes) {
-  const r = new Reader(bytes);
-  const setup = SETUPS[r.u8()];
-  const ufrag = r.ice();
-  const pwd = r.ice();
-  const mid = r.str();
-  const [hashName, size] = HASHES[r.u8()] ?? [];
-  if (!setup || !hashName) throw new CodeError("damaged", "the code's description is not one");
-  const fingerprint = { hash: hashName, bytes: Uint8Array.from(r.take(size)) };
-  const candidates = [];
-  for (let n = r.u8(); n > 0; n -= 1) {
-    const head = r.u8();
-    if (head >> 4) throw new CodeError("damaged", "a candidate of the code is not one");
-    const address = readAddress(r, head >> 2);
-    candidates.push({ type: CANDIDATE_TYPES[head & 3], address, port: r.u16() });
-  }
-  const meta = readMeta(r);
-  return { desc: { setup, ufrag, pwd, mid, fingerprint, candidates }, meta };
-}
 
 // --- compression and base64url -------------------------------------------------------------------
 
@@ -331,17 +46,20 @@ export const canDeflate = () => {
   }
 };
 
+/** @param {CompressionStream|DecompressionStream} stream @param {Uint8Array<ArrayBuffer>} bytes */
 async function through(stream, bytes) {
   const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
   return new Uint8Array(await out.arrayBuffer());
 }
 
+/** @param {Uint8Array} bytes */
 function base64url(bytes) {
   let text = "";
   for (const b of bytes) text += String.fromCharCode(b);
   return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
+/** @param {string} text */
 function unbase64url(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1)
     throw new CodeError("damaged", "the code has a character no code has");
@@ -354,8 +72,8 @@ function unbase64url(text) {
 /**
  * The text code of an invite or an answer.
  * @param {"invite" | "answer"} kind
- * @param {ReturnType<import("./sdp.js").parseSdp>} desc
- * @param {object} meta  a small JSON object
+ * @param {SdpDesc} desc
+ * @param {Meta} [meta]  a small JSON object
  * @param {{compress?: boolean}} [options]  compress: false sends it uncompressed (tests)
  * @returns {Promise<string>}
  */
@@ -380,6 +98,7 @@ export async function encodeCode(kind, desc, meta = {}, { compress = canDeflate(
  * A code read back: {kind, desc, meta}; a CodeError when it cannot be used.
  * @param {string} code  a code, as encodeCode made it (spaces and line breaks are ignored)
  * @param {"invite" | "answer"} [expected]  refuse the other kind ("kind")
+ * @returns {Promise<Decoded>}
  */
 export async function decodeCode(code, expected) {
   const text = String(code ?? "").replace(/\s+/g, "");
@@ -393,6 +112,7 @@ export async function decodeCode(code, expected) {
   if (bytes.length < 3) throw new CodeError("damaged", "the code is too short");
   const flags = bytes[0];
   if (flags & ~(FLAG_DEFLATE | FLAG_ANSWER)) throw new CodeError("damaged", "the code's flags are not known");
+  /** @type {"invite"|"answer"} */
   const kind = flags & FLAG_ANSWER ? "answer" : "invite";
   let checked = bytes.subarray(1);
   if (flags & FLAG_DEFLATE) {
@@ -405,7 +125,7 @@ export async function decodeCode(code, expected) {
   }
   if (checked.length < 3) throw new CodeError("damaged", "the code is too short");
   const body = checked.subarray(0, -2);
-  const check = (checked.at(-2) << 8) | checked.at(-1);
+  const check = (checked[checked.length - 2] << 8) | checked[checked.length - 1];
   if (check16(body) !== check) throw new CodeError("damaged", "the code's check does not match");
   if (expected && expected !== kind) throw new CodeError("kind", `an ${kind} code where an ${expected} was expected`);
   return { kind, ...unpackBody(body) };
@@ -413,22 +133,25 @@ export async function decodeCode(code, expected) {
 
 // --- links ------------------------------------------------------------------------------------
 
-/** https://<site>/#join=<code>: the code in the fragment, so no server ever sees it. */
+/** https://<site>/#join=<code>: the code in the fragment, so no server ever sees it.
+ * @param {string} site @param {string} code */
 export function inviteLink(site, code) {
   return linkOf(site, "invite", code);
 }
 
-/** https://<site>/#answer=<code> */
+/** https://<site>/#answer=<code> @param {string} site @param {string} code */
 export function answerLink(site, code) {
   return linkOf(site, "answer", code);
 }
 
 /** https://<site>/#pair=<code>: an invite to pair a device (its meta has `pair`), which opens the
- * career's pairing instead of a table. */
+ * career's pairing instead of a table.
+ * @param {string} site @param {string} code */
 export function pairLink(site, code) {
   return linkOf(site, "pair", code);
 }
 
+/** @param {string} site @param {string} kind @param {string} code */
 function linkOf(site, kind, code) {
   const url = new URL(site);
   url.hash = `${kind === "pair" ? PAIR_KEY : LINK_KEYS[kind]}=${code}`;
@@ -439,6 +162,8 @@ function linkOf(site, kind, code) {
  * The code in a link, a fragment ("#join=..."), or a bare code: {kind, code} (a bare code's kind
  * is read from its flags later, by decodeCode; here it is null). A CodeError for a link of
  * another kind of page.
+ * @param {unknown} text
+ * @returns {{kind: string|null, code: string}}
  */
 export function parseLink(text) {
   const value = String(text ?? "").trim();
@@ -449,7 +174,8 @@ export function parseLink(text) {
     return { kind: null, code: value.replace(/\s+/g, "") };
   }
   const params = new URLSearchParams(value.slice(hashAt + 1));
-  if (params.get(PAIR_KEY)) return { kind: "invite", code: params.get(PAIR_KEY).replace(/\s+/g, "") };
+  const pair = params.get(PAIR_KEY);
+  if (pair) return { kind: "invite", code: pair.replace(/\s+/g, "") };
   for (const [kind, key] of Object.entries(LINK_KEYS)) {
     const code = params.get(key);
     if (code) return { kind, code: code.replace(/\s+/g, "") };
@@ -457,7 +183,8 @@ export function parseLink(text) {
   throw new CodeError("foreign", "a link with no code in it");
 }
 
-/** Read any pasted text (link or code) as a code of the expected kind: {kind, desc, meta}. */
+/** Read any pasted text (link or code) as a code of the expected kind: {kind, desc, meta}.
+ * @param {unknown} text @param {"invite"|"answer"} [expected] */
 export async function readPasted(text, expected) {
   const { kind, code } = parseLink(text);
   if (kind && expected && kind !== expected)

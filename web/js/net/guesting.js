@@ -1,3 +1,4 @@
+// @ts-check
 // A guest's side of a table across devices: this page's table is drawn from the snapshots the
 // host's Python made for this seat alone, and its moves go to the host as intents; the guest's
 // own Python only checks what the host sends (op `host_message`) and, at the match's end, the
@@ -15,18 +16,18 @@
 // (hello with `resume`; by hand, a fresh invite for the same table does the same), and the record
 // of what it saw outlives the host.
 
-import { T } from "../i18n/strings.js";
-import { answerLink, parseLink, readPasted } from "./codes.js";
+import { refusalWords, T } from "../i18n/strings.js";
 import { readHostText } from "./earlycheck.js";
+import { GuestHand } from "./guesthand.js";
+import { keepKept, loadKept, randomPart } from "./guestkeep.js";
 import { GUEST_KEY } from "./guestkey.js";
 import { netErrorWords } from "./handoff.js";
-import { answerInvite, NetError } from "./peer.js";
+import { NetError } from "./peer.js";
 import { relaysFrom } from "./relays.js";
 import { PROTOCOL } from "./version.js";
 
 export { GUEST_KEY };
 
-const PART_BYTES = 32; // this device's part of the joint deal (net/joint.py: 64 hex digits)
 const MAX_SEEN = 4000; // events kept of what this device saw (a long match has a few hundred)
 // What the guest's own Python answers (career, checks, words); the table's ops are the host's.
 const LOCAL_OPS = new Set([
@@ -51,33 +52,26 @@ const LOCAL_OPS = new Set([
   "rated_abandon",
 ]);
 
-function randomPart() {
-  const bytes = crypto.getRandomValues(new Uint8Array(PART_BYTES));
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function loadKept() {
-  try {
-    const kept = JSON.parse(localStorage.getItem(GUEST_KEY) ?? "null");
-    return kept && typeof kept === "object" ? kept : null;
-  } catch {
-    return null; // unreadable: a fresh part is drawn; nothing of the game depends on it
-  }
-}
+/** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
+/** @typedef {import("./guestkeep.js").Kept} Kept */
+/** @typedef {import("./guesthand.js").JoinDialog} JoinDialog */
+/** The table's room, once open. @typedef {{room: import("./room.js").Room, seating: import("./online.js").GuestRoom}} Room */
+/** A friend's seat as the host said: how its page stands. @typedef {{seat: number, presence: string}} Other */
 
 export class Guesting {
   /**
    * @param {object} o
-   * @param {{call: (op: string, payload?: object) => Promise<object>}} o.local this device's engine
+   * @param {{call: (op: string, payload?: object) => Promise<any>, up?: boolean, whenUp?: Promise<void>}} o.local
+   *   this device's engine (its replies: any of Python's)
    * @param {(reply: object) => Promise<void>} o.accept a table reply taken in (controller.accept)
    * @param {(text: string) => void} o.toast
    * @param {(seat: number, id: string) => void} o.reacted
    * @param {(shared: object) => void} [o.rated] a part or signature of a rated result from the
    *   table ({seat, part} or {seat, digest, signature}), for career/rated.js
-   * @param {(settings: object, commitment: string) => void} [o.left] this seat was given away
+   * @param {(settings: object, commitment: string|null) => void} [o.left] this seat was given away
    *   during a rated match: it left it for good (counted as abandoned in this career)
    * @param {() => void} o.changed
-   * @param {object} o.dialogs {join() -> Promise<JoinDialog>} (ui/dialogs/invite.js)
+   * @param {{join: () => Promise<JoinDialog>}} o.dialogs (ui/dialogs/invite.js)
    * @param {RTCIceServer[]} o.iceServers
    * @param {string} o.site
    * @param {() => {entries: object[], attempts: object}} [o.career] this device's career so far
@@ -104,25 +98,64 @@ export class Guesting {
     relays,
     relayOnly,
   }) {
-    Object.assign(this, { local, accept, toast, reacted, rated, left, changed, dialogs, iceServers, site, name });
+    this.local = local;
+    this.accept = accept;
+    this.toast = toast;
+    this.reacted = reacted;
+    this.rated = rated;
+    this.left = left;
+    this.changed = changed;
+    this.dialogs = dialogs;
+    this.iceServers = iceServers;
+    this.site = site;
+    this.name = name;
     this.relays = relaysFrom({ relays }).urls;
     this.relayOnly = relayOnly ?? { get: () => false };
-    this.room = null; // a table played online: {room, seating}
+    /** @type {{room: import("./room.js").Room, seating: import("./online.js").GuestRoom}|null} a table played online */
+    this.room = null;
     this.careerNow = career ?? (() => ({ entries: [], attempts: {} }));
     this.counted = counted ?? (() => {});
-    this.kept = null; // {table, seat, part, commitment, host, events}
+    /** @type {Kept|null} */
+    this.kept = null;
+    /** @type {import("./link.js").Carrier|null} */
     this.channel = null;
     this.presence = "waiting"; // this device's own link to the host
-    this.others = []; // [{seat, presence}] as the host said
+    /** @type {Other[]} as the host said */
+    this.others = [];
     this.watchers = 0; // how many watch the table (net/watch.js), as the host said
-    this.waiters = []; // intents sent, waiting for the host's table (or refusal) to be taken in
-    this.applying = Promise.resolve(); // the host's messages are taken in one after another
-    this.shared = null; // the deal's check at the match's end (check_shared's reply)
+    /** @type {(() => void)[]} intents sent, waiting for the host's table (or refusal) to be taken in */
+    this.waiters = [];
+    /** @type {Promise<unknown>} the host's messages are taken in one after another */
+    this.applying = Promise.resolve();
+    /** @type {any} the deal's check at the match's end (check_shared's reply: Python's JSON) */
+    this.shared = null;
+    // the codes sent by hand: the join dialog
+    this.hand = new GuestHand({
+      dialogs,
+      iceServers,
+      site,
+      toast,
+      name: () => this.name,
+      setKept: (kept) => {
+        this.kept = kept;
+        this.#keep();
+      },
+      host: () => this.#kept.host,
+      attach: (channel) => this.#attach(channel),
+    });
+    /** @type {number|undefined} the protocol's version, Python's */
+    this.protocol; // declared for the type checker
+    /** @type {{call: (op: string, payload?: object) => Promise<any>, drives: boolean}} */
     this.bridge = { call: (op, payload) => this.#call(op, payload), drives: false };
   }
 
   get active() {
     return this.kept !== null;
+  }
+
+  /** The table this page is at: join() keeps it before anything here reads it. */
+  get #kept() {
+    return /** @type {Kept} */ (this.kept);
   }
 
   /** The host's table answers this device: moves made here reach it. */
@@ -134,32 +167,33 @@ export class Guesting {
    * (this device's own connection) and the other friends' (as the host last said). */
   hook() {
     if (!this.active) return null;
-    const seats = this.kept.snapshot?.seats ?? [];
+    const seats = this.#kept.snapshot?.seats ?? [];
     const host = seats.find((s) => s.label?.kind === "host")?.seat;
     // how another friend's messages travel is between it and the host: not this device's to know
     const others = this.others
-      .filter((s) => s.seat !== this.kept.seat && s.seat !== host)
+      .filter((s) => s.seat !== this.#kept.seat && s.seat !== host)
       .map((s) => ({ ...s, channel: null }));
     const via = this.channel && this.channel.state !== "closed" ? (this.channel.via ?? "direct") : null;
     const mine = host === undefined ? [] : [{ seat: host, presence: this.presence, channel: via }];
-    return { role: "guest", seats: [...mine, ...others], commitment: this.kept.commitment };
+    return { role: "guest", seats: [...mine, ...others], commitment: this.#kept.commitment };
   }
 
   /** Join from an invite: a table's room ({secret, host}: its one link, or kept from the last
-   * visit), a link's code, or null (the dialog asks for one). */
+   * visit), a link's code, or null (the dialog asks for one).
+   * @param {{secret: string, host: string}|string|null} invite */
   async join(invite) {
     if (invite && typeof invite === "object") return this.#joinRoom(invite);
-    this.dialog = await this.dialogs.join();
-    return this.dialog.open({ invite, join: (text) => this.#answer(text) });
+    return this.hand.open(invite);
   }
 
-  /** Knock at the table's room until the host seats this page; again whenever the connection ends. */
+  /** Knock at the table's room until the host seats this page; again whenever the connection ends.
+   * @param {{secret: string, host: string}} room the link's room secret and the host's key */
   async #joinRoom({ secret, host }) {
     const before = loadKept();
     const same =
       before?.room?.secret === secret && before?.room?.host === host && /^[0-9a-f]{64}$/.test(before.key ?? "");
     this.kept = same
-      ? { ...before, resume: Boolean(before.table) }
+      ? { .../** @type {Kept} same */ (before), resume: Boolean(before?.table) }
       : {
           room: { secret, host },
           key: randomPart(),
@@ -172,11 +206,12 @@ export class Guesting {
         };
     this.#keep();
     if (!this.relays.length) return this.toast(T.room.down); // this player wants no relay: no room to knock at
-    this.presence = this.kept.table ? "reconnecting" : "waiting"; // back at its seat, or a first knock
+    this.presence = this.#kept.table ? "reconnecting" : "waiting"; // back at its seat, or a first knock
     this.changed();
     let room;
     try {
       const [{ Room }, { GuestRoom }] = await Promise.all([import("./room.js"), import("./online.js")]);
+      /** @type {import("./online.js").GuestRoom|null} */
       let seating = null;
       room = await Room.open({
         secret,
@@ -185,7 +220,7 @@ export class Guesting {
         onstatus: (status) => this.#relayStatus(status),
       });
       seating = new GuestRoom(room, host, {
-        key: this.kept.key,
+        key: /** @type {string} made above */ (this.#kept.key),
         meta: () => ({ name: this.name || "" }),
         iceServers: this.iceServers,
         relayOnly: () => this.relayOnly.get(), // read at each knock: the player may change it
@@ -199,23 +234,23 @@ export class Guesting {
 
   /** One knocking, until a channel (or the table is full, or the host does not answer). */
   async #knock() {
-    this.presence = this.kept.table ? "reconnecting" : "waiting";
+    this.presence = this.#kept.table ? "reconnecting" : "waiting";
     this.changed();
     for (;;) {
       try {
-        const channel = await this.room.seating.connect();
+        const channel = await /** @type {Room} knocking is in a room */ (this.room).seating.connect();
         const meta = channel.peerMeta ?? {};
-        if (meta.table !== this.kept.table || meta.seat !== this.kept.seat) {
-          const first = !this.kept.table;
-          Object.assign(this.kept, { table: meta.table, seat: meta.seat, resume: !first && this.kept.resume });
-          if (first) this.kept.commitment = meta.commitment ?? null;
+        if (meta.table !== this.#kept.table || meta.seat !== this.#kept.seat) {
+          const first = !this.#kept.table;
+          Object.assign(this.#kept, { table: meta.table, seat: meta.seat, resume: !first && this.#kept.resume });
+          if (first) this.#kept.commitment = meta.commitment ?? null;
           this.#keep();
         }
-        if (this.kept.snapshot) this.toast(T.room.back);
+        if (this.#kept.snapshot) this.toast(T.room.back);
         // light on the relays: once both sides have moved to a direct channel the room is needed
         // no more, until that channel ends
         channel.onmoved = () => this.room?.room.quiet(true);
-        if (channel.released) this.room.room.quiet(true);
+        if (channel.released) /** @type {Room} */ (this.room).room.quiet(true);
         return this.#attach(channel);
       } catch (error) {
         if (error instanceof NetError && error.code === "full") return this.toast(T.room.full);
@@ -226,67 +261,18 @@ export class Guesting {
 
   /** Every relay has failed while this page waits for its seat: it says so, and offers the codes
    * sent by hand (the host's "Connect without relays"), once per page; knocking goes on, and a
-   * relay that comes back seats the page as before. */
+   * relay that comes back seats the page as before.
+   * @param {import("./nostr.js").PoolStatus} status */
   #relayStatus({ down }) {
-    if (!down || this.channel || this.offeredCodes) return;
-    this.offeredCodes = true;
-    this.toast(T.room.downGuest);
-    (async () => {
-      this.dialog = await this.dialogs.join();
-      const closed = this.dialog.open({ invite: null, join: (text) => this.#answer(text) });
-      this.dialog.status(T.room.downGuest);
-      await closed;
-    })().catch(() => {});
+    if (!down || this.channel) return;
+    this.hand.offer();
   }
 
-  async #answer(text) {
-    let invite;
-    try {
-      invite = await readPasted(text, "invite");
-    } catch (error) {
-      return netErrorWords(error);
-    }
-    const { table, seat, name: myName, commitment } = invite.meta ?? {};
-    if (typeof table !== "string" || !Number.isInteger(seat)) return T.net.codes.foreign;
-    const before = loadKept();
-    const same = before?.table === table && before?.seat === seat;
-    this.kept = {
-      table,
-      seat,
-      part: same ? before.part : randomPart(),
-      commitment: same && before.commitment ? before.commitment : commitment,
-      host: invite.meta.host ?? null,
-      events: same ? (before.events ?? []) : [],
-      resume: same,
-      // a table played online, joined by hand while the relays were down: its room and seat key
-      // stay, so a connection that ends is made again through the room when it is back
-      room: before?.room,
-      key: before?.key,
-    };
-    this.#keep();
-    let made;
-    try {
-      const meta = { table, seat, name: this.name || myName || "" };
-      made = await answerInvite(parseLink(text).code, { iceServers: this.iceServers, meta });
-    } catch (error) {
-      return netErrorWords(error);
-    }
-    this.dialog.showAnswer({
-      host: this.kept.host,
-      link: answerLink(this.site, made.answerCode),
-      code: made.answerCode,
-    });
-    made.channel.then(
-      (channel) => this.#attach(channel),
-      (error) => this.dialog.status(netErrorWords(error)),
-    );
-    return null;
-  }
-
+  /** @param {import("./link.js").Carrier} channel */
   async #attach(channel) {
     this.channel = channel;
     this.presence = "connected";
-    this.dialog?.joined();
+    this.hand.joined();
     this.changed();
     channel.onmessage = (text) => this.#heard(text);
     channel.onstate = (state) => {
@@ -295,20 +281,21 @@ export class Guesting {
         this.channel = null;
         for (const w of this.waiters.splice(0)) w(); // nothing more will answer them
         if (this.room) {
-          this.kept.resume = true;
+          this.#kept.resume = true;
           this.room.room.quiet(false);
           this.#knock(); // the table's room: back in by itself
         } else this.toast(T.netTable.hostGone);
       }
       this.changed();
     };
-    const { table, part, resume, key } = this.kept;
+    const { table, part, resume, key } = this.#kept;
     // the protocol's version is Python's (net/protocol.py, stamped in version.js by the build): the
     // host checks it, and says if it differs
     this.protocol ??= PROTOCOL ?? (await this.local.call("ping"))?.protocol;
     this.#send({ kind: "hello", table, part, name: this.name || undefined, resume: resume || undefined, key });
   }
 
+  /** @param {{kind: string, [field: string]: unknown}} message */
   #send(message) {
     const clean = Object.fromEntries(
       Object.entries({ v: this.protocol, ...message }).filter(([, v]) => v !== undefined),
@@ -323,7 +310,7 @@ export class Guesting {
     }
   }
 
-  /** A text from the host: checked by this device's Python, then taken in, in order. */
+  /** A text from the host: checked by this device's Python, then taken in, in order. @param {string} text */
   #heard(text) {
     this.applying = this.applying.then(async () => {
       // before this device's engine is up, a message whose shape can be drawn is taken at once
@@ -331,16 +318,16 @@ export class Guesting {
       const reply = await readHostText(this.local, text, (refusal) => this.#refusedLate(refusal));
       if (!reply?.ok) return; // a message that cannot be taken changes nothing (the console has it)
       const m = reply.message;
-      if (m.table !== this.kept.table) return;
+      if (m.table !== this.#kept.table) return;
       if (m.kind === "welcome" || m.kind === "table") {
-        this.kept.seat = m.seat;
-        this.kept.commitment = m.commitment ?? this.kept.commitment;
+        this.#kept.seat = m.seat;
+        this.#kept.commitment = m.commitment ?? this.#kept.commitment;
         if (m.kind === "welcome" && m.friends) this.#friends(m.friends);
         if (m.snapshot) await this.#table(m.snapshot, m.events ?? []);
         else if (m.kind === "welcome") this.toast(T.netTable.waitingDeal);
       } else if (m.kind === "gathering") {
         this.#friends(m.friends);
-        this.kept.commitment = m.commitment;
+        this.#kept.commitment = m.commitment;
       } else if (m.kind === "presence") {
         this.others = m.seats;
         this.watchers = m.watchers ?? 0; // how many watch the table, as the host counts them
@@ -353,12 +340,12 @@ export class Guesting {
       } else if (m.kind === "reveal") {
         await this.#reveal(m);
       } else if (m.kind === "refusal") {
-        this.toast(T.refusals[m.code]?.(m.values ?? {}) ?? T.refusals.refused());
+        this.toast(refusalWords(m));
         this.#answered();
         if (m.code === "seat_given") {
           // a rated match left for good (the clock's away rule): abandoned, in this career
-          const snap = this.kept.snapshot;
-          if (snap?.net?.rated && !snap.match?.over) this.left(snap.settings, this.kept.commitment);
+          const snap = this.kept?.snapshot;
+          if (snap?.net?.rated && !snap.match?.over) this.left(snap.settings, this.kept?.commitment ?? null);
           return this.#given();
         }
       }
@@ -368,21 +355,24 @@ export class Guesting {
 
   /** A message taken before this device's engine was up, refused by its Python once it was: it
    * was no message of a table (the host's page is not this game's), so this device leaves that
-   * table, saying why. */
+   * table, saying why.
+   * @param {{code?: string, values?: object}|null} reply Python's refusal */
   #refusedLate(reply) {
     if (!this.kept) return;
     console.warn(`All Threes: the host's message was refused once read (${reply?.code}): leaving the table`);
-    this.toast(T.refusals[reply?.code]?.(reply.values ?? {}) ?? T.refusals.refused());
+    this.toast(refusalWords(reply));
     this.#given();
   }
 
+  /** @param {{seat: number, joined: boolean}[]} friends */
   #friends(friends) {
     this.others = friends.map((f) => ({ seat: f.seat, presence: f.joined ? "connected" : "waiting" }));
     this.changed();
   }
 
+  /** @param {Snapshot} snapshot @param {{kind: string}[]} events */
   async #table(snapshot, events) {
-    const seen = this.kept.events;
+    const seen = this.#kept.events;
     for (const e of events) if (seen.length < MAX_SEEN) seen.push(e);
     if (
       events.some((e) => e.kind === "deal") &&
@@ -390,10 +380,10 @@ export class Guesting {
       this.shared?.match !== snapshot.net?.match
     ) {
       this.shared = null; // a rematch: its own deal to check, its own record to keep
-      this.kept.record = null;
+      this.#kept.record = null;
     }
-    const first = !this.kept.snapshot;
-    this.kept.snapshot = snapshot;
+    const first = !this.#kept.snapshot;
+    this.#kept.snapshot = snapshot;
     await this.accept({ ok: true, snapshot, events });
     this.#answered();
     if (first) this.changed(); // the seats' names and how each stands, now that the table names them
@@ -404,22 +394,24 @@ export class Guesting {
     if (waiter) waiter();
   }
 
+  /** @param {{record?: object}} m the host's reveal (Python checked its shape) */
   async #reveal(m) {
     if (this.shared) return; // every later table of a finished match brings it again
     const reply = await this.local.call("check_shared", {
-      commitment: this.kept.commitment,
+      commitment: this.#kept.commitment,
       reveal: m,
-      my_part: this.kept.part,
-      seen: { events: this.kept.events },
+      my_part: this.#kept.part,
+      seen: { events: this.#kept.events },
       date: new Date().toISOString(),
       ...this.careerNow(),
     });
     this.shared = reply?.ok ? reply.shared : { failed: reply?.code ?? "refused" };
-    this.toast(reply?.ok ? T.netTable.fair : (T.refusals[reply?.code]?.(reply.values ?? {}) ?? T.netTable.unfair));
+    const refused = /** @type {Record<string, ((values: object) => string)|undefined>} */ (T.refusals);
+    this.toast(reply?.ok ? T.netTable.fair : (refused[reply?.code]?.(reply.values ?? {}) ?? T.netTable.unfair));
     // a match whose deal is proved counts in this device's career, for this device's seat
     if (reply?.ok) this.counted(reply.shared);
-    this.kept.record = m.record;
-    this.kept.events = []; // the next match starts its own
+    this.#kept.record = m.record;
+    this.#kept.events = []; // the next match starts its own
   }
 
   /** What this device saw, for the test hook's record() and for keeping. */
@@ -428,14 +420,11 @@ export class Guesting {
   }
 
   #keep() {
-    try {
-      localStorage.setItem(GUEST_KEY, JSON.stringify(this.kept));
-    } catch {
-      // full or blocked storage: the match goes on; only a later re-join asks for a fresh part
-    }
+    keepKept(this.kept);
   }
 
   /** The table's engine on this device: a move goes to the host and waits for its answer. */
+  /** @param {string} op @param {any} [payload] the request's fields (JSON for Python) */
   async #call(op, payload = {}) {
     if (op === "intent") return this.#intent(payload.intent);
     if (op === "record") return { ok: true, record: this.kept?.record ?? null, seen: this.seen() };
@@ -444,6 +433,7 @@ export class Guesting {
     return { ok: false, code: "bad_request", error: `${op} is the host's`, values: {} };
   }
 
+  /** @param {{kind?: string}|null|undefined} intent */
   #intent(intent) {
     // the round panel's Next is the host's to give; any other intent goes to the host's Python,
     // which alone says what a guest may ask
@@ -503,14 +493,15 @@ export class Guesting {
   }
 
   /** This device's part of a rated result, or its signature of it, to the table (the host
-   * relays it to the other friends): `{part}` or `{digest, signature}`. */
+   * relays it to the other friends): `{part}` or `{digest, signature}`.
+   * @param {{part?: object, digest?: string, signature?: string}} shared */
   shareRated(shared) {
     if (!this.channel) return;
     if (shared.part) this.#send({ kind: "rated_part", part: shared.part });
     else this.#send({ kind: "rated_sign", digest: shared.digest, signature: shared.signature });
   }
 
-  /** A quick reaction to the table. */
+  /** A quick reaction to the table. @param {string} id */
   react(id) {
     if (this.channel) this.#send({ kind: "reaction", id });
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // An answer link opened on the host's own device: the host's table waits in one tab, and the
 // guest's answer arrives as a link the host opens (from a messenger, or the phone's camera), in
 // a new tab. That tab must not play (boot/tabs.js: one tab plays, and a second one would offer to
@@ -20,7 +21,7 @@ const PREFIX = "allthrees-answer-";
 /** How long the answer's tab waits for a table to acknowledge (ms). */
 export const HANDOFF_TIMEOUT = 5000;
 
-/** The BroadcastChannel's name for a table. */
+/** The BroadcastChannel's name for a table. @param {string} table */
 export const channelName = (table) => PREFIX + String(table);
 
 /** Is this an answer link's fragment ("#answer=...")? */
@@ -29,10 +30,17 @@ export function isAnswerLink(hash = globalThis.location?.hash ?? "") {
 }
 
 /**
+ * What became of an answer handed over. pair: an answer to a pairing of devices; refused: a table
+ * heard it and is not waiting for it; no-table: none answered in `timeout` ms; bad-code: the code
+ * cannot be used (reason: CodeError's code)
+ * @typedef {{status: "delivered" | "refused" | "no-table" | "bad-code", code: string,
+ *   reason?: string, pair?: boolean}} Handoff
+ */
+
+/**
  * Hand the answer in a link (or its fragment) to the table waiting on this device.
- * @returns {Promise<{status: "delivered" | "refused" | "no-table" | "bad-code", code: string,
- *   reason?: string, pair?: boolean}>}  pair: an answer to a pairing of devices; refused: a table heard it and is not waiting for it; no-table: none
- *   answered in `timeout` ms; bad-code: the code cannot be used (reason: CodeError's code)
+ * @param {string} [hash] @param {{timeout?: number}} [o]
+ * @returns {Promise<Handoff>}
  */
 export async function handOffAnswer(hash = location.hash, { timeout = HANDOFF_TIMEOUT } = {}) {
   let code = "";
@@ -70,6 +78,9 @@ export async function handOffAnswer(hash = location.hash, { timeout = HANDOFF_TI
  * The waiting table's side: `onAnswer(code, {desc, meta})` for each answer handed over for
  * table `table`; it returns (or resolves to) true when the table took it (an invite was waiting
  * for it), and the answer's tab is told so. Returns stop().
+ * @param {string} table
+ * @param {(code: string, answer: import("./codes.js").Decoded) => boolean|Promise<boolean>} onAnswer
+ * @returns {() => void}
  */
 export function listenForAnswers(table, onAnswer) {
   if (typeof BroadcastChannel !== "function") return () => {};
@@ -89,7 +100,8 @@ export function listenForAnswers(table, onAnswer) {
   return () => bc.close();
 }
 
-/** The answer tab's card: what happened, in words (and, when no table took it, the link to send). */
+/** The answer tab's card: what happened, in words (and, when no table took it, the link to send).
+ * @param {Handoff} result @param {HTMLElement} [parent] */
 export function showHandoff(result, parent = document.body) {
   const words = T.net;
   const said = result.pair ? T.pair.handoff : words.handoff;
@@ -100,7 +112,7 @@ export function showHandoff(result, parent = document.body) {
         ? said.refused
         : result.status === "no-table"
           ? said.noTable
-          : (words.codes[result.reason] ?? words.errors.code);
+          : (byCode(words.codes)[String(result.reason)] ?? words.errors.code);
   const card = h(
     "section",
     { class: "handoff", id: "handoff", role: "status", "data-status": result.status },
@@ -110,10 +122,16 @@ export function showHandoff(result, parent = document.body) {
   return card;
 }
 
-/** Words for a NetError or a CodeError (what the player can do), in the page's language. */
+/** A catalogue's words looked up by a code that may not be one of its keys.
+ * @param {object} words @returns {Record<string, string|undefined>} */
+const byCode = (words) => /** @type {Record<string, string|undefined>} */ (words);
+
+/** Words for a NetError or a CodeError (what the player can do), in the page's language.
+ * @param {unknown} error what was thrown (anything else gets the general words) */
 export function netErrorWords(error) {
   const words = T.net;
-  if (error?.name === "CodeError") return words.codes[error.code] ?? words.errors.code;
-  if (error?.code === "code") return words.codes[error.reason] ?? words.errors.code;
-  return words.errors[error?.code] ?? words.errors.unreachable;
+  const e = /** @type {{name?: string, code?: string, reason?: string|null}|null|undefined} */ (error);
+  if (e?.name === "CodeError") return byCode(words.codes)[String(e.code)] ?? words.errors.code;
+  if (e?.code === "code") return byCode(words.codes)[String(e.reason)] ?? words.errors.code;
+  return byCode(words.errors)[String(e?.code)] ?? words.errors.unreachable;
 }

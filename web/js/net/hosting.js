@@ -1,3 +1,4 @@
+// @ts-check
 // The host's side of a table across devices: one invite and one channel per friend's seat, every
 // guest's message handed to the host's Python as it came (op `guest`: Python checks it, acts and
 // answers), and whatever Python gives each seat (`outbox`) sent on that seat's channel. This module
@@ -18,45 +19,28 @@
 // straight back (its hello says `resume`). What a seat does while it is away is the host's choice
 // (op `stand_in`), asked once a match and applied again at each later drop.
 
-import { T } from "../i18n/strings.js";
+import { refusalWords, T } from "../i18n/strings.js";
 import { Broadcast } from "./broadcast.js";
-import { inviteLink, parseLink, readPasted } from "./codes.js";
-import { canDirect } from "./direct.js";
-import { listenForAnswers, netErrorWords } from "./handoff.js";
-import { createInvite } from "./peer.js";
+import { HandInvites } from "./handinvites.js";
+import { listenForAnswers } from "./handoff.js";
 import { relaysFrom } from "./relays.js";
+import { RoomInvite } from "./roominvite.js";
+import { keepRoom, keptRoom, roomLink } from "./roomkeep.js";
 
-/** The room of the table this page hosts, kept so that a reload opens it before Python is up:
- * friends who knock meanwhile are heard, and seated as soon as Python has the table again. */
-const ROOM_KEY = "allthrees.hostroom.v1";
-const HEX = /^[0-9a-f]{64}$/;
+export { keptRoom, roomLink } from "./roomkeep.js";
 
-/** The kept room of `table` ({secret, key, guests}: `guests` the friends' pages' keys in the
- * room when it was last kept, told at once that the host is back), or null. */
-export function keptRoom(table) {
-  try {
-    const kept = JSON.parse(localStorage.getItem(ROOM_KEY) ?? "null");
-    const ok = kept?.table === table && HEX.test(kept.secret ?? "") && HEX.test(kept.key ?? "");
-    const guests = Array.isArray(kept?.guests) ? kept.guests.filter((k) => HEX.test(String(k))).slice(0, 8) : [];
-    return ok ? { secret: kept.secret, key: kept.key, guests } : null;
-  } catch {
-    return null;
-  }
-}
-
-function keepRoom(table, room, guests = []) {
-  try {
-    const kept = { table, secret: room?.secret, key: room?.key, guests: guests.slice(-8) };
-    if (room) localStorage.setItem(ROOM_KEY, JSON.stringify(kept));
-    else localStorage.removeItem(ROOM_KEY);
-  } catch {
-    // storage refused: a reload opens the room once Python is up, as before
-  }
-}
-
-/** The table's one link: the room's secret and the host's public key there, in the fragment
- * (never sent to the site's host). */
-export const roomLink = (site, secret, host) => `${site}#room=${secret}.${host}`;
+/** @typedef {import("./link.js").Carrier} Carrier */
+/** @typedef {import("../shapes/snapshot.js").NetFriend} NetFriend */
+/** @typedef {import("./roomkeep.js").RoomKeys} RoomKeys */
+/** @typedef {import("./handinvites.js").InviteDialogPort} InviteDialogPort */
+/** @typedef {import("./roominvite.js").RoomDialogPort} RoomDialogPort */
+/**
+ * What this page knows of a friend's seat: its channel, how it stands, whether the host gave it
+ * away, since when it is away (its invite by hand is HandInvites').
+ * @typedef {{presence: string, channel?: Carrier|null, given?: boolean,
+ *   awayTimer?: ReturnType<typeof setTimeout>, awaySince?: number|null}} SeatEntry
+ */
+/** @typedef {import("./roominvite.js").OpenRoom} OpenRoom */
 
 /** A seat away through the room for this long is the host's to decide about (ms): a shorter
  * absence (a reload, a locked screen, a network change) asks nobody anything. */
@@ -68,18 +52,20 @@ export const PRESENCE = ["waiting", "connected", "reconnecting", "away"];
 export class Hosting {
   /**
    * @param {object} o
-   * @param {(op: string, payload: object) => Promise<object|null>} o.call the host's engine (not
-   *   blocking the table); every reply it gives comes through sent() as well
-   * @param {(reply: object) => Promise<void>} o.accept a table reply taken in as the table's own
-   * @param {(gathering: object) => void} o.gathered the table before its deal: who has joined
+   * @param {(op: string, payload: object) => Promise<any>} o.call the host's engine (not
+   *   blocking the table); every reply it gives (any of Python's) comes through sent() as well
+   * @param {(reply: any) => Promise<void>} o.accept a table reply taken in as the table's own
+   * @param {(gathering: any) => void} o.gathered the table before its deal: who has joined
    * @param {(text: string) => void} o.toast
    * @param {(seat: number, id: string) => void} o.reacted a friend's reaction, to show
    * @param {(shared: object) => void} [o.rated] a friend's part or signature of a rated result
    *   (Python's `rated`: {seat, part} or {seat, digest, signature}), for career/rated.js
    * @param {() => void} o.changed presence changed: redraw the seats' chips
-   * @param {(seat: number, name: string|null) => void} o.away a friend's connection ended: the
-   *   host chooses what its seat does meanwhile (op stand_in)
-   * @param {object} o.dialogs {invite() -> Promise<InviteDialog>, scan(video, signal)} (ui/dialogs/invite.js)
+   * @param {(seat: number, name: string|null) => Promise<string|null|false>} o.away a friend's
+   *   connection ended: the host chooses what its seat does meanwhile (op stand_in; a level, or
+   *   nothing: the table waits)
+   * @param {{invite: () => Promise<InviteDialogPort>, room: () => Promise<RoomDialogPort>,
+   *   scan?: (video: HTMLVideoElement, signal: AbortSignal) => Promise<string>}} o.dialogs (ui/dialogs/invite.js)
    * @param {RTCIceServer[]} o.iceServers
    * @param {string} o.site the page's address, for links
    * @param {unknown} [o.relays] the preference `relays` (net/relays.js: [] for none, codes by hand)
@@ -87,7 +73,7 @@ export class Hosting {
    *   address from other players"
    * @param {() => boolean} [o.listed] the table is listed in Play online (table/parlor.js): no
    *   invite dialog pops up
-   * @param {(seat: number) => string} [o.nameOf] a seat's name as the table shows it
+   * @param {(seat: number) => string} o.nameOf a seat's name as the table shows it
    */
   constructor({
     call,
@@ -106,21 +92,77 @@ export class Hosting {
     listed,
     nameOf,
   }) {
-    Object.assign(this, { call, accept, gathered, toast, reacted, rated, changed, away, dialogs, iceServers, site });
-    this.nameOf = nameOf ?? ((seat) => this.#name(seat));
+    this.call = call;
+    this.accept = accept;
+    this.gathered = gathered;
+    this.toast = toast;
+    this.reacted = reacted;
+    this.rated = rated;
+    this.changed = changed;
+    this.away = away;
+    this.dialogs = dialogs;
+    this.iceServers = iceServers;
+    this.site = site;
+    this.nameOf = nameOf;
     this.listed = listed ?? (() => false);
     this.relays = relaysFrom({ relays }).urls;
     this.relayOnly = relayOnly ?? { get: () => false, set: () => {} };
-    this.room = null; // the table's room on the relays: {room, seating, link} once open
+    /** @type {OpenRoom|null} the table's room on the relays, once open */
+    this.room = null;
+    /** @type {Promise<OpenRoom|null>|null} */
     this.opening = null;
-    this.choice = undefined; // what the host chose for a seat that is away, this match (asked once)
-    this.table = null; // the table id, from Python
+    /** @type {string|null|false|undefined} what the host chose for a seat that is away, this match (asked once) */
+    this.choice = undefined;
+    /** @type {string|null} the table id, from Python */
+    this.table = null;
+    /** @type {string|null} */
     this.commitment = null;
-    this.friends = []; // [{seat, name, joined, stand_in}] as Python last said
-    this.seats = new Map(); // seat -> {channel, invite, presence, dialog, open}
+    /** @type {NetFriend[]} as Python last said */
+    this.friends = [];
+    /** @type {Map<number, SeatEntry>} */
+    this.seats = new Map();
     this.stopListening = () => {};
-    this.queue = Promise.resolve(); // guests' messages go to Python one after another, in order
-    this.roomOf = null; // the room's {secret, key} the room was opened with
+    /** @type {Promise<unknown>} guests' messages go to Python one after another, in order */
+    this.queue = Promise.resolve();
+    /** @type {RoomKeys|null} the room's secret and key the room was opened with */
+    this.roomOf = null;
+    // the codes sent by hand, each seat's own invite (without relays)
+    this.hand = new HandInvites({
+      dialogs,
+      iceServers,
+      site,
+      toast,
+      match: () => ({ table: this.table, commitment: this.commitment }),
+      waits: (seat) => this.seats.has(seat) && !this.seats.get(seat)?.channel,
+      nameOf: (seat) => this.#name(seat),
+      attach: (seat, channel) => this.#attach(seat, channel),
+    });
+    // the table's one link, as its dialog shows it
+    this.roomInvite = new RoomInvite({
+      dialog: () => dialogs.room(),
+      room: () => this.room,
+      opening: () => this.opening,
+      relayOnly: this.relayOnly,
+      watching: () => this.broadcast.on,
+      watchLink: (me) => this.broadcast.link(me),
+      setWatching: (on) => this.broadcast.set(on),
+      // a rated match or not: the host's to change until a friend sits down (Python refuses after)
+      rated: () =>
+        this.friends.some((f) => f.joined)
+          ? undefined
+          : {
+              on: Boolean(this.ratedTable),
+              set: async (on) => {
+                const reply = await this.call("rated", { on });
+                if (!reply?.ok) this.toast(refusalWords(reply ?? {}));
+                return Boolean(this.ratedTable);
+              },
+            },
+      toast,
+      byHand: () => this.#byHand(),
+    });
+    /** @type {() => void} Python's table is read (resolves `read`) */
+    this.hasRead = () => {};
     // the table's stream for watchers (net/broadcast.js), while the host lets people watch
     this.broadcast = new Broadcast({
       relays: this.relays,
@@ -132,7 +174,8 @@ export class Hosting {
         this.#tellPresence().catch(() => {});
       },
     });
-    this.read = new Promise((resolve) => (this.hasRead = resolve)); // Python's table read once
+    /** @type {Promise<void>} Python's table read once */
+    this.read = new Promise((resolve) => (this.hasRead = resolve));
     // this page goes (a reload, a closed tab): every friend is told at once, so each knocks again
     // (through the relays a silent page would be waited for until its keepalive ran out)
     addEventListener("pagehide", () => {
@@ -160,17 +203,19 @@ export class Hosting {
     return { role: "host", seats, commitment: this.commitment };
   }
 
-  /** How a seat's messages travel: "direct", "relay", or null while it has no channel. */
+  /** How a seat's messages travel: "direct", "relay", or null while it has no channel. @param {number} seat */
   via(seat) {
     const channel = this.seats.get(seat)?.channel;
     return channel && channel.state !== "closed" ? (channel.via ?? "direct") : null;
   }
 
+  /** @param {number} seat */
   presence(seat) {
     return this.seats.get(seat)?.presence ?? "waiting";
   }
 
-  /** A reply of the host's engine: read its table's seats and send each guest its texts. */
+  /** A reply of the host's engine: read its table's seats and send each guest its texts.
+   * @param {any} reply any of Python's replies */
   sent(reply) {
     if (!reply?.ok && !reply?.outbox) return;
     const net = reply.gathering ?? reply.snapshot?.net ?? null;
@@ -181,7 +226,7 @@ export class Hosting {
     if (net) this.#read(net, reply.room ?? null, Boolean(reply.snapshot));
     if (reply.gathering) this.ratedTable = reply.gathering.rated === true; // the host's choice, before the deal
     this.broadcast.read(reply, this.roomOf?.key ?? null); // the watchers' table and stream
-    for (const [seat, texts] of Object.entries(reply.outbox ?? {})) {
+    for (const [seat, texts] of Object.entries(/** @type {Record<string, string[]>} */ (reply.outbox ?? {}))) {
       const channel = this.seats.get(Number(seat))?.channel;
       if (channel?.state !== "connected") continue; // it gets the table again at its hello
       for (const text of texts) {
@@ -196,7 +241,8 @@ export class Hosting {
   }
 
   /** The host gave `seat` to a computer (op give_seat): its page has the word why (the outbox
-   * just sent); a moment later its channel closes, and the seat is not asked about as away. */
+   * just sent); a moment later its channel closes, and the seat is not asked about as away.
+   * @param {number} seat */
   #release(seat) {
     const entry = this.seats.get(seat);
     if (!entry) return;
@@ -210,7 +256,8 @@ export class Hosting {
     this.#setPresence(seat, "away");
   }
 
-  /** `dealt`: the table is in play, so every friend sat down before (each comes back by itself). */
+  /** `dealt`: the table is in play, so every friend sat down before (each comes back by itself).
+   * @param {import("../shapes/snapshot.js").NetSummary} net @param {RoomKeys|null} room @param {boolean} dealt */
   #read(net, room, dealt) {
     const table = net.table;
     if (table !== this.table) {
@@ -235,24 +282,26 @@ export class Hosting {
     this.changed();
     // a seat nobody holds shows the invite at once: the table's one link, else (no relays) the
     // first such seat's own (one dialog at a time)
-    const empty = this.friends.find((f) => !this.seats.get(f.seat).channel && !this.seats.get(f.seat).shown);
+    const entry = (/** @type {number} */ seat) => /** @type {SeatEntry} set above */ (this.seats.get(seat));
+    const empty = this.friends.find((f) => !entry(f.seat).channel && !this.hand.shown(f.seat));
     if (!empty) return;
     if (this.relays.length) {
       // a host's reload mid-match: its friends knock again by themselves, no link to send (the
       // menu's Invite a friend still shows it)
       // (a table listed in Play online is seated from the lobby: its link is in the menu's Invite)
-      if (!this.roomShown && !dealt && !this.listed()) this.showRoom();
+      if (!this.roomInvite.shown && !dealt && !this.listed()) this.showRoom();
     } else this.invite(empty.seat);
   }
 
-  /** This page hosts `table` from now on (its answers by hand, its room). */
+  /** This page hosts `table` from now on (its answers by hand, its room). @param {string} table */
   #begin(table) {
     this.table = table;
-    this.stopListening = listenForAnswers(table, (code, answer) => this.#handedOver(code, answer));
+    this.stopListening = listenForAnswers(table, (code, answer) => this.hand.handedOver(code, answer));
   }
 
   /** A host's reload: the room of its kept table opened at once, before Python is up, so friends
-   * knocking meanwhile are heard (each is seated once Python has read the table again). */
+   * knocking meanwhile are heard (each is seated once Python has read the table again).
+   * @param {string} table */
   openEarly(table) {
     const room = keptRoom(table);
     if (!room || !this.relays.length || this.table !== null) return;
@@ -270,16 +319,19 @@ export class Hosting {
 
   // ------------------------------------------------------------------ the room on the relays
   /** The table's room: opened once per table, from Python's secret and key (the same after a
-   * reload, so friends knocking again find it). */
+   * reload, so friends knocking again find it).
+   * @param {RoomKeys} keys @param {string[]} [back] the friends' pages to tell the host is back
+   * @returns {Promise<OpenRoom|null>} */
   async #openRoom({ secret, key }, back = []) {
     const [{ Room }, { HostRoom }] = await Promise.all([import("./room.js"), import("./online.js")]);
+    /** @type {import("./online.js").HostRoom|null} */
     let seating = null;
     const room = await Room.open({
       secret,
       key: { secret: key },
       relays: this.relays,
-      onmessage: (from, kind, body, run) => seating?.heard(from, kind, body, run),
-      onstatus: (status) => this.#relayStatus(status),
+      onmessage: (from, kind, body) => seating?.heard(from, kind, body),
+      onstatus: (status) => this.roomInvite.relaysDown(status.down),
     });
     if (this.roomOf?.secret !== secret) {
       room.close(); // another room was opened meanwhile (a kept one that was not Python's)
@@ -296,12 +348,13 @@ export class Hosting {
       relayOnly: () => this.relayOnly.get(), // read at each knock: the player may change it
     });
     this.room = { room, seating, link: roomLink(this.site, secret, room.me) };
-    this.roomDialog?.status("");
+    this.roomInvite.opened();
     return this.room;
   }
 
   /** Python's seat for a knocking page: its own, the first free one, or null (the table is full).
-   * A knock heard before this page has read Python's table (a reload) waits for it. */
+   * A knock heard before this page has read Python's table (a reload) waits for it.
+   * @param {string} key @returns {Promise<number|null>} */
   async #seatFor(key) {
     await this.read;
     const reply = await this.call("seat_for", { key });
@@ -310,7 +363,8 @@ export class Hosting {
     throw new Error(reply?.error ?? "seat_for failed");
   }
 
-  /** A friend seated through the room: its channel replaces whatever that seat had. */
+  /** A friend seated through the room: its channel replaces whatever that seat had.
+   * @param {number} seat @param {Carrier} channel */
   #joined(seat, channel) {
     const entry = this.seats.get(seat);
     if (!entry) return channel.close();
@@ -319,145 +373,35 @@ export class Hosting {
       old.onstate = null; // its page came back on a new channel: not a departure
       old.close();
     }
-    entry.dialog?.close();
+    this.hand.closeDialog(seat);
     this.#attach(seat, channel);
     if (this.room) keepRoom(this.table, this.roomOf, [...this.room.seating.links.keys()]);
-    if (this.friends.every((f) => this.presence(f.seat) === "connected")) this.roomDialog?.close();
-  }
-
-  /** Down: every relay has failed (not merely still connecting); the dialog says what to try. */
-  #relayStatus({ down }) {
-    this.relaysDown = down;
-    this.roomDialog?.status(this.relaysDown ? T.room.down : "");
+    if (this.friends.every((f) => this.presence(f.seat) === "connected")) this.roomInvite.done();
   }
 
   /** The table's one link, its QR code and Share, until every friend is in (or it is closed). */
-  async showRoom() {
-    if (this.roomDialog) return;
-    this.roomShown = true;
-    const dialog = await this.dialogs.room();
-    this.roomDialog = dialog;
-    const room = this.room ?? (await this.opening?.catch(() => null));
-    if (this.roomDialog !== dialog) return;
-    if (!room) {
-      // the room could not be opened (its code could not be fetched): the codes sent by hand
-      this.roomDialog = null;
-      this.toast(T.room.down);
-      const seat = this.friends.find((f) => this.presence(f.seat) !== "connected")?.seat;
-      if (seat !== undefined) this.invite(seat);
-      return;
-    }
-    // a rated match or not: the host's to change until a friend sits down (Python refuses after)
-    const nobodyYet = !this.friends.some((f) => f.joined);
-    const rated = nobodyYet
-      ? {
-          on: Boolean(this.ratedTable),
-          set: async (/** @type {boolean} */ on) => {
-            const reply = await this.call("rated", { on });
-            if (!reply?.ok) this.toast(T.refusals[reply?.code]?.(reply?.values ?? {}) ?? T.refusals.refused());
-            return Boolean(this.ratedTable);
-          },
-        }
-      : undefined;
-    const how = dialog.open(
-      {
-        link: room.link,
-        hidden: this.relayOnly.get(),
-        hide: (on) => this.relayOnly.set(on),
-        fixed: !canDirect(), // no WebRTC in this browser: through the relays whatever is chosen
-        watch: {
-          on: this.broadcast.on,
-          link: this.broadcast.link(room.room.me),
-          set: async (on) => ((await this.broadcast.set(on)) ? this.broadcast.link(room.room.me) : null),
-        },
-      },
-      rated,
-    );
-    if (this.relaysDown) dialog.status(T.room.down);
-    const ended = await how;
-    this.roomDialog = null;
-    if (ended === "manual") {
-      const seat = this.friends.find((f) => this.presence(f.seat) !== "connected")?.seat;
-      if (seat !== undefined) this.invite(seat);
-    }
+  showRoom() {
+    return this.roomInvite.show();
   }
 
-  /** Show `seat`'s invite, making one if it has none (or its connection ended). */
-  async invite(seat) {
-    const entry = this.seats.get(seat);
-    if (!entry || entry.dialog) return;
-    entry.shown = true;
-    const friend = this.friends.find((f) => f.seat === seat);
-    const name = friend?.name ?? null;
-    let made;
-    try {
-      made = await this.#fresh(seat, name);
-    } catch (error) {
-      this.toast(netErrorWords(error));
-      return;
-    }
-    const dialog = await this.dialogs.invite();
-    entry.dialog = dialog;
-    const closed = dialog.open({
-      name,
-      link: made.link,
-      code: made.code,
-      answer: (text) => this.#answer(seat, text),
-      scan: this.dialogs.scan,
-    });
-    const how = await closed;
-    entry.dialog = null;
-    if (how === "connected") this.toast(T.netTable.joined(name));
+  /** The codes sent by hand: the first seat not connected gets its invite. */
+  #byHand() {
+    const seat = this.friends.find((f) => this.presence(f.seat) !== "connected")?.seat;
+    if (seat !== undefined) this.invite(seat);
   }
 
-  async #fresh(seat, name) {
-    const entry = this.seats.get(seat);
-    entry.invite?.cancel?.();
-    const meta = { table: this.table, seat, name: name ?? "", commitment: this.commitment };
-    const invite = await createInvite({ iceServers: this.iceServers, meta });
-    entry.invite = invite;
-    return { code: invite.code, link: inviteLink(this.site, invite.code) };
+  /** Show `seat`'s invite, making one if it has none (or its connection ended). @param {number} seat */
+  invite(seat) {
+    if (this.seats.has(seat)) return this.hand.invite(seat);
   }
 
-  /** A pasted or scanned answer for `seat`: null once connected, else the words to show. */
-  async #answer(seat, text) {
-    const entry = this.seats.get(seat);
-    try {
-      const answer = await readPasted(text, "answer");
-      if (answer.meta?.table !== this.table) return T.netTable.otherTable;
-      entry.dialog?.status(T.netTable.connecting);
-      const channel = await entry.invite.accept(parseLink(text).code);
-      this.#attach(seat, channel);
-      return null;
-    } catch (error) {
-      return netErrorWords(error);
-    }
-  }
-
-  /** An answer opened on this device in another tab (handoff.js): taken when its seat waits. */
-  async #handedOver(code, answer) {
-    const seat = Number.isInteger(answer.meta?.seat) ? answer.meta.seat : this.#seatOfAnswer();
-    const entry = this.seats.get(seat);
-    if (!entry?.invite || entry.channel) return false;
-    const words = await this.#answer(seat, code);
-    if (words !== null) return false;
-    entry.dialog?.close(); // taken in another tab: the dialog's own "connected" did not come
-    this.toast(T.netTable.joined(this.#name(seat)));
-    return true;
-  }
-
-  #seatOfAnswer() {
-    // an answer names no seat: the one seat waiting with an open invite takes it
-    const waiting = [...this.seats.entries()].filter(([, e]) => e.invite && !e.channel);
-    return waiting.length === 1 ? waiting[0][0] : -1;
-  }
-
+  /** @param {number} seat @param {Carrier} channel */
   #attach(seat, channel) {
-    const entry = this.seats.get(seat);
+    const entry = /** @type {SeatEntry} a friend's seat (Python's) */ (this.seats.get(seat));
     const wasAway = entry.presence === "away" || entry.presence === "reconnecting";
     clearTimeout(entry.awayTimer);
     entry.channel = channel;
-    entry.invite = null;
+    this.hand.spent(seat);
     this.#setPresence(seat, "connected", true);
     // back after a drop: said once, by the name the table shows (nothing was asked if it was short)
     if (wasAway && entry.awaySince) this.toast(T.netTable.back(this.nameOf(seat)));
@@ -466,7 +410,7 @@ export class Hosting {
     channel.onstate = (state) => {
       if (state !== "closed") return void this.#setPresence(seat, state);
       entry.channel = null;
-      entry.shown = false;
+      this.hand.unshown(seat);
       entry.awaySince = Date.now();
       this.#setPresence(seat, "away");
       if (!this.room) {
@@ -485,6 +429,7 @@ export class Hosting {
     channel.ondrop = () => {}; // dropped unread by the channel (size, flood): nothing to take
   }
 
+  /** @param {number} seat */
   async #whileAway(seat) {
     if (this.choice === undefined) {
       this.choice = await this.away(seat, this.nameOf(seat));
@@ -495,10 +440,12 @@ export class Hosting {
     if (reply?.ok && reply.snapshot) await this.accept(reply);
   }
 
+  /** @param {number} seat */
   #name(seat) {
     return this.friends.find((f) => f.seat === seat)?.name ?? null;
   }
 
+  /** @param {number} seat @param {string} presence */
   async #setPresence(seat, presence, always = false) {
     const entry = this.seats.get(seat);
     if (!entry || (entry.presence === presence && !always)) return;
@@ -514,7 +461,8 @@ export class Hosting {
     await this.call("presence", { seats, watchers: this.broadcast.count });
   }
 
-  /** A guest's text: to Python as it came, in order; its answer taken in and sent on. */
+  /** A guest's text: to Python as it came, in order; its answer taken in and sent on.
+   * @param {number} seat @param {string} text */
   #heard(seat, text) {
     this.queue = this.queue.then(async () => {
       const reply = await this.call("guest", { seat, message: text }); // its outbox: sent()
@@ -542,12 +490,10 @@ export class Hosting {
     this.stopListening = () => {};
     if (this.table !== null) keepRoom(null, null);
     this.#closeRoom();
-    this.roomDialog?.close();
-    Object.assign(this, { roomDialog: null, roomShown: false });
+    this.roomInvite.close();
+    this.hand.close();
     for (const entry of this.seats.values()) {
       clearTimeout(entry.awayTimer);
-      entry.dialog?.close();
-      entry.invite?.cancel?.();
       entry.channel?.close();
     }
     this.seats.clear();

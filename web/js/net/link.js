@@ -30,14 +30,16 @@ export const MOVE_WAIT_MS = 3000;
  * @typedef {object} Carrier what carries the messages: peer.js's Channel or room.js's RelayChannel
  * @property {string} state
  * @property {string} [via]
- * @property {object} [peerMeta]
+ * @property {import("./codes.js").Meta} [peerMeta]
  * @property {number} [m] (a RelayChannel) messages sent so far
  * @property {(text: string) => void} send
  * @property {() => void} close
  * @property {(() => void)} [drop] (a RelayChannel) stop without a word
  * @property {((text: string) => void) | null} onmessage
  * @property {((state: string) => void) | null} onstate
- * @property {((drop: object) => void) | null} ondrop
+ * @property {((drop: import("./peer.js").Drop) => void) | null} ondrop
+ * @property {(kind: string, body: import("./room.js").Body) => void} [heard] (a RelayChannel) what the
+ *   room heard from the other page
  */
 
 export class Link {
@@ -56,7 +58,7 @@ export class Link {
     this.onmessage = null;
     /** @type {((state: string) => void) | null} */
     this.onstate = null;
-    /** @type {((drop: object) => void) | null} */
+    /** @type {((drop: import("./peer.js").Drop) => void) | null} */
     this.ondrop = null;
     /** @type {(() => void) | null} both sides have moved to the direct channel: the room is not needed */
     this.onmoved = null;

@@ -1,3 +1,4 @@
+// @ts-check
 // The relays' side of a table played online: a small Nostr client (NIP-01) that publishes and
 // hears the events of one room (or the lobby) and nothing else. A relay is untrusted: every frame
 // it sends is read by size first, then as JSON of the exact shapes NIP-01 gives (EVENT, OK, EOSE,
@@ -52,6 +53,7 @@ const REPORT_CHECKS = { burst: 120, perSecond: 1 };
 /** @typedef {import("../shapes/nostr.js").NostrEvent} NostrEvent */
 /** @typedef {import("./nostrevent.js").KeyPair} KeyPair */
 /** @typedef {import("./nostrevent.js").Curve} Curve */
+/** @typedef {import("../shapes/nostr.js").RelayFilter} RelayFilter */
 /**
  * How a pool's relays stand: how many are open of how many, each one's state, and whether every
  * one has failed or refused (`down`: not merely still connecting).
@@ -105,7 +107,7 @@ export class RelayPool {
       fetch,
       pow = 0,
       learn,
-    } = {},
+    },
   ) {
     this.verify = verify ?? null;
     this.chosen = learning(urls); // the chooser's word: may learn, and which of these it discovered
@@ -125,17 +127,22 @@ export class RelayPool {
     this.book = book ?? RelayBook.shared();
     this.fetch = fetch === undefined ? (globalThis.fetch?.bind(globalThis) ?? null) : fetch;
     this.pow = pow;
-    this.links = new Map(); // url -> RelayLink
-    this.barred = new Map(); // url -> why: dropped for this pool, kept across stop() and start()
+    /** @type {Map<string, RelayLink>} */
+    this.links = new Map();
+    /** @type {Map<string, string>} url -> why: dropped for this pool, kept across stop() and start() */
+    this.barred = new Map();
+    /** @type {Set<string>} the ids heard */
     this.seen = new Set();
     this.running = false;
     this.stopped = false;
+    /** @type {Promise<KeyPair>|null} a key of this pool's own, for NIP-42, made when a relay first asks */
     this.ownKey = null;
     this.reports = new Bucket(REPORT_CHECKS);
     this.reporting = Promise.resolve(); // monitors' reports are checked one after another
     this.dropped = 0; // frames and events refused, for the tests and the benchmark
     this.sent = 0; // events this page published (each counted once, whatever the relays)
-    this.refusals = {}; // prefix -> how many refusals (OK false, CLOSED) the relays sent
+    /** @type {Record<string, number>} prefix -> how many refusals (OK false, CLOSED) the relays sent */
+    this.refusals = {};
   }
 
   get open() {
@@ -172,7 +179,8 @@ export class RelayPool {
     this.links.clear();
   }
 
-  /** Another relay for this pool (`discovered`: a monitor named it), opened at once if running. */
+  /** Another relay for this pool (`discovered`: a monitor named it), opened at once if running.
+   * @param {string} url */
   add(url, discovered = false) {
     if (this.urls.includes(url) || this.urls.length >= MOST_RELAYS) return false;
     this.urls.push(url);
@@ -182,12 +190,13 @@ export class RelayPool {
     return true;
   }
 
+  /** @param {string} url */
   #link(url) {
     const link = new RelayLink(url, this);
     this.links.set(url, link);
     if (this.barred.has(url)) {
       link.state = "refused";
-      link.why = this.barred.get(url);
+      link.why = /** @type {string} */ (this.barred.get(url));
       return;
     }
     link.start();
@@ -203,7 +212,9 @@ export class RelayPool {
 
   // ------------------------------------------------------------------ what the links ask of their pool
 
+  /** @returns {RelayFilter} */
   filter() {
+    /** @type {RelayFilter} */
     const filter = { kinds: [this.kind], "#t": [this.topic], since: this.since };
     if (this.to) filter["#p"] = [this.to];
     return filter;
@@ -219,6 +230,7 @@ export class RelayPool {
     return this.curve ? Promise.resolve(this.curve) : loadCurve();
   }
 
+  /** @param {RelayLink} link */
   linkState(link) {
     if (this.links.get(link.url) !== link) return;
     if (link.state === "refused") this.barred.set(link.url, link.why);
@@ -226,12 +238,14 @@ export class RelayPool {
   }
 
   /** A relay opened: a pool that learns asks it for monitors' reports (not more often than the
-   * page's record allows, and only where a second subscription fits). */
+   * page's record allows, and only where a second subscription fits).
+   * @param {RelayLink} link */
   linkOpened(link) {
     if (!this.learn || !link.roomForAnother || !this.book.mayAsk(link.url)) return;
     link.subscribe("monitors", discoveryFilter(Math.floor(this.now() / 1000)));
   }
 
+  /** @param {RelayLink} link @param {string} name */
   linkEose(link, name) {
     if (name !== "monitors") return;
     link.unsubscribe("monitors"); // the stored reports are all in: done
@@ -240,13 +254,16 @@ export class RelayPool {
     this.reporting = this.reporting.then(() => this.#grow());
   }
 
+  /** @param {string} prefix */
   refused(prefix) {
     const key = prefix || "other";
     this.refusals[key] = (this.refusals[key] ?? 0) + 1;
   }
 
+  /** @param {RelayLink} link @param {unknown} data */
   frame(link, data) {
     if (typeof data !== "string" || data.length > MAX_FRAME_CHARS) return this.#drop();
+    /** @type {unknown} */
     let msg;
     try {
       msg = JSON.parse(data);
@@ -256,11 +273,13 @@ export class RelayPool {
     if (!Array.isArray(msg) || typeof msg[0] !== "string" || !link.heard(msg)) this.#drop();
   }
 
+  /** @param {RelayLink} link @param {string} name @param {unknown} ev as the relay sent it */
   linkEvent(link, name, ev) {
     if (name === "monitors") this.reporting = this.reporting.then(() => this.#report(ev)).catch(() => this.#drop());
     else this.#event(link.url, ev);
   }
 
+  /** @param {string} url @param {unknown} ev */
   async #event(url, ev) {
     if (!isRoomEvent(ev, this.topic, this.to, this.kind)) return this.#drop();
     const nowS = Math.floor(this.now() / 1000);
@@ -275,13 +294,14 @@ export class RelayPool {
     if (this.verify && !(await this.verify(ev))) return this.#drop();
     if (this.seen.has(ev.id)) return;
     this.seen.add(ev.id);
-    if (this.seen.size > SEEN_IDS) this.seen.delete(this.seen.values().next().value);
+    if (this.seen.size > SEEN_IDS) this.seen.delete(/** @type {string} */ (this.seen.values().next().value));
     this.book.served(url); // this relay brought it first: it serves this page
     this.onevent(ev, url);
   }
 
   /** A monitor's report: read, its signature checked (within the pool's budget), recorded in the
-   * page's record (the pool grows by it at the batch's end, linkEose). */
+   * page's record (the pool grows by it at the batch's end, linkEose).
+   * @param {any} ev as the relay sent it, any JSON until readReport checks it */
   async #report(ev) {
     const nowS = Math.floor(this.now() / 1000);
     const read = ev?.kind === DISCOVERY_KIND ? readReport(ev, nowS, [this.kind]) : null;
@@ -311,7 +331,9 @@ export class RelayPool {
   /** Send a signed event to every relay that may take it: resolves {ok, failed} as soon as one
    * relay took it (a slow, throttling or silent relay holds nobody up: a table's messages go one
    * after another), else once every relay refused it or PUBLISH_WAIT_MS passed. A relay that is
-   * paused may still carry it later, unless another relay has by then. */
+   * paused may still carry it later, unless another relay has by then.
+   * @param {NostrEvent} event
+   * @returns {Promise<import("../shapes/nostr.js").Published>} */
   publish(event) {
     this.sent += 1;
     const links = [...this.links.values()].filter((l) => l.writable);

@@ -28,6 +28,7 @@ const EVENT_KEYS = ["content", "created_at", "id", "kind", "pubkey", "sig", "tag
  * The part of the curve library (noble-secp256k1) this page uses (later/vendor/noble-secp256k1).
  * @typedef {object} Curve
  * @property {{randomSecretKey: () => Uint8Array}} utils
+ * @property {(secret: Uint8Array, pub: Uint8Array) => Uint8Array<ArrayBuffer>} getSharedSecret  ECDH (room.js)
  * @property {{getPublicKey: (secret: Uint8Array) => Uint8Array,
  *   signAsync: (message: Uint8Array, secret: Uint8Array) => Promise<Uint8Array>,
  *   verifyAsync: (sig: Uint8Array, message: Uint8Array, pub: Uint8Array) => Promise<boolean>}} schnorr

@@ -1,3 +1,4 @@
+// @ts-check
 // Seating through the room: how a page that opened the host's one link gets a seat at the host's
 // table with nothing sent back by hand, and how a page that dropped gets its seat back by itself.
 //
@@ -29,7 +30,8 @@ import { RelayChannel } from "./room.js";
 export const DIRECT_WAIT_MS = 6000;
 /** Through the room only: "Hide my address" (a fixed answer, or the preference read at each
  * handshake: it may change while the table is open), or no WebRTC here. */
-const hides = (relayOnly) => !canDirect() || (typeof relayOnly === "function" ? relayOnly() : Boolean(relayOnly));
+const hides = (/** @type {RelayOnly} */ relayOnly) =>
+  !canDirect() || (typeof relayOnly === "function" ? relayOnly() : Boolean(relayOnly));
 
 /** When a guest knocks while the host has not answered (ms after it began): at once, then often
  * (a host's page that reloads is back within seconds), then every KNOCK_EVERY_MS, for KNOCK_FOR_MS. */
@@ -42,24 +44,49 @@ export const SEATED_GRACE_MS = 3000;
 /** Another page holds a seat it was just given for this long (its hello claims it in Python). */
 const HOLD_MS = 20_000;
 
+/** @typedef {boolean | (() => boolean)} RelayOnly  "Hide my address", or how to read it */
+/** @typedef {import("./codes.js").Meta} Meta */
+/** @typedef {import("./room.js").Body} Body */
+/** @typedef {import("./room.js").Room} Room */
+/** @typedef {Awaited<ReturnType<typeof createInvite>>} Invite */
+/** @typedef {Awaited<ReturnType<typeof answerInvite>>} Answered */
+
 /**
  * The host's side of the room: every knock answered.
  *   seatFor(key) -> Promise<number|null>   Python's seat for that key; null: the table is full
  *   attach(seat, link)                      a guest's link (link.js), bound to its seat
  */
 export class HostRoom {
+  /**
+   * @param {Room} room
+   * @param {{seatFor: (key: string) => Promise<number|null>, attach: (seat: number, link: Link) => void,
+   *   meta: () => Meta, iceServers?: RTCIceServer[], relayOnly?: RelayOnly, directWait?: number,
+   *   now?: () => number}} o `meta`: the invite's (the table, the host's commitment)
+   */
   constructor(
     room,
     { seatFor, attach, meta, iceServers, relayOnly = false, directWait = DIRECT_WAIT_MS, now = () => Date.now() },
   ) {
-    Object.assign(this, { room, seatFor, attach, meta, iceServers, relayOnly, directWait, now });
-    this.attempts = new Map(); // guest's key in the room -> {seat, invite, link}: a direct channel being made
-    this.links = new Map(); // guest's key in the room -> {link, seat, at}, once seated
-    this.holds = new Map(); // seat -> {from, at}: the page just given that seat (until its hello claims it)
-    this.knocking = new Set(); // guest's keys whose knock is being answered
+    this.room = room;
+    this.seatFor = seatFor;
+    this.attach = attach;
+    this.meta = meta;
+    this.iceServers = iceServers;
+    this.relayOnly = relayOnly;
+    this.directWait = directWait;
+    this.now = now;
+    /** @type {Map<string, {seat: number, invite: Invite, link: Link, answered?: boolean}>} guest's key in
+     * the room -> a direct channel being made */
+    this.attempts = new Map();
+    /** @type {Map<string, {link: Link, seat: number, at: number}>} guest's key in the room -> its link, once seated */
+    this.links = new Map();
+    /** @type {Map<number, {from: string, at: number}>} seat -> the page just given that seat (until its hello claims it) */
+    this.holds = new Map();
+    /** @type {Set<string>} guest's keys whose knock is being answered */
+    this.knocking = new Set();
   }
 
-  /** A message the room heard (room.js onmessage). */
+  /** A message the room heard (room.js onmessage). @param {string} from @param {string} kind @param {Body} body */
   heard(from, kind, body) {
     const seated = this.links.get(from);
     if (seated && seated.link.state !== "closed") {
@@ -70,6 +97,7 @@ export class HostRoom {
     else if (kind === "answer") this.#answer(from, body).catch(() => {});
   }
 
+  /** @param {string} from @param {Body} knock */
   async #knock(from, { key, relay }) {
     if (this.knocking.has(from)) return; // its seat is being found
     const now = this.now();
@@ -95,6 +123,7 @@ export class HostRoom {
   }
 
   /** Seat the page through the room at once: a relayed channel, in a link a direct one may take over. */
+  /** @param {string} from @param {number} seat */
   async #seat(from, seat) {
     this.#forget(from); // that page's earlier link ends without a word: a "bye" would reach its new one
     const relayed = new RelayChannel(this.room, from);
@@ -107,6 +136,7 @@ export class HostRoom {
   }
 
   /** Offer the seated page a direct channel: its link moves to it once it opens. */
+  /** @param {string} from @param {number} seat @param {Link} link */
   async #offer(from, seat, link) {
     const invite = await createInvite({
       iceServers: this.iceServers,
@@ -119,6 +149,7 @@ export class HostRoom {
     await this.room.send(from, "offer", { code: invite.code });
   }
 
+  /** @param {string} from @param {Body} answer */
   async #answer(from, { code }) {
     const attempt = this.attempts.get(from);
     if (!attempt || attempt.answered) return;
@@ -135,6 +166,7 @@ export class HostRoom {
     }
   }
 
+  /** @param {string} from */
   #forget(from) {
     this.attempts.get(from)?.invite.cancel();
     this.attempts.delete(from);
@@ -161,6 +193,11 @@ export class HostRoom {
  * seat for this page, "timeout" when the host did not answer in KNOCK_FOR_MS.
  */
 export class GuestRoom {
+  /**
+   * @param {Room} room @param {string} host the host's key in the room
+   * @param {{key: string, meta: () => Meta, iceServers?: RTCIceServer[], relayOnly?: RelayOnly,
+   *   knocks?: number[], knockEvery?: number, knockFor?: number}} o `key`: this page's seat key
+   */
   constructor(
     room,
     host,
@@ -174,14 +211,29 @@ export class GuestRoom {
       knockFor = KNOCK_FOR_MS,
     },
   ) {
-    Object.assign(this, { room, host, key, meta, iceServers, relayOnly, knocks, knockEvery, knockFor });
+    this.room = room;
+    this.host = host;
+    this.key = key;
+    this.meta = meta;
+    this.iceServers = iceServers;
+    this.relayOnly = relayOnly;
+    this.knocks = knocks;
+    this.knockEvery = knockEvery;
+    this.knockFor = knockFor;
+    /** @type {Link|null} */
     this.link = null;
+    /** @type {{resolve: (link: Link) => void, reject: (error: Error) => void}|null} connect()'s, while it waits */
     this.settle = null;
-    this.direct = null; // a direct channel that opened before this page was seated
-    this.making = null; // the answer to the host's offer, while its channel opens
+    /** @type {import("./peer.js").Channel|null} a direct channel that opened before this page was seated */
+    this.direct = null;
+    /** @type {Answered|null} the answer to the host's offer, while its channel opens */
+    this.making = null;
+    /** @type {string|null|undefined} the host's page's run that seated this one */
+    this.hostRun; // declared for the type checker: set when seated
   }
 
-  /** A message the room heard (`run`: the host's page's run): only the host's is read. */
+  /** A message the room heard (`run`: the host's page's run): only the host's is read.
+   * @param {string} from @param {string} kind @param {Body} body @param {string|null} [run] */
   heard(from, kind, body, run = null) {
     if (from !== this.host) return;
     const link = this.link?.state === "closed" ? null : this.link;
@@ -201,9 +253,11 @@ export class GuestRoom {
     // "busy": another page is taking a seat just now; the next knock asks again
   }
 
+  /** @returns {Promise<Link>} */
   connect() {
     return new Promise((resolve, reject) => {
       const started = Date.now();
+      /** @type {ReturnType<typeof setTimeout>|undefined} */
       let timer;
       let i = 0;
       const knock = () => {
@@ -214,11 +268,12 @@ export class GuestRoom {
         const at = i <= last ? this.knocks[i] : this.knocks[last] + (i - last) * this.knockEvery;
         timer = setTimeout(knock, Math.max(0, started + at - Date.now()));
       };
+      /** @param {Error|null} error @param {Link} [link] */
       const finish = (error, link) => {
         clearTimeout(timer);
         this.settle = null;
         if (error) reject(error);
-        else resolve(link);
+        else resolve(/** @type {Link} given with no error */ (link));
       };
       this.settle = { resolve: (link) => finish(null, link), reject: (error) => finish(error) };
       knock();
@@ -226,6 +281,7 @@ export class GuestRoom {
   }
 
   /** Seated: the table's messages go through the room from now on (a direct channel may take over). */
+  /** @param {Body} meta */
   #seated(meta) {
     this.link?.drop(); // an earlier seating of this page's that the host replaced
     const relayed = new RelayChannel(this.room, this.host);
@@ -236,6 +292,7 @@ export class GuestRoom {
   }
 
   /** The host offers a direct channel: answered; once it opens, this page's link moves to it. */
+  /** @param {string} code */
   async #offer(code) {
     if (hides(this.relayOnly)) return;
     this.making?.cancel?.();
@@ -254,6 +311,7 @@ export class GuestRoom {
     this.#moveWhenOpen(channel);
   }
 
+  /** @param {import("./peer.js").Channel} channel */
   #moveWhenOpen(channel) {
     if (!this.link || this.link.state === "closed") {
       this.direct = channel; // seated a moment later (the "relay" message came after the offer)

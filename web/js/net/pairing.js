@@ -1,3 +1,4 @@
+// @ts-check
 // Pairing two of one's own devices to merge their careers (docs/playing.md "Your career on
 // every device"): the handshake is a friend's table's (peer.js: an invite whose meta is {pair, table},
 // the answer's {table}, so an answer link opened on the inviting device reaches its waiting dialog
@@ -35,6 +36,7 @@ const BURST = Math.floor(FLOOD.burst / 2);
  * device keeps), "closed" (the connection ended before both careers crossed).
  */
 export class PairError extends Error {
+  /** @param {string} code @param {string} message */
   constructor(code, message) {
     super(message);
     this.name = "PairError";
@@ -42,6 +44,7 @@ export class PairError extends Error {
   }
 }
 
+/** @param {string} text */
 async function gzipBase64(text) {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
@@ -50,7 +53,8 @@ async function gzipBase64(text) {
   return btoa(bin);
 }
 
-/** The inflated text of base64 gzip, refused past MAX_CAREER_BYTES (a small bomb stays small). */
+/** The inflated text of base64 gzip, refused past MAX_CAREER_BYTES (a small bomb stays small).
+ * @param {string} b64 */
 async function inflated(b64) {
   let bytes;
   try {
@@ -59,6 +63,7 @@ async function inflated(b64) {
     throw new PairError("damaged", "a part is not base64");
   }
   const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
+  /** @type {Uint8Array<ArrayBuffer>[]} */
   const parts = [];
   let size = 0;
   try {
@@ -79,7 +84,7 @@ async function inflated(b64) {
   return new TextDecoder().decode(await new Blob(parts).arrayBuffer());
 }
 
-/** The parts of `mine` as the messages that carry it. */
+/** The parts of `mine` as the messages that carry it. @param {object} mine this device's career */
 export async function careerMessages(mine) {
   const b64 = await gzipBase64(JSON.stringify(mine));
   const of = Math.max(1, Math.ceil(b64.length / PART_CHARS));
@@ -101,12 +106,16 @@ export async function careerMessages(mine) {
  */
 export class CareerReader {
   constructor() {
+    /** @type {string[]} */
     this.parts = [];
+    /** @type {number|null} how many parts theirs has, from its first */
     this.of = null;
     this.got = false; // the other device has all of ours
   }
 
+  /** @param {string} text */
   take(text) {
+    /** @type {any} the other device's JSON, any shape until checked here */
     let m;
     try {
       m = JSON.parse(text);
@@ -121,7 +130,7 @@ export class CareerReader {
     }
     if (m.kind !== "career") throw new PairError("damaged", "a message of an unknown kind");
     const { n, of, data } = m;
-    const whole = (x) => Number.isSafeInteger(x) && x >= 0;
+    const whole = (/** @type {any} */ x) => Number.isSafeInteger(x) && x >= 0;
     if (!whole(n) || !whole(of) || of < 1 || of > MAX_PARTS || typeof data !== "string" || data.length > PART_CHARS)
       throw new PairError(of > MAX_PARTS ? "too_big" : "damaged", "a part out of shape");
     if ((this.of ?? of) !== of || n !== this.parts.length) throw new PairError("damaged", "a part out of order");
@@ -135,8 +144,10 @@ export class CareerReader {
     return this.of !== null && this.parts.length === this.of;
   }
 
+  /** @returns {Promise<any>} the other device's career: any JSON object (Python checks it) */
   async career() {
     const text = await inflated(this.parts.join(""));
+    /** @type {unknown} the other device's career: any JSON object (Python checks it) */
     let data;
     try {
       data = JSON.parse(text);
@@ -149,20 +160,23 @@ export class CareerReader {
   }
 }
 
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const pause = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Send `mine` over `channel` (peer.js's Channel) and read the other device's; resolves with its
  * career (an object, unchecked: Python checks it) once both have crossed. The channel stays open
  * for the caller to close.
+ * @param {import("./link.js").Carrier} channel @param {object} mine
+ * @returns {Promise<any>} the other device's career: any JSON object (Python checks it)
  */
 export function exchangeCareers(channel, mine) {
   const reader = new CareerReader();
+  /** @type {object|null} */
   let theirs = null;
   let sent = false;
   return new Promise((resolve, reject) => {
     let over = false;
-    const fail = (error) => {
+    const fail = (/** @type {any} anything thrown */ error) => {
       if (over) return;
       over = true;
       reject(error instanceof PairError ? error : new PairError("damaged", String(error?.message ?? error)));

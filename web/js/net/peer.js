@@ -1,3 +1,4 @@
+// @ts-check
 // A WebRTC data channel between two devices, made with a copy-paste handshake and no server:
 // the host's invite (an offer) and the guest's answer travel as codes (codes.js) by any means.
 // ICE is not trickled: each side waits for its candidates to be gathered (with a bound), so one
@@ -45,6 +46,7 @@ export const TIMEOUTS = { gather: 10_000, connect: 30_000, answer: 15 * 60_000, 
  *   "closed"       the connection was closed
  */
 export class NetError extends Error {
+  /** @param {string} code @param {string} message @param {string|null} [reason] */
   constructor(code, message, reason = null) {
     super(message);
     this.name = "NetError";
@@ -55,15 +57,17 @@ export class NetError extends Error {
 
 const CHANNEL_OPTIONS = { negotiated: true, id: 0, ordered: true };
 
+/** @param {RTCIceServer[]} iceServers */
 function newConnection(iceServers) {
   if (typeof RTCPeerConnection !== "function") throw new NetError("no-webrtc", "this browser has no RTCPeerConnection");
   return new RTCPeerConnection({ iceServers });
 }
 
-/** Resolves with the local description once candidates are gathered (or the bound passes with some). */
+/** Resolves with the local description once candidates are gathered (or the bound passes with some).
+ * @param {RTCPeerConnection} pc @param {number} bound ms */
 async function gathered(pc, bound) {
   if (pc.iceGatheringState !== "complete") {
-    await new Promise((resolve) => {
+    await new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
       const timer = setTimeout(done, bound);
       function done() {
         clearTimeout(timer);
@@ -76,16 +80,20 @@ async function gathered(pc, bound) {
       pc.addEventListener("icegatheringstatechange", onChange);
     });
   }
-  const desc = parseSdp(pc.localDescription.sdp);
+  const desc = parseSdp(/** @type {RTCSessionDescription} set before this */ (pc.localDescription).sdp);
   if (!desc.candidates.length) throw new NetError("no-network", "no ICE candidate was gathered");
   return desc;
 }
 
-/** Resolves when the channel opens; a NetError when the connection fails or the bound passes. */
+/** Resolves when the channel opens; a NetError when the connection fails or the bound passes.
+ * @param {RTCPeerConnection} pc @param {RTCDataChannel} dc @param {number} bound ms
+ * @param {string} timeoutCode the NetError's code when the bound passes
+ * @returns {Promise<void>} */
 function opened(pc, dc, bound, timeoutCode) {
   return new Promise((resolve, reject) => {
     if (dc.readyState === "open") return resolve();
     const timer = setTimeout(() => finish(new NetError(timeoutCode, "the channel did not open in time")), bound);
+    /** @param {NetError|null} error */
     function finish(error) {
       clearTimeout(timer);
       dc.removeEventListener("open", onOpen);
@@ -107,6 +115,7 @@ function opened(pc, dc, bound, timeoutCode) {
   });
 }
 
+/** @param {string} code @param {"invite"|"answer"} kind */
 async function readCode(code, kind) {
   try {
     return await decodeCode(code, kind);
@@ -134,7 +143,8 @@ export async function createInvite({ iceServers = DEFAULT_ICE_SERVERS, meta = {}
     let accepting = null;
     return {
       code,
-      sdp: pc.localDescription.sdp,
+      sdp: /** @type {RTCSessionDescription} set above */ (pc.localDescription).sdp,
+      /** @param {string} answerCode */
       accept(answerCode) {
         accepting ??= (async () => {
           const answer = await readCode(answerCode, "answer").catch((error) => {
@@ -183,7 +193,8 @@ export async function answerInvite(
       () => new Channel(pc, dc, { ...limits, peerMeta: invite.meta, reconnect: bounds.reconnect }),
     );
     channel.catch(() => {}); // the caller may never wait for it (it gave up first)
-    return { answerCode, meta: invite.meta, sdp: pc.localDescription.sdp, channel, cancel: () => pc.close() };
+    const sdp = /** @type {RTCSessionDescription} set above */ (pc.localDescription).sdp;
+    return { answerCode, meta: invite.meta, sdp, channel, cancel: () => pc.close() };
   } catch (error) {
     pc.close();
     throw error;
@@ -192,6 +203,7 @@ export async function answerInvite(
 
 /** A token bucket: take() is false once `burst` messages came faster than `perSecond`. */
 export class Bucket {
+  /** @param {{burst: number, perSecond: number}} rate @param {() => number} [now] ms */
   constructor({ burst, perSecond }, now = () => performance.now()) {
     this.burst = burst;
     this.perSecond = perSecond;
@@ -218,7 +230,15 @@ export class Bucket {
  *                     dropped: how many so far on this channel
  * peerMeta: the other side's meta (for the host the answer's, for the guest the invite's).
  */
+/** @typedef {import("./codes.js").Meta} Meta */
+/** A message dropped unread. @typedef {{reason: string, size: number, dropped: number}} Drop */
+
 export class Channel {
+  /**
+   * @param {RTCPeerConnection} pc @param {RTCDataChannel} dc
+   * @param {{flood?: {burst: number, perSecond: number}, maxMessage?: number, peerMeta?: Meta,
+   *   reconnect?: number, now?: () => number}} [o]
+   */
   constructor(
     pc,
     dc,
@@ -230,11 +250,17 @@ export class Channel {
     this.maxMessage = maxMessage;
     this.state = "connected";
     this.dropped = 0;
+    /** @type {((text: string) => void)|null} */
     this.onmessage = null;
+    /** @type {((state: string) => void)|null} */
     this.onstate = null;
+    /** @type {((drop: Drop) => void)|null} */
     this.ondrop = null;
     this.bucket = new Bucket(flood, now);
     this.reconnectBound = reconnect;
+    /** @type {string|undefined} how it carries messages ("direct"), as its owner says */
+    this.via; // declared for the type checker: its owner sets it
+    /** @type {ReturnType<typeof setTimeout>|null} */
     this.reconnectTimer = null;
     dc.addEventListener("message", (event) => this.receive(event.data));
     dc.addEventListener("close", () => this.setState("closed"));
@@ -246,6 +272,7 @@ export class Channel {
     });
   }
 
+  /** @param {any} data a message as the channel gave it (MessageEvent's data: text, or binary) */
   receive(data) {
     if (this.state === "closed") return;
     let reason = null;
@@ -261,10 +288,11 @@ export class Channel {
     this.onmessage?.(data);
   }
 
+  /** @param {string} state */
   setState(state) {
     if (this.state === state || this.state === "closed") return;
     this.state = state;
-    clearTimeout(this.reconnectTimer);
+    clearTimeout(this.reconnectTimer ?? undefined);
     if (state === "reconnecting") this.reconnectTimer = setTimeout(() => this.close(), this.reconnectBound); // it did not come back
     if (state === "closed") {
       this.dc.close();
@@ -273,7 +301,7 @@ export class Channel {
     this.onstate?.(state);
   }
 
-  /** Send a text message; a NetError("closed") when the channel is not open. */
+  /** Send a text message; a NetError("closed") when the channel is not open. @param {string} text */
   send(text) {
     if (typeof text !== "string") throw new TypeError("a channel sends text");
     if (this.dc.readyState !== "open") throw new NetError("closed", "the channel is not open");

@@ -1,3 +1,4 @@
+// @ts-check
 // QR codes: drawn by qrcode-generator (Kazuhiko Arase, MIT) and read by the browser's
 // BarcodeDetector where it has one, else by jsQR (Apache-2.0), on frames of the camera. Both
 // libraries sit under later/vendor/ (scripts/build copies them from web/node_modules; jsQR is
@@ -13,14 +14,26 @@ import { siteURL } from "../boot/site.js";
 const VENDOR = "later/vendor/"; // from the site's root (boot/site.js)
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+// the vendored libraries' modules (their own code, untyped here)
+/** @type {Promise<any>|null} */
 let encoder = null;
+/** @type {Promise<any>|null} */
 let decoder = null;
+/**
+ * The browser's BarcodeDetector (Chromium's; TypeScript's DOM library has none).
+ * @typedef {{new (o: {formats: string[]}): {detect: (source: HTMLVideoElement) => Promise<{rawValue?: string}[]>},
+ *   getSupportedFormats?: () => Promise<string[]>}} BarcodeDetectorClass
+ */
+/** A canvas, or what stands for one (a size and a 2d context). @typedef {{clientWidth: number, width: number,
+ *   height: number, getContext: (kind: "2d") => CanvasRenderingContext2D|null}} CanvasLike */
+const page = /** @type {typeof globalThis & {BarcodeDetector: BarcodeDetectorClass}} */ (globalThis);
 const loadEncoder = () => (encoder ??= import(siteURL(`${VENDOR}qrcode-generator/qrcode.js`).href));
 const loadDecoder = () => (decoder ??= import(siteURL(`${VENDOR}jsqr/jsQR.js`).href));
 
 /**
  * The QR code of `text`, its modules as rows of booleans (error correction "L": a screen is clean,
  * and the fewer modules the easier a phone reads it).
+ * @param {string} text
  * @returns {Promise<{version: number, size: number, dark: (row: number, col: number) => boolean}>}
  */
 export async function encodeQR(text) {
@@ -36,6 +49,7 @@ export async function encodeQR(text) {
 /**
  * Draw `text`'s QR code into a canvas (sized to fit its current width, at least 4 px a module)
  * or an <svg> (a viewBox of modules), with the quiet zone of 4 modules readers need.
+ * @param {CanvasLike|SVGElement} target @param {string} text @param {{margin?: number}} [o]
  * @returns {Promise<{version: number, modules: number}>}
  */
 export async function drawQR(target, text, { margin = 4 } = {}) {
@@ -48,8 +62,8 @@ export async function drawQR(target, text, { margin = 4 } = {}) {
     for (let r = 0; r < qr.size; r += 1)
       for (let c = 0; c < qr.size; c += 1) if (qr.dark(r, c)) d += `M${c + margin} ${r + margin}h1v1h-1z`;
     const bg = document.createElementNS(SVG_NS, "rect");
-    bg.setAttribute("width", total);
-    bg.setAttribute("height", total);
+    bg.setAttribute("width", String(total));
+    bg.setAttribute("height", String(total));
     bg.setAttribute("fill", "#fff");
     const path = document.createElementNS(SVG_NS, "path");
     path.setAttribute("d", d);
@@ -59,7 +73,7 @@ export async function drawQR(target, text, { margin = 4 } = {}) {
     const cell = Math.max(4, Math.floor((target.clientWidth || total * 4) / total));
     target.width = total * cell;
     target.height = total * cell;
-    const ctx = target.getContext("2d");
+    const ctx = /** @type {CanvasRenderingContext2D} */ (target.getContext("2d"));
     ctx.fillStyle = "#fff";
     ctx.fillRect(0, 0, target.width, target.height);
     ctx.fillStyle = "#000";
@@ -70,12 +84,14 @@ export async function drawQR(target, text, { margin = 4 } = {}) {
   return { version: qr.version, modules: qr.size };
 }
 
-/** Read the first QR code in an ImageData (jsQR), or null. */
+/** Read the first QR code in an ImageData (jsQR), or null.
+ * @param {ImageData} image @returns {Promise<string|null>} */
 export async function decodeImage(image) {
   const { default: jsQR } = await loadDecoder();
   return jsQR(image.data, image.width, image.height, { inversionAttempts: "attemptBoth" })?.data ?? null;
 }
 
+/** @param {HTMLVideoElement} video @returns {Promise<void>} */
 function nextFrame(video) {
   return new Promise((resolve) =>
     typeof video.requestVideoFrameCallback === "function"
@@ -89,6 +105,9 @@ function nextFrame(video) {
  * that cannot be opened rejects with the browser's error (NotAllowedError: the person said no;
  * NotFoundError: no camera). `signal` aborts the scan (an AbortError). The camera is let go at
  * the end either way.
+ * @param {HTMLVideoElement} video
+ * @param {{signal?: AbortSignal, stream?: MediaStream}} [o] `stream`: a camera already open (kept open)
+ * @returns {Promise<string>}
  */
 export async function scan(video, { signal, stream: given } = {}) {
   const stream =
@@ -99,11 +118,11 @@ export async function scan(video, { signal, stream: given } = {}) {
     video.playsInline = true;
     await video.play();
     const detector =
-      "BarcodeDetector" in globalThis && (await globalThis.BarcodeDetector.getSupportedFormats?.())?.includes("qr_code")
-        ? new globalThis.BarcodeDetector({ formats: ["qr_code"] })
+      "BarcodeDetector" in globalThis && (await page.BarcodeDetector.getSupportedFormats?.())?.includes("qr_code")
+        ? new page.BarcodeDetector({ formats: ["qr_code"] })
         : null;
     const canvas = document.createElement("canvas");
-    const ctx = canvas.getContext("2d", { willReadFrequently: true });
+    const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d", { willReadFrequently: true }));
     if (!detector) await loadDecoder();
     for (;;) {
       if (signal?.aborted) throw signal.reason ?? new DOMException("The scan was stopped", "AbortError");

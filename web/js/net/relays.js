@@ -1,3 +1,4 @@
+// @ts-check
 // The relays a table, the lobby and paired devices meet in: public Nostr relays run by
 // volunteers, none of them ours. The pinned list below is only where a page starts (its sources
 // and the day they were read are in docs/protocol.md, "The relays"): from there each page learns
@@ -42,18 +43,24 @@ export const MOST_RELAYS = 8;
 export const LEAST_RELAYS = 3;
 
 /** Whether `url` is a relay the page may talk to: wss: to a public host, or ws: on loopback. */
-export const isRelayURL = (url) => relayURL(url) !== null;
+export const isRelayURL = (/** @type {unknown} */ url) => relayURL(url) !== null;
 
 /** The lists relaysFrom chose by itself (not a player's): a pool given one learns (nostr.js). */
+/** @type {WeakMap<string[], {discovered: string[]}>} */
 const CHOSEN = new WeakMap();
 
 /** What relaysFrom said of `urls`: {discovered: the relays in it that monitors named} when it
- * chose that list by itself (a pool may then learn more), else null. */
+ * chose that list by itself (a pool may then learn more), else null.
+ * @param {string[]} urls */
 export const learning = (urls) => CHOSEN.get(urls) ?? null;
 
-/** The usable relay addresses of a preference's list, each once, in its order; and the rest. */
+/** The usable relay addresses of a preference's list, each once, in its order; and the rest.
+ * @param {unknown[]} asked
+ * @returns {{urls: string[], refused: string[]}} */
 function sorted(asked) {
+  /** @type {string[]} */
   const urls = [];
+  /** @type {string[]} */
   const refused = [];
   for (const item of asked) {
     const url = relayURL(item);
@@ -75,13 +82,14 @@ function sorted(asked) {
 export function relaysFrom(prefs, book = RelayBook.shared()) {
   const asked = prefs?.relays;
   let pinned = DEFAULT_RELAYS;
+  /** @type {string[]} */
   let refused = [];
   if (Array.isArray(asked)) {
     if (asked.length === 0) return { urls: [], refused: [] };
     const own = sorted(asked);
     if (own.urls.length) return own;
     refused = own.refused; // nothing usable: the pinned list, as if none were named
-  } else if (asked && typeof asked === "object" && Array.isArray(asked.pinned)) {
+  } else if (asked && typeof asked === "object" && "pinned" in asked && Array.isArray(asked.pinned)) {
     const own = sorted(asked.pinned);
     if (own.urls.length) pinned = own.urls;
     refused = own.refused;
@@ -99,7 +107,7 @@ export function relaysFrom(prefs, book = RelayBook.shared()) {
  * @returns {{urls: string[], discovered: string[]}}
  */
 export function chooseRelays(pinned, book, { pow = 0 } = {}) {
-  const fine = (url) => !unusable(book.info(url)?.lim ?? null, { pow });
+  const fine = (/** @type {string} */ url) => !unusable(book.info(url)?.lim ?? null, { pow });
   const trusted = [...new Set([...pinned, ...book.kept()])].filter(fine);
   const urls = trusted.filter((url) => !book.aside(url)).slice(0, MOST_RELAYS - 1);
   if (urls.length < LEAST_RELAYS) {

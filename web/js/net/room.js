@@ -1,3 +1,4 @@
+// @ts-check
 // A table's room on the relays: the pages of one table find each other there and, when no direct
 // connection can be made (or a player hides their address), carry the table's messages through
 // it. The room is named by a secret that only the host's one link carries (in its fragment, never
@@ -25,7 +26,11 @@ import { Bucket, FLOOD, MAX_MESSAGE_CHARS, NetError } from "./peer.js";
 
 /** What each kind's body may be: its longest JSON text, and its shape. */
 const HEX64 = /^[0-9a-f]{64}$/;
+/** A field's check, of a value that is any JSON until it has passed. @typedef {(v: any) => boolean} Check */
+/** A message's body, of its kind's shape (isBody checked it): JSON. @typedef {Record<string, any>} Body */
+/** @param {number} most @returns {Check} */
 const isText = (most) => (v) => typeof v === "string" && v.length <= most;
+/** @param {number} least @param {number} most @returns {Check} */
 const isCount = (least, most) => (v) => Number.isSafeInteger(v) && v >= least && v <= most;
 /** The longest text a chunk of a relayed message holds (its JSON, escaped, in UTF-8 bytes): its
  * event stays well under public relays' limits. A relay in use that takes less content makes the
@@ -41,7 +46,8 @@ const MAX_CHUNKS = Math.ceil((6 * MAX_MESSAGE_CHARS) / MIN_CHUNK_CHARS);
 const CHUNK_ENVELOPE = 200;
 
 /** A chunk's budget when the relays in use take at most `maxContent` characters of content
- * (nostr.js's pool.maxContent): base64 makes 3 bytes 4 characters. */
+ * (nostr.js's pool.maxContent): base64 makes 3 bytes 4 characters.
+ * @param {number} maxContent */
 export function chunkBudget(maxContent) {
   const fits = Math.floor((maxContent * 3) / 4) - CHUNK_ENVELOPE;
   return Math.max(MIN_CHUNK_CHARS, Math.min(CHUNK_CHARS, fits));
@@ -49,8 +55,10 @@ export function chunkBudget(maxContent) {
 
 /** `text` cut where each piece's JSON string (escaped, in UTF-8) is at most `budget` bytes: a
  * quote or a backslash costs two, a control character six, a character beyond ASCII its UTF-8
- * bytes; a surrogate pair is never cut. */
+ * bytes; a surrogate pair is never cut.
+ * @param {string} text @param {number} budget */
 export function cutText(text, budget) {
+  /** @type {string[]} */
   const parts = [];
   let start = 0;
   let cost = 0;
@@ -74,6 +82,7 @@ export function cutText(text, budget) {
   parts.push(text.slice(start));
   return parts;
 }
+/** @type {Record<string, {most: number, fields: Record<string, Check>}>} */
 export const KINDS = {
   knock: {
     most: 200,
@@ -127,31 +136,45 @@ const PEERS_KEPT = 64;
 const REPLAY_WINDOW = 512;
 
 const ENCODER = new TextEncoder();
+
+/** @typedef {import("../shapes/nostr.js").NostrEvent} NostrEvent */
+/** @typedef {import("./nostrevent.js").KeyPair} KeyPair */
+/** @typedef {import("./nostrevent.js").Curve} Curve */
+/**
+ * What a room knows of another page: the key they share, its flood limit, its run and the
+ * message numbers taken from it.
+ * @typedef {{aes: Promise<CryptoKey>, bucket: Bucket, session: string|null, top: number,
+ *   taken: Set<number>}} Peer
+ */
 const DECODER = new TextDecoder("utf-8", { fatal: true });
 
+/** @param {Uint8Array} bytes */
 function toBase64(bytes) {
   let s = "";
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(s);
 }
+/** @param {string} text */
 function fromBase64(text) {
   const s = atob(text);
   const out = new Uint8Array(s.length);
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
   return out;
 }
-/** `n` random bytes as hex. */
+/** `n` random bytes as hex. @param {number} n */
 export const randomHex = (n) =>
   Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** The room's public name on the relays: SHA-256 of a label and the secret (the secret stays secret). */
+/** @param {string} secret */
 export async function topicOf(secret) {
   const data = ENCODER.encode(`allthrees topic v1:${secret}`);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Whether `body` is of `kind`'s exact shape (no field more, none missing). */
+/** Whether `body` is of `kind`'s exact shape (no field more, none missing).
+ * @param {string} kind @param {any} body any JSON until checked here */
 export function isBody(kind, body) {
   const spec = KINDS[kind];
   if (!spec || !body || typeof body !== "object" || Array.isArray(body)) return false;
@@ -164,12 +187,14 @@ export class Room {
   /**
    * @param {object} o
    * @param {string} o.secret the room's secret (64 hex digits, from the link)
-   * @param {{secret: string, public: string}|null} o.key this page's key (the host's is the
+   * @param {{secret: string}|null} [o.key] this page's key (its secret half) (the host's is the
    *   table's own, so a reload keeps it); null: a fresh one
    * @param {string[]} o.relays the relays' URLs
-   * @param {(from: string, kind: string, body: object, run: string) => void} o.onmessage `run`: the
+   * @param {(from: string, kind: string, body: Body, run: string) => void} o.onmessage `run`: the
    *   sending page's run (a reload of that page starts a new one)
-   * @param {(status: {open: number, total: number}) => void} [o.onstatus]
+   * @param {(status: import("./nostr.js").PoolStatus) => void} [o.onstatus]
+   * @param {typeof WebSocket} [o.WebSocketClass]
+   * @param {Curve} [o.curve]
    */
   static async open({ secret, key = null, relays, onmessage, onstatus = () => {}, WebSocketClass, curve }) {
     if (typeof secret !== "string" || !HEX64.test(secret))
@@ -191,6 +216,10 @@ export class Room {
     return room;
   }
 
+  /**
+   * @param {string} secret @param {KeyPair} me @param {string} topic @param {Curve} curve
+   * @param {(from: string, kind: string, body: Body, run: string) => void} onmessage
+   */
   constructor(secret, me, topic, curve, onmessage) {
     this.secret = secret;
     this.key = me;
@@ -200,10 +229,14 @@ export class Room {
     this.onmessage = onmessage;
     this.session = randomHex(8); // this page's run: a reload starts a new sequence
     this.n = 0;
-    this.peers = new Map(); // public key -> {aes: Promise<CryptoKey>, bucket, session, n}
+    /** @type {Map<string, Peer>} public key -> what this page knows of that page */
+    this.peers = new Map();
     this.newcomers = new Bucket(NEWCOMERS);
     this.refused = 0; // events refused after the relays' checks: wrong room, replays, floods
-    this.queue = Promise.resolve(); // events are read one after another, in the order they came
+    /** @type {Promise<unknown>} events are read one after another, in the order they came */
+    this.queue = Promise.resolve();
+    /** @type {RelayPool} the room's relays (open() sets it) */
+    this.pool; // declared for the type checker: open() sets it
   }
 
   get status() {
@@ -214,12 +247,14 @@ export class Room {
     this.pool.stop();
   }
 
-  /** Stop listening to the relays (a direct channel needs them no more), or listen again. */
+  /** Stop listening to the relays (a direct channel needs them no more), or listen again.
+   * @param {boolean} on */
   quiet(on) {
     if (on) this.pool.stop();
     else this.pool.start();
   }
 
+  /** @param {string} pub @returns {Peer} */
   #peer(pub) {
     let peer = this.peers.get(pub);
     if (peer) {
@@ -229,11 +264,12 @@ export class Room {
     }
     peer = { aes: this.#pairKey(pub), bucket: new Bucket(FLOOD), session: null, top: -1, taken: new Set() };
     this.peers.set(pub, peer);
-    if (this.peers.size > PEERS_KEPT) this.peers.delete(this.peers.keys().next().value);
+    if (this.peers.size > PEERS_KEPT) this.peers.delete(/** @type {string} */ (this.peers.keys().next().value));
     return peer;
   }
 
-  /** The key this page and `pub` share: ECDH, then HKDF with the room's secret as salt. */
+  /** The key this page and `pub` share: ECDH, then HKDF with the room's secret as salt.
+   * @param {string} pub */
   async #pairKey(pub) {
     const shared = this.curve.getSharedSecret(unhex(this.key.secret), unhex(`02${pub}`)).subarray(1, 33);
     const ikm = await crypto.subtle.importKey("raw", shared, "HKDF", false, ["deriveKey"]);
@@ -246,7 +282,8 @@ export class Room {
     );
   }
 
-  /** Send `body` of `kind` to the page `to`: {ok, failed}, how many relays took it. */
+  /** Send `body` of `kind` to the page `to`: {ok, failed}, how many relays took it.
+   * @param {string} to @param {string} kind @param {Body} body */
   async send(to, kind, body) {
     if (!isBody(kind, body)) throw new TypeError(`not a ${kind}: ${JSON.stringify(body).slice(0, 80)}`);
     const text = JSON.stringify({ k: kind, s: this.session, n: this.n++, at: Date.now(), b: body });
@@ -270,10 +307,12 @@ export class Room {
     return this.pool.publish(event);
   }
 
+  /** @param {NostrEvent} ev */
   #heard(ev) {
     this.queue = this.queue.then(() => this.#read(ev)).catch(() => this.refused++);
   }
 
+  /** @param {NostrEvent} ev */
   async #read(ev) {
     if (ev.pubkey === this.me) return; // an echo of this page's own
     const known = this.peers.has(ev.pubkey);
@@ -293,6 +332,7 @@ export class Room {
       if (!known) this.peers.delete(ev.pubkey); // not of this room: forget it at once
       return this.refused++;
     }
+    /** @type {any} the sender's JSON, any shape until checked here */
     let msg;
     try {
       msg = JSON.parse(text);
@@ -325,18 +365,33 @@ export const KEEPALIVE = { every: 15_000, gone: 50_000 };
  * (`heard(kind, body)`).
  */
 export class RelayChannel {
+  /**
+   * @param {Room} room @param {string} peer the other page's key in the room
+   * @param {{flood?: {burst: number, perSecond: number}, maxMessage?: number,
+   *   keepalive?: {every: number, gone: number}}} [o]
+   */
   constructor(room, peer, { flood = FLOOD, maxMessage = MAX_MESSAGE_CHARS, keepalive = KEEPALIVE } = {}) {
-    Object.assign(this, { room, peer, maxMessage, keepalive });
+    this.room = room;
+    this.peer = peer;
+    this.maxMessage = maxMessage;
+    this.keepalive = keepalive;
     this.state = "connected";
     this.via = "relay";
+    /** @type {import("./codes.js").Meta|undefined} the table and seat the host gave (a guest's) */
+    this.peerMeta; // declared for the type checker: its owner sets it
+    /** @type {((text: string) => void)|null} */
     this.onmessage = null;
+    /** @type {((state: string) => void)|null} */
     this.onstate = null;
+    /** @type {((drop: import("./peer.js").Drop) => void)|null} */
     this.ondrop = null;
     this.dropped = 0;
     this.bucket = new Bucket(flood);
     this.m = 0; // the next message's number, sent
     this.next = 0; // the next message's number, to hand on
-    this.parts = new Map(); // m -> {of, chunks: []}
+    /** @type {Map<number, {of: number, chunks: string[], have: number}>} m -> its chunks so far */
+    this.parts = new Map();
+    /** @type {Promise<unknown>} the chunks go one after another */
     this.sending = Promise.resolve();
     this.lastHeard = Date.now();
     this.pinger = setInterval(() => this.#tick(), keepalive.every);
@@ -347,7 +402,8 @@ export class RelayChannel {
     this.room.send(this.peer, "ping", {}).catch(() => {});
   }
 
-  /** What the room heard from this channel's page. */
+  /** What the room heard from this channel's page.
+   * @param {string} kind @param {Body} body */
   heard(kind, body) {
     if (this.state === "closed") return;
     this.lastHeard = Date.now();
@@ -371,11 +427,13 @@ export class RelayChannel {
     }
   }
 
+  /** @param {string} reason @param {number} size */
   #dropped(reason, size) {
     this.dropped += 1;
     this.ondrop?.({ reason, size, dropped: this.dropped });
   }
 
+  /** @param {string} state */
   #setState(state) {
     if (this.state === state || this.state === "closed") return;
     this.state = state;
@@ -383,7 +441,7 @@ export class RelayChannel {
     this.onstate?.(state);
   }
 
-  /** Send a text message, in order; a NetError("closed") once the channel is closed. */
+  /** Send a text message, in order; a NetError("closed") once the channel is closed. @param {string} text */
   send(text) {
     if (typeof text !== "string") throw new TypeError("a channel sends text");
     if (this.state === "closed") throw new NetError("closed", "the channel is closed");

@@ -1,3 +1,4 @@
+// @ts-check
 // What a WebRTC data channel needs of an SDP, and a valid SDP rebuilt from it (peer.js, codes.js).
 // A browser's offer or answer for one data channel is ~700 bytes, most of it fixed lines; all
 // that differs between two sessions is the ICE credentials, the DTLS certificate's fingerprint,
@@ -13,6 +14,7 @@
 
 /** An SDP the codec cannot use: a code for the page (peer.js words it). */
 export class SdpError extends Error {
+  /** @param {string} message */
   constructor(message) {
     super(message);
     this.name = "SdpError";
@@ -22,21 +24,31 @@ export class SdpError extends Error {
 
 export const SETUPS = ["actpass", "active", "passive"];
 export const CANDIDATE_TYPES = ["host", "srflx", "prflx", "relay"];
-/** Fingerprint hash names and their lengths in bytes. */
+/** Fingerprint hash names and their lengths in bytes. @type {[string, number][]} */
 export const HASHES = [
   ["sha-256", 32],
   ["sha-384", 48],
   ["sha-512", 64],
   ["sha-1", 20],
 ];
+/** @type {Record<string, number>} */
 const TYPE_PREFERENCE = { host: 126, prflx: 110, srflx: 100, relay: 0 };
 
+/**
+ * What a peer needs of an SDP (one data channel's m-section).
+ * @typedef {{setup: string, ufrag: string, pwd: string, mid: string,
+ *   fingerprint: {hash: string, bytes: Uint8Array},
+ *   candidates: {type: string, address: string, port: number}[]}} SdpDesc
+ */
+
+/** @param {string} hex */
 function hexBytes(hex) {
   const clean = hex.replaceAll(":", "");
   if (!/^(?:[0-9a-fA-F]{2})+$/.test(clean)) throw new SdpError("the fingerprint is not hex");
-  return Uint8Array.from(clean.match(/../g), (b) => Number.parseInt(b, 16));
+  return Uint8Array.from(/** @type {string[]} tested above */ (clean.match(/../g)), (b) => Number.parseInt(b, 16));
 }
 
+/** @param {Uint8Array} bytes */
 function bytesHex(bytes) {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");
 }
@@ -44,11 +56,10 @@ function bytesHex(bytes) {
 /**
  * The parts of an SDP (of one data channel's m-section) that a peer needs.
  * @param {string} sdp
- * @returns {{setup: string, ufrag: string, pwd: string, mid: string,
- *   fingerprint: {hash: string, bytes: Uint8Array},
- *   candidates: {type: string, address: string, port: number}[]}}
+ * @returns {SdpDesc}
  */
 export function parseSdp(sdp) {
+  /** @type {Omit<SdpDesc, "fingerprint"> & {fingerprint: SdpDesc["fingerprint"]|null}} */
   const desc = { setup: "", ufrag: "", pwd: "", mid: "0", fingerprint: null, candidates: [] };
   let applications = 0;
   for (const raw of String(sdp).split(/\r?\n/)) {
@@ -81,12 +92,13 @@ export function parseSdp(sdp) {
   if (!desc.ufrag || !desc.pwd) throw new SdpError("the SDP has no ICE credentials");
   if (!desc.fingerprint) throw new SdpError("the SDP has no DTLS fingerprint");
   if (!SETUPS.includes(desc.setup)) throw new SdpError(`the SDP's setup role is "${desc.setup}"`);
-  return desc;
+  return /** @type {SdpDesc} its fingerprint checked above */ (desc);
 }
 
 /**
  * A valid SDP for setRemoteDescription from what parseSdp kept (an offer's setup is actpass;
  * an answer's is active or passive).
+ * @param {SdpDesc} desc
  */
 export function buildSdp(desc) {
   const lines = [

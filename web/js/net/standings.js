@@ -199,7 +199,9 @@ class FetchPool extends RelayPool {
 
   /** Whether every relay answered or is down. */
   get done() {
-    return this.urls.every((u) => this.answered.has(u) || ["closed", "refused"].includes(this.links.get(u)?.state));
+    return this.urls.every(
+      (u) => this.answered.has(u) || ["closed", "refused"].includes(this.links.get(u)?.state ?? ""),
+    );
   }
 }
 

@@ -361,6 +361,8 @@
  * @property {NetFriend[]} friends
  * @property {Int} clock_s the table clock's seconds a move (0: no clock)
  * @property {TurnClock|null} clock while a person is to move at a table with a clock
+ * @property {boolean} rated the host chose a rated table before the deal
+ * @property {boolean} watch the host lets people watch
  */
 
 /**

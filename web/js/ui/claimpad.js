@@ -1,3 +1,4 @@
+// @ts-check
 // The muggins claim: after the person picks a tile and an end, a keypad asks how many points the
 // play makes. It never shows the answer: the person types it (or says nothing). What happens to a
 // wrong or missing claim is Python's to decide (the next opponent calls Muggins! and takes it).
@@ -8,10 +9,12 @@ import { T } from "../i18n/strings.js";
 export class ClaimPad {
   /** @param {HTMLElement} root */
   constructor(root) {
-    this.answer = null; // resolves the question being asked (ask())
+    /** @type {((answer: {claim: number|null}|null) => void)|null} resolves the question being asked (ask()) */
+    this.answer = null;
     this.entry = "";
     this.maxDigits = 3; // the longest claim Python takes (ask() sets it from the snapshot)
     this.shown = h("output", { class: "claim-entry", id: "claim-entry", "aria-live": "polite" });
+    /** @param {string} label @param {() => void} onclick @param {import("../dom/dom.js").Attrs} [extra] */
     const key = (label, onclick, extra = {}) =>
       h("button", { type: "button", class: "claim-key", text: label, onclick, ...extra });
     const digits = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0].map((d) =>
@@ -65,6 +68,7 @@ export class ClaimPad {
 
   /**
    * Ask; `maxClaim` is the largest claim Python accepts.
+   * @param {number} maxClaim
    * @returns {Promise<{claim: number|null}|null>} the claim (null: says nothing), or null when the
    *   person took the tile back
    */
@@ -72,7 +76,7 @@ export class ClaimPad {
     this.maxDigits = String(maxClaim).length;
     this.#set("");
     this.el.hidden = false;
-    this.el.querySelector("[data-digit='1']").focus({ preventScroll: true });
+    /** @type {HTMLElement} */ (this.el.querySelector("[data-digit='1']")).focus({ preventScroll: true });
     return new Promise((resolve) => {
       this.answer = resolve;
     });
@@ -87,10 +91,12 @@ export class ClaimPad {
     if (cancelled) answer?.(null);
   }
 
+  /** @param {string} d a digit */
   #type(d) {
     if (this.entry.length < this.maxDigits) this.#set(this.entry === "0" ? d : this.entry + d);
   }
 
+  /** @param {string} text */
   #set(text) {
     this.entry = text;
     this.shown.textContent = text || "–";
@@ -98,6 +104,7 @@ export class ClaimPad {
     this.sayBtn.disabled = !text;
   }
 
+  /** @param {number|null} points */
   #finish(points) {
     const answer = this.answer;
     this.answer = null;

@@ -1,3 +1,4 @@
+// @ts-check
 // The round (and match) panel: who won and why (the summary's words come from Python), every
 // hand left, what each side earned (each partner's points in play, the bonus, the totals), the
 // match's statistics at its end, the Expert's review, and Next round / Rematch.
@@ -9,8 +10,10 @@ import { T, whyWords } from "../i18n/strings.js";
 import { isYou, summaryWords, winnerTitle } from "../i18n/words.js";
 import { trapTab } from "./modal.js";
 
+/** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
+
 export class Panel {
-  /** @param {object} on {next(), peek(on)} */
+  /** @param {HTMLElement} root @param {{next: () => void, peek?: (on: boolean) => void}} on */
   constructor(root, on) {
     this.on = on;
     this.title = h("h2", { id: "round-title" });
@@ -100,6 +103,7 @@ export class Panel {
     root.append(this.el, this.unpeekBtn);
   }
 
+  /** @param {boolean} on */
   #peek(on) {
     this.el.hidden = on;
     this.unpeekBtn.hidden = !on;
@@ -115,15 +119,15 @@ export class Panel {
     this.unpeekBtn.hidden = true;
   }
 
-  /** Fill and open the panel from the snapshot. */
+  /** Fill and open the panel from the snapshot. @param {Snapshot} snap */
   show(snap) {
     const { round, match } = snap;
     this.title.textContent = winnerTitle(snap);
     const winner = match.over ? match.winner : round.winner;
     this.el.classList.toggle("won", winner !== null && snap.sides[winner]?.seats.includes(snap.you));
     this.sub.textContent = snap.rules.single_round
-      ? T.sprintTitle(round.reason)
-      : T.roundTitle(snap.round_no, round.reason);
+      ? T.sprintTitle(/** @type {string} the round is over */ (round.reason))
+      : T.roundTitle(snap.round_no, /** @type {string} the round is over */ (round.reason));
     this.lines.replaceChildren(...summaryWords(snap).map((text) => h("li", { text })));
     this.#hands(snap);
     this.#scores(snap);
@@ -138,7 +142,8 @@ export class Panel {
   }
 
   /** The finished match's score race (its career entry's `race`: each side's score after each
-   * round), drawn now if the panel is up, else when it opens. */
+   * round), drawn now if the panel is up, else when it opens.
+   * @param {{race?: number[][]}|null|undefined} entry @param {Snapshot|null|undefined} snap */
   showRace(entry, snap) {
     if (!entry?.race || !snap?.match.over) return;
     this.raceData = {
@@ -163,6 +168,7 @@ export class Panel {
     if (this.raceData && !this.race.hidden) drawRace(this.raceCanvas, this.raceData);
   }
 
+  /** @param {Snapshot} snap */
   #hands(snap) {
     const round = snap.round;
     this.hands.replaceChildren(
@@ -183,9 +189,11 @@ export class Panel {
   }
 
   /** A column per side: each seat's points in play this round, the bonus, and the score. */
+  /** @param {Snapshot} snap */
   #scores(snap) {
     const { round } = snap;
     const teams = snap.rules.teams;
+    /** @param {string|number} text @param {string} [cls] */
     const cell = (text, cls) => h("td", { text: String(text), class: cls });
     const head = h(
       "tr",
@@ -193,7 +201,8 @@ export class Panel {
       h("th", {}, h("span", { class: "sr-only", text: T.sideColumn })),
       ...snap.sides.map((s) => h("th", { scope: "col", text: s.name })),
     );
-    const bonus = (side) => (round.winner === side.side ? round.bonus : 0);
+    const bonus = (/** @type {import("../shapes/snapshot.js").Side} */ side) =>
+      round.winner === side.side ? round.bonus : 0;
     const played = h(
       "tr",
       { class: "in-play" },
@@ -224,6 +233,7 @@ export class Panel {
   }
 
   /** The match's statistics per seat (scoring plays, points per turn), at the match's end. */
+  /** @param {Snapshot} snap */
   #stats(snap) {
     const match = snap.match;
     this.stats.hidden = !match.over;
@@ -234,7 +244,7 @@ export class Panel {
       h("th", {}, h("span", { class: "sr-only", text: T.statColumn })),
       ...snap.seats.map((s) => h("th", { scope: "col", text: s.name })),
     );
-    const row = (label, values) =>
+    const row = (/** @type {string} */ label, /** @type {string[]} */ values) =>
       h("tr", {}, h("th", { scope: "row", text: label }), ...values.map((v) => h("td", { text: v })));
     this.stats.replaceChildren(
       h("thead", {}, head),
@@ -255,9 +265,9 @@ export class Panel {
 
   /**
    * The Expert's review.
-   * @param {null | "busy" | "failed" | object[]} review entries {seat, name, turn, played, expert, loss, why}
+   * @param {null | "busy" | "failed" | import("../shapes/replay.js").ReviewEntry[]} review
    * @param {(move: string) => string} label a move's notation as the person sees the table
-   * @param {object} snap
+   * @param {Snapshot} snap
    */
   showReview(review, label, snap) {
     this.review.classList.toggle("busy", review === "busy");

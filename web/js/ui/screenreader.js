@@ -1,3 +1,4 @@
+// @ts-check
 // The table in words, for a screen reader (and anyone who would rather read than look): what the
 // canvas shows, rewritten from each snapshot (never per frame), and one announcement per event.
 //
@@ -21,11 +22,15 @@ import { isYou, turnWords, winnerTitle } from "../i18n/words.js";
 
 const LOG_KEEP = 8; // sentences kept in the log (older ones go; removals are not read)
 
+/** @typedef {import("../board/state.js").State} State */
+/** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
+/** @typedef {import("../shapes/engine.js").Event} Event */
+
 export class ScreenReader {
   /** @param {HTMLCanvasElement} canvas the table, whose fallback content holds the moves */
   constructor(canvas) {
     this.canvas = canvas;
-    const line = (id) => h("p", { id });
+    const line = (/** @type {string} */ id) => h("p", { id });
     this.turn = line("mirror-turn");
     this.scores = line("mirror-scores");
     this.ends = line("mirror-ends");
@@ -51,7 +56,7 @@ export class ScreenReader {
     this.key = ""; // the moves' identity, so that they are rebuilt only when they change
   }
 
-  /** Rewrite the words from a new snapshot. */
+  /** Rewrite the words from a new snapshot. @param {State} state */
   update(state) {
     const snap = state.snap;
     if (!snap) return;
@@ -72,8 +77,10 @@ export class ScreenReader {
     this.select(state);
   }
 
-  /** The options: every way each playable tile can go, in the order the keys move through. */
+  /** The options: every way each playable tile can go, in the order the keys move through.
+   * @param {Snapshot} snap @param {boolean|null} turned */
   #moves(snap, turned) {
+    /** @type {{id: string, text: string}[]} */
     const options = [];
     for (const tile of snap.hand) {
       tile.targets.forEach((t, i) => {
@@ -91,7 +98,7 @@ export class ScreenReader {
     );
   }
 
-  /** Point the canvas at the move the keyboard (or a tap) chose. */
+  /** Point the canvas at the move the keyboard (or a tap) chose. @param {State} state */
   select(state) {
     const id = state.selected ? optionId(state.selected, state.keyTarget) : "";
     const option = id ? document.getElementById(id) : null;
@@ -104,13 +111,14 @@ export class ScreenReader {
     } else this.canvas.removeAttribute("aria-activedescendant");
   }
 
-  /** A sentence of its own for the log (the clock's time running short). */
+  /** A sentence of its own for the log (the clock's time running short). @param {string} text */
   say(text) {
     this.log.append(h("p", { text }));
-    while (this.log.children.length > LOG_KEEP) this.log.firstElementChild.remove();
+    while (this.log.children.length > LOG_KEEP) this.log.firstElementChild?.remove();
   }
 
-  /** One sentence per event of a reply, then the scores after a play that scored and "your turn". */
+  /** One sentence per event of a reply, then the scores after a play that scored and "your turn".
+   * @param {Event[]} events @param {State} state */
   announce(events, state) {
     const snap = state.snap;
     if (!snap || !events.length) return;
@@ -121,19 +129,22 @@ export class ScreenReader {
     const mine = !snap.round.over && snap.viewer !== null && snap.person_to_move === snap.viewer;
     if (mine && snap.cover === null) said.push(turnWords(snap));
     for (const text of said) this.log.append(h("p", { text }));
-    while (this.log.children.length > LOG_KEEP) this.log.firstElementChild.remove();
+    while (this.log.children.length > LOG_KEEP) this.log.firstElementChild?.remove();
   }
 }
 
-/** An option's id: the tile and which of its targets (the order of the snapshot's targets). */
+/** An option's id: the tile and which of its targets (the order of the snapshot's targets).
+ * @param {string} tile @param {number} target */
 export function optionId(tile, target) {
   return `move-${tile}-${target}`;
 }
 
+/** @param {HTMLElement} el @param {string} text */
 function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
+/** @param {Snapshot} snap @param {boolean|null} turned */
 function endsWords(snap, turned) {
   const ends = snap.layout.ends;
   if (!ends.length) return SR.emptyTable;
@@ -142,10 +153,12 @@ function endsWords(snap, turned) {
   return `${SR.ends(parts)}${sum}`;
 }
 
-/** The events in words; a seat's draws in a row make one sentence. */
+/** The events in words; a seat's draws in a row make one sentence.
+ * @param {Event[]} events @param {Snapshot} snap @param {boolean|null} turned */
 function eventWords(events, snap, turned) {
-  const name = (seat) => snap.seats[seat]?.name ?? "";
-  const who = (seat) => (isYou(snap, seat) ? T.controllers.you : name(seat));
+  const name = (/** @type {number} */ seat) => snap.seats[seat]?.name ?? "";
+  const who = (/** @type {number} */ seat) => (isYou(snap, seat) ? T.controllers.you : name(seat));
+  /** @type {string[]} */
   const out = [];
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
@@ -155,8 +168,9 @@ function eventWords(events, snap, turned) {
       out.push(SR.placed(who(e.seat), isYou(snap, e.seat), e.tile, e.arm && armLabel(e.arm, turned), e.points, e.bust));
     } else if (e.kind === "drew") {
       const run = [e];
-      while (events[i + 1]?.kind === "drew" && events[i + 1].seat === e.seat) run.push(events[++i]);
-      const seen = run.map((d) => d.tile).filter(Boolean);
+      const drawn = (/** @type {Event|undefined} */ next) => next?.kind === "drew" && next.seat === e.seat;
+      while (drawn(events[i + 1])) run.push(/** @type {import("../shapes/engine.js").DrewEvent} */ (events[++i]));
+      const seen = /** @type {string[]} the tiles this page saw */ (run.map((d) => d.tile).filter(Boolean));
       out.push(
         seen.length === run.length && e.seat === snap.viewer ? SR.drewOwn(seen) : SR.drewOther(who(e.seat), run.length),
       );

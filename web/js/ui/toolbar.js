@@ -1,3 +1,4 @@
+// @ts-check
 // The top bar's tools: a button for each thing a player may open or switch (sound, the end sum,
 // the fair deal, the language, Play online, the career, How to play, the keys, the rules, New
 // game; at a table across devices, invite, react, leave and give a seat), in the bar on a wide
@@ -9,20 +10,32 @@ import { LANG, LANGUAGES } from "../i18n/lang.js";
 import { T } from "../i18n/strings.js";
 
 /**
+ * The HUD's handlers (hud.js), one a tool.
+ * @typedef {{invite: () => void, react: () => void, leave: () => void, give: () => void,
+ *   toggleSum: () => void, toggleSound: () => void, levels: () => void, fair: () => void,
+ *   language: () => void, online: () => void, career: () => void, howTo: () => void,
+ *   keys: () => void, rules: () => void, newGame: () => void}} ToolHandlers
+ */
+
+/**
  * The tools and the menu button.
- * @param {object} on the HUD's handlers (hud.js)
+ * @param {ToolHandlers} on the HUD's handlers (hud.js)
  * @returns {{tools: HTMLElement, menuBtn: HTMLElement, menu: (open: boolean) => void,
  *   buttons: Record<string, HTMLElement>, parts: Record<string, HTMLElement>}}
  *   buttons: each tool by the HUD's name for it; parts: the spans the HUD rewrites
  */
 export function buildToolbar(on) {
-  let tools = null;
-  let menuBtn = null;
-  const menu = (open) => {
+  // both made below, before any click can open the menu
+  /** @type {HTMLElement} */
+  let tools;
+  /** @type {HTMLElement} */
+  let menuBtn;
+  const menu = (/** @type {boolean} */ open) => {
     tools.classList.toggle("open", open);
     menuBtn.setAttribute("aria-expanded", String(open));
-    if (open) tools.querySelector("button:not([hidden])")?.focus(); // the first one shown
+    if (open) /** @type {HTMLElement|null} */ (tools.querySelector("button:not([hidden])"))?.focus(); // the first one shown
   };
+  /** @param {string} id @param {() => void} onclick @param {...(Node|string)} children */
   const tool = (id, onclick, ...children) =>
     h(
       "button",
@@ -37,7 +50,9 @@ export function buildToolbar(on) {
       },
       ...children,
     );
-  /** A tool whose words show only in the menu: its name says them (and its title, unless `title`). */
+  /** A tool whose words show only in the menu: its name says them (and its title, unless `title`).
+   * @param {string} id @param {() => void} onclick @param {Node} glyph @param {string} words
+   * @param {{title?: string, hidden?: boolean}} [o] */
   const named = (id, onclick, glyph, words, { title = words, hidden = false } = {}) => {
     const button = tool(id, onclick, glyph, h("span", { class: "tool-label menu-only", text: words }));
     button.setAttribute("aria-label", words);
@@ -45,7 +60,8 @@ export function buildToolbar(on) {
     button.hidden = hidden;
     return button;
   };
-  /** A wide tool, its words always shown. */
+  /** A wide tool, its words always shown.
+   * @param {string} id @param {() => void} onclick @param {Node} glyph @param {string} words */
   const wide = (id, onclick, glyph, words) => {
     const button = tool(id, onclick, glyph, h("span", { class: "tool-label", text: words }));
     button.classList.add("tool-wide");

@@ -1,3 +1,4 @@
+// @ts-check
 // The table's help in dialogs: the rules in force (Python's words) and the keys of the table.
 // How to play (howto.js) is the third.
 
@@ -5,10 +6,17 @@ import { h } from "../../dom/dom.js";
 import { T } from "../../i18n/strings.js";
 import { askDialog } from "../modal.js";
 
-/** The rules in force, in Python's words (the same text `python -m allthrees rules` prints). */
+/**
+ * The rules in force, in Python's words (the same text `python -m allthrees rules` prints).
+ * @param {Element} root
+ * @param {{title: string, lines: ({code: string} & import("../../i18n/strings.js").Values)[]}[]} sections
+ */
 export function showRules(root, sections) {
   // Python sends codes and values (explain.rules_lines); they are worded here
-  const words = T.rulesText;
+  const words = {
+    titles: /** @type {Record<string, string|undefined>} */ (T.rulesText.titles),
+    lines: /** @type {Record<string, import("../../i18n/strings.js").Worded|undefined>} */ (T.rulesText.lines),
+  };
   const body = sections.map((section) =>
     h(
       "section",
@@ -21,7 +29,7 @@ export function showRules(root, sections) {
   return askDialog("rules-dialog", T.rulesTitle, body, close, { root, className: "dialog rules-dialog" });
 }
 
-/** The keys of the table, in a dialog (the "Keys" tool, or "?" on the table). */
+/** The keys of the table, in a dialog (the "Keys" tool, or "?" on the table). @param {Element} root */
 export function showKeys(root) {
   const rows = T.keys.map(([keys, what]) =>
     h("tr", {}, h("th", { scope: "row", text: keys }), h("td", { text: what })),

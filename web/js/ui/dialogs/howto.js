@@ -1,3 +1,4 @@
+// @ts-check
 // "How to play": the game in five short sections, for the table's own rules (its scoring multiple,
 // the boneyard's reserve, whether there is a spinner, the target: all from the snapshot, which has
 // them from Python), with a picture of two tiles whose open ends score (the engine's, too). Offered on a first visit
@@ -8,7 +9,8 @@ import { paintLine } from "../../draw/tiles.js";
 import { T } from "../../i18n/strings.js";
 import { askDialog } from "../modal.js";
 
-/** Open the dialog; resolves when it is closed. */
+/** Open the dialog; resolves when it is closed.
+ * @param {Element} root @param {import("../../shapes/snapshot.js").Snapshot} snap */
 export function showHowTo(root, snap) {
   const rules = snap.rules;
   const k = rules.multiple;
@@ -25,6 +27,7 @@ export function showHowTo(root, snap) {
     exact: Boolean(rules.options.exact_target),
   };
   const body = T.howTo.sections(facts).map((section) => {
+    /** @type {HTMLElement[]} */
     const parts = [h("h3", { text: section.title }), ...section.lines.map((line) => h("p", { text: line }))];
     const ex = rules.picture; // two tiles whose ends score, found by the engine (explain.py)
     if (section.picture && ex) {

@@ -1,3 +1,4 @@
+// @ts-check
 // What the two handshake dialogs (invite.js) share: the modal card and its close promise, a
 // read-only field with Copy (or Share) beside it, a QR code drawn crisp at the screen's pixel
 // ratio, a field with a button that takes what is pasted, and the camera that scans an answer.
@@ -13,10 +14,16 @@ const QR_MARGIN = 4; // modules of quiet zone, as readers need
 /** A modal <dialog> (as the other dialogs are: Escape closes it, the focus comes back where it
  * was) whose promise settles at once when the page closes it, not a task later. */
 export class Modal {
+  /** @param {Element} root @param {string} kind */
   constructor(root, kind) {
     this.root = root;
     this.prefix = `${kind}-${++serial}`;
+    /** @type {((how: string) => void)|null} settles show()'s promise */
     this.done = null;
+    /** @type {(() => void)|undefined} what its owner does when it is over (a scan stopped) */
+    this.ended; // declared for the type checker: its owner sets it
+    /** @type {Element|null|undefined} where the focus goes back to */
+    this.returnFocus; // declared for the type checker
     this.el = h("dialog", { id: this.prefix, class: `dialog invite-dialog ${kind}-dialog` });
     this.el.addEventListener("cancel", (e) => {
       e.preventDefault();
@@ -25,7 +32,8 @@ export class Modal {
     this.el.addEventListener("close", () => this.settle("closed"));
   }
 
-  /** Show `children` under `title`; resolves with what settle() is given. */
+  /** Show `children` under `title`; resolves with what settle() is given.
+   * @param {string} title @param {Node[]} children @returns {Promise<string>} */
   show(title, children) {
     this.settle("closed"); // a dialog opened again: the last opening is over
     this.returnFocus = document.activeElement;
@@ -53,7 +61,8 @@ export class Modal {
     return settled;
   }
 
-  /** The dialog is over: `how` goes to the promise (once), the page gets its focus back. */
+  /** The dialog is over: `how` goes to the promise (once), the page gets its focus back.
+   * @param {string} how */
   settle(how) {
     const done = this.done;
     this.done = null;
@@ -61,7 +70,7 @@ export class Modal {
     this.ended?.();
     if (this.el.open) this.el.close();
     this.el.remove();
-    const back = this.returnFocus;
+    const back = /** @type {HTMLElement|null|undefined} */ (this.returnFocus);
     this.returnFocus = null;
     if (back?.isConnected && typeof back.focus === "function") back.focus({ preventScroll: true });
     done(how);
@@ -76,12 +85,13 @@ export class Modal {
   }
 }
 
-/** A polite live line (what is going on, what was copied). */
+/** A polite live line (what is going on, what was copied). @param {string} id */
 export function statusLine(id) {
   return h("p", { id, class: "invite-status", role: "status", "aria-live": "polite" });
 }
 
-/** Put `input`'s text on the clipboard; says how it went in `status`. */
+/** Put `input`'s text on the clipboard; says how it went in `status`.
+ * @param {HTMLInputElement} input @param {string} what @param {HTMLElement} status */
 async function copy(input, what, status) {
   try {
     await navigator.clipboard.writeText(input.value);
@@ -104,6 +114,8 @@ async function copy(input, what, status) {
 /**
  * A labelled read-only field with a button beside it: Share (the Web Share API, where the device
  * has it, for a link) or Copy. Returns {el, input, button, set(value)}.
+ * @param {{id: string, label: string, what: string, status: HTMLElement,
+ *   share?: {title: string, text: string}|null}} o
  */
 export function copyField({ id, label, what, status, share = null }) {
   const input = h("input", {
@@ -113,7 +125,7 @@ export function copyField({ id, label, what, status, share = null }) {
     readonly: true,
     spellcheck: "false",
     autocomplete: "off",
-    onfocus: (e) => e.target.select(),
+    onfocus: (e) => /** @type {HTMLInputElement} */ (e.target).select(),
   });
   const canShare = share && typeof navigator.share === "function";
   const button = h("button", {
@@ -125,10 +137,11 @@ export function copyField({ id, label, what, status, share = null }) {
     onclick: async () => {
       if (!canShare) return copy(input, what, status);
       try {
-        await navigator.share({ title: share.title, text: share.text, url: input.value });
+        const words = /** @type {{title: string, text: string}} canShare */ (share);
+        await navigator.share({ title: words.title, text: words.text, url: input.value });
         status.textContent = T.invite.shared;
       } catch (error) {
-        if (error?.name !== "AbortError") await copy(input, what, status); // dismissed: nothing to say
+        if (/** @type {{name?: string}|null} */ (error)?.name !== "AbortError") await copy(input, what, status); // dismissed: nothing to say
       }
     },
   });
@@ -142,7 +155,7 @@ export function copyField({ id, label, what, status, share = null }) {
     el,
     input,
     button,
-    set: (value) => {
+    set: (/** @type {string} */ value) => {
       input.value = value;
     },
   };
@@ -151,6 +164,8 @@ export function copyField({ id, label, what, status, share = null }) {
 /**
  * A field that takes what is pasted, with its button (Enter does the same). `take(text)` resolves
  * null when it was taken, else the words to show under it; the field stays for another try.
+ * @param {{id: string, label: string, button: string, take: (text: string) => Promise<string|null>,
+ *   describedBy?: string|null}} o
  */
 export function takeField({ id, label, button, take, describedBy = null }) {
   const error = h("p", { id: `${id}-error`, class: "option-error invite-error", role: "alert", hidden: true });
@@ -165,7 +180,7 @@ export function takeField({ id, label, button, take, describedBy = null }) {
     "aria-describedby": [describedBy, `${id}-error`].filter(Boolean).join(" "),
   });
   let busy = false;
-  const submit = async (text) => {
+  const submit = async (/** @type {string} */ text) => {
     if (busy) return;
     busy = true;
     go.setAttribute("aria-disabled", "true");
@@ -175,7 +190,7 @@ export function takeField({ id, label, button, take, describedBy = null }) {
     try {
       words = await take(text);
     } catch (e) {
-      words = String(e?.message ?? e);
+      words = String(/** @type {{message?: string}|null} */ (e)?.message ?? e);
     } finally {
       busy = false;
       go.removeAttribute("aria-disabled");
@@ -206,6 +221,7 @@ export function takeField({ id, label, button, take, describedBy = null }) {
  * The QR code of a link on a canvas (role img, named `label`): at least 220 CSS px where the card
  * is wide enough, each module a whole number of the screen's pixels (drawQR sizes the code to the
  * width it is given: the canvas's CSS width times the pixel ratio).
+ * @param {string} label
  */
 export function qrBox(label) {
   const canvas = h("canvas", { role: "img", "aria-label": label, class: "invite-qr-canvas" });
@@ -217,6 +233,7 @@ export function qrBox(label) {
   return {
     el,
     canvas,
+    /** @param {string} text */
     async draw(text) {
       const mine = ++drawn;
       canvas.style.width = ""; // measure the room the card gives it
@@ -232,11 +249,13 @@ export function qrBox(label) {
         return;
       }
       const cell = Math.max(Math.floor((room * ratio) / modules), Math.ceil((MIN_QR_PX * ratio) / modules));
-      const target = {
+      // its width and height are the canvas's (below)
+      const target = /** @type {import("../../net/qr.js").CanvasLike} */ ({
         clientWidth: cell * modules,
-        getContext: (kind, options) => canvas.getContext(kind, options),
-      };
-      for (const side of ["width", "height"])
+        getContext: (/** @type {"2d"} */ kind, /** @type {CanvasRenderingContext2DSettings|undefined} */ options) =>
+          canvas.getContext(kind, options),
+      });
+      for (const side of /** @type {("width"|"height")[]} */ (["width", "height"]))
         Object.defineProperty(target, side, { get: () => canvas[side], set: (v) => (canvas[side] = v) });
       try {
         await drawQR(target, text, { margin: QR_MARGIN });
@@ -252,7 +271,8 @@ export function qrBox(label) {
   };
 }
 
-/** Words for a camera that could not be opened (getUserMedia's error). */
+/** Words for a camera that could not be opened (getUserMedia's error).
+ * @param {{name?: string}|null} error */
 function cameraWords(error) {
   if (error?.name === "NotAllowedError" || error?.name === "SecurityError") return T.invite.cameraDenied;
   if (error?.name === "NotFoundError" || error?.name === "OverconstrainedError") return T.invite.noCamera;
@@ -263,9 +283,12 @@ function cameraWords(error) {
  * "Scan the answer": the camera in the card (a <video> and a Stop button), each code it reads
  * handed to `found(text)` (which says whether to stop). Offered only where the browser has a camera
  * API and the caller a scanner. Returns {el, stop()} or null.
+ * @param {{id: string, scan?: (video: HTMLVideoElement, signal: AbortSignal) => Promise<string>,
+ *   found: (text: string) => unknown, status: HTMLElement}} o
  */
 export function scanner({ id, scan, found, status }) {
   if (typeof scan !== "function" || typeof navigator.mediaDevices?.getUserMedia !== "function") return null;
+  /** @type {AbortController|null} */
   let running = null;
   const video = h("video", { class: "invite-video", muted: true, playsinline: true, "aria-label": T.invite.camera });
   video.muted = true;
@@ -301,7 +324,8 @@ export function scanner({ id, scan, found, status }) {
     try {
       text = await scan(video, signal);
     } catch (error) {
-      if (error?.name !== "AbortError" && !signal.aborted) words = cameraWords(error);
+      const e = /** @type {{name?: string}|null} */ (error);
+      if (e?.name !== "AbortError" && !signal.aborted) words = cameraWords(e);
     }
     const hadFocus = camera.contains(document.activeElement);
     running = null;

@@ -1,3 +1,4 @@
+// @ts-check
 // The Play online dialog (table/parlor.js drives it): the player's name at the table, Quick match
 // (2 players or partners, any rules or one preset), Open a table (the New game dialog, its table
 // then listed), the open tables, live, each with Join (the table in words as its accessible
@@ -9,16 +10,46 @@ import { h } from "../../dom/dom.js";
 import { T } from "../../i18n/strings.js";
 import { Modal, statusLine } from "./invitekit.js";
 
-/** A host's title in words (a code this page does not know is not said). */
-const titleWords = (code) => (code ? /** @type {Record<string, string>} */ (T.titles[code] ?? null) : null);
+/** A catalogue's words by a key that may not be one of its own. @param {object} words */
+const byKey = (words) => /** @type {Record<string, string|undefined>} */ (words);
 
-/** How long a table has waited, in words. */
+/** A host's title in words (a code this page does not know is not said).
+ * @param {string|null|undefined} code */
+const titleWords = (code) => (code ? (byKey(T.titles)[code] ?? null) : null);
+
+/**
+ * A table as the list shows it (net/lobby.js's entry, as table/parlor.js hands it on): one open
+ * to join, or (`playing`) one in play to watch, with its watchers.
+ * @typedef {{id: string, preset: string, target: number, players: number, teams: boolean,
+ *   sprint: boolean, free?: number, name: string, lang: string, since: number, clock: number,
+ *   quick?: string|null, playing: boolean, watchers?: number, rating?: number|null,
+ *   provisional?: boolean, title?: string|null, abandoned?: number}} ListedTable
+ */
+
+/** How long a table has waited, in words. @param {number} seconds */
 export const waitedWords = (seconds) => T.lobby.minutes(Math.floor(Math.max(0, seconds) / 60));
 
 export class LobbyDialog {
   /** @param {HTMLElement} root the HUD's root */
   constructor(root) {
     this.modal = new Modal(root, "lobby");
+    // made by open(), each time the dialog opens (every method but open() returns while it is shut)
+    /** @type {{join: (table: ListedTable) => void, watch: (table: ListedTable) => void, refresh: () => void}} */
+    this.on; // declared for the type checker
+    /** @type {HTMLElement} */
+    this.playList; // declared for the type checker
+    /** @type {HTMLElement} */
+    this.playCount; // declared for the type checker
+    /** @type {HTMLElement} */
+    this.quickBox; // declared for the type checker
+    /** @type {HTMLElement} */
+    this.waitBox; // declared for the type checker
+    /** @type {HTMLElement} */
+    this.list; // declared for the type checker
+    /** @type {HTMLElement} */
+    this.count; // declared for the type checker
+    /** @type {HTMLButtonElement} */
+    this.refreshBtn; // declared for the type checker
   }
 
   get isOpen() {
@@ -32,8 +63,8 @@ export class LobbyDialog {
    * @param {(name: string) => void} o.rename
    * @param {(kind: string, preset: string|null) => void} o.quick
    * @param {() => void} o.openTable
-   * @param {(table: object) => void} o.join
-   * @param {(table: object) => void} o.watch a table in play, watched
+   * @param {(table: ListedTable) => void} o.join
+   * @param {(table: ListedTable) => void} o.watch a table in play, watched
    * @param {() => void} o.refresh the list after a pause
    * @returns {Promise<string>} how it closed
    */
@@ -49,7 +80,7 @@ export class LobbyDialog {
       maxlength: "16",
       autocomplete: "nickname",
       value: name,
-      onchange: (e) => rename(e.target.value),
+      onchange: (e) => rename(/** @type {HTMLInputElement} */ (e.target).value),
     });
     const kinds = h(
       "fieldset",
@@ -68,7 +99,7 @@ export class LobbyDialog {
       "select",
       { id: `${p}-rules` },
       h("option", { value: "", text: L.anyRules }),
-      ...presets.map((preset) => h("option", { value: preset, text: T.presets[preset] ?? preset })),
+      ...presets.map((preset) => h("option", { value: preset, text: byKey(T.presets)[preset] ?? preset })),
     );
     this.quickBox = h(
       "section",
@@ -83,7 +114,7 @@ export class LobbyDialog {
         id: `${p}-quick`,
         text: L.quick,
         onclick: () => {
-          const kind = kinds.querySelector("input:checked")?.value ?? "2p";
+          const kind = /** @type {HTMLInputElement|null} */ (kinds.querySelector("input:checked"))?.value ?? "2p";
           quick(kind, rules.value || null);
         },
       }),
@@ -135,7 +166,8 @@ export class LobbyDialog {
   }
 
   /** The tables, as the lobby lists them (each already checked), in words: those open to join,
-   * and those in play to watch. */
+   * and those in play to watch.
+   * @param {ListedTable[]} listed @param {number} [nowS] */
   show(listed, nowS = Date.now() / 1000) {
     if (!this.modal.isOpen) return;
     const p = this.modal.prefix;
@@ -146,20 +178,20 @@ export class LobbyDialog {
     // on) redraws the list, not the words that it is paused
     if (!this.isPaused) this.count.textContent = tables.length ? L.count(tables.length) : L.none;
     this.playCount.textContent = playing.length ? L.playingCount(playing.length) : L.playingNone;
-    const focused = document.activeElement?.dataset?.table;
+    const focused = /** @type {HTMLElement|null} */ (document.activeElement)?.dataset?.table;
     this.playList.replaceChildren(
       ...playing.map((t) => {
         const about = `${p}-w-${t.id}`;
         const words = L.describePlaying({
-          rules: T.presets[t.preset] ?? t.preset,
+          rules: byKey(T.presets)[t.preset] ?? t.preset,
           target: t.target,
           players: t.players,
           teams: t.teams,
           sprint: t.sprint,
           name: t.name,
-          lang: L.languages[t.lang] ?? t.lang,
+          lang: byKey(L.languages)[t.lang] ?? t.lang,
           playing: waitedWords(nowS - t.since),
-          watchers: t.watchers,
+          watchers: t.watchers ?? 0,
         });
         return h(
           "li",
@@ -180,15 +212,15 @@ export class LobbyDialog {
       ...tables.map((t) => {
         const about = `${p}-t-${t.id}`;
         const words = L.describe({
-          rules: T.presets[t.preset] ?? t.preset,
+          rules: byKey(T.presets)[t.preset] ?? t.preset,
           target: t.target,
           players: t.players,
           teams: t.teams,
           sprint: t.sprint,
-          free: t.free,
+          free: t.free ?? 0,
           // the host's rating and title, its own word (net/lobbyevents.js)
           name: T.ratings.host(t.name, t.rating ?? null, t.provisional === true, titleWords(t.title), t.abandoned ?? 0),
-          lang: L.languages[t.lang] ?? t.lang,
+          lang: byKey(L.languages)[t.lang] ?? t.lang,
           waited: waitedWords(nowS - t.since),
           clock: t.clock ? T.clock.seconds(t.clock) : "",
         });
@@ -209,12 +241,12 @@ export class LobbyDialog {
       }),
     );
     if (focused)
-      (
+      /** @type {HTMLElement|null} */ (
         this.list.querySelector(`[data-table="${focused}"]`) ?? this.playList.querySelector(`[data-table="${focused}"]`)
       )?.focus();
   }
 
-  /** The list is paused (the page idle or hidden) or not: Refresh brings it back. */
+  /** The list is paused (the page idle or hidden) or not: Refresh brings it back. @param {boolean} on */
   paused(on) {
     if (!this.modal.isOpen) return;
     this.isPaused = on;
@@ -222,6 +254,7 @@ export class LobbyDialog {
     if (on) this.count.textContent = T.lobby.paused;
   }
 
+  /** @param {string|null} [text] */
   status(text) {
     if (this.line) this.line.textContent = text ?? "";
   }
@@ -239,6 +272,7 @@ export class LobbyDialog {
     if (!w) return this.waitBox.replaceChildren();
     const p = this.modal.prefix;
     const had = document.activeElement?.id;
+    /** @param {string} id @param {string} text @param {() => void} onclick */
     const button = (id, text, onclick, primary = false) =>
       h("button", {
         type: "button",
@@ -249,7 +283,7 @@ export class LobbyDialog {
       });
     this.waitBox.replaceChildren(
       h("h3", { text: L.looking }),
-      h("p", { id: `${p}-looking`, text: L.lookingFor(L.kinds[w.kind], waitedWords(w.waited)) }),
+      h("p", { id: `${p}-looking`, text: L.lookingFor(String(byKey(L.kinds)[w.kind]), waitedWords(w.waited)) }),
       h("p", { class: "panel-sub", text: w.joined ? L.joinedSoFar(w.joined) : L.alone }),
       w.fill ? button("fill", L.fill, w.fill, true) : button("computer", L.computerInstead, w.computer),
       button("stop", L.stop, w.stop),

@@ -1,3 +1,4 @@
+// @ts-check
 // Pairing two of one's own devices, as the person sees it (the flow is career/pair.js, the wire
 // net/pairing.js): one dialog on each device. It opens with this device's invite three ways (a QR
 // code, the link, the code) and the field that takes the other device's answer (pasted, scanned
@@ -17,6 +18,7 @@ import { h } from "../../dom/dom.js";
 import { T } from "../../i18n/strings.js";
 import { copyField, Modal, qrBox, scanner, statusLine, takeField } from "./invitekit.js";
 
+/** @param {number} n @param {string} text @param {string} id */
 const step = (n, text, id) =>
   h("p", { class: "invite-step", id }, h("span", { class: "invite-n", "aria-hidden": "true", text: String(n) }), text);
 
@@ -25,6 +27,25 @@ export class PairDialog {
   constructor(root) {
     this.modal = new Modal(root, "pair");
     this.modal.ended = () => this.scan?.stop();
+    // made by open(), each time the dialog opens (the other methods wait for it to be open)
+    /** @type {HTMLElement} */
+    this.line; // declared for the type checker
+    /** @type {HTMLElement} */
+    this.body; // declared for the type checker
+    /** @type {ReturnType<typeof copyField>} */
+    this.linkField; // declared for the type checker
+    /** @type {ReturnType<typeof copyField>} */
+    this.codeField; // declared for the type checker
+    /** @type {ReturnType<typeof qrBox>} */
+    this.qr; // declared for the type checker
+    /** @type {ReturnType<typeof takeField>} */
+    this.paste; // declared for the type checker
+    /** @type {ReturnType<typeof takeField>} */
+    this.invite; // declared for the type checker
+    /** @type {ReturnType<typeof scanner>|undefined} */
+    this.scan; // declared for the type checker
+    /** @type {boolean|undefined} this device answers the other's invite (its own is withdrawn) */
+    this.answering; // declared for the type checker
   }
 
   /**
@@ -48,7 +69,8 @@ export class PairDialog {
     });
     this.codeField = copyField({ id: `${p}-code`, label: W.codeLabel, what: W.codeWhat, status: this.line });
     this.qr = qrBox(W.qrLabel);
-    const taking = (fn, busy) => async (text) => {
+    /** @param {(text: string) => Promise<string|null>} fn @param {string} busy */
+    const taking = (fn, busy) => async (/** @type {string} */ text) => {
       if (!text) return T.net.codes.empty;
       this.line.textContent = busy;
       const words = await fn(text);
@@ -114,10 +136,10 @@ export class PairDialog {
       this.invite.input.value = given;
       this.invite.submit(given);
     } else this.linkField.button.focus();
-    return closed;
+    return /** @type {Promise<"closed">} what settle() is given here */ (closed);
   }
 
-  /** This device's invite, once made. */
+  /** This device's invite, once made. @param {{link: string, code: string}} invite */
   offer({ link, code }) {
     if (!this.modal.isOpen || this.answering) return;
     this.linkField.set(link);
@@ -126,7 +148,8 @@ export class PairDialog {
     if (this.line.textContent === T.invite.preparing) this.line.textContent = "";
   }
 
-  /** The other device showed the invite: this one's answer, three ways, in place of its own invite. */
+  /** The other device showed the invite: this one's answer, three ways, in place of its own invite.
+   * @param {{link: string, code: string}} answer */
   showAnswer({ link, code }) {
     if (!this.modal.isOpen) return;
     const p = this.modal.prefix;
@@ -156,18 +179,20 @@ export class PairDialog {
     heading.focus();
   }
 
+  /** @param {string|null} [text] */
   status(text) {
     if (this.line) this.line.textContent = text ?? "";
   }
 
-  /** The careers have crossed: what the merge gives, and Merge or Not now. */
+  /** The careers have crossed: what the merge gives, and Merge or Not now.
+   * @param {string[]} lines @returns {Promise<boolean>} */
   confirm(lines) {
     if (!this.modal.isOpen) return Promise.resolve(false);
     const p = this.modal.prefix;
     const P = T.pair;
     return new Promise((resolve) => {
       const heading = h("h3", { class: "invite-show", id: `${p}-confirm`, tabindex: "-1", text: P.confirmTitle });
-      const choose = (yes) => {
+      const choose = (/** @type {boolean} */ yes) => {
         this.modal.el.removeEventListener("close", no);
         resolve(yes);
       };
@@ -203,12 +228,12 @@ export class PairDialog {
     });
   }
 
-  /** The end of the pairing, in words, with only Close left. */
+  /** The end of the pairing, in words, with only Close left. @param {string} text */
   done(text) {
     if (!this.modal.isOpen) return;
     this.body.replaceChildren(h("p", { id: `${this.modal.prefix}-done`, class: "invite-intro", text }));
     this.line.textContent = "";
-    this.modal.el.querySelector(`#${this.modal.prefix}-close`)?.focus();
+    /** @type {HTMLElement|null} */ (this.modal.el.querySelector(`#${this.modal.prefix}-close`))?.focus();
   }
 
   close() {

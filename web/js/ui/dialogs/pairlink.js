@@ -1,3 +1,4 @@
+// @ts-check
 // Pairing by one link, as the person sees it (the flow is career/sync.js): this device's pairing
 // link with its QR code and Share, what happens while the other device opens it, the devices
 // paired so far (each with Forget), and "Connect without relays" for the codes sent by hand
@@ -62,21 +63,24 @@ export class PairLinkDialog {
     this.status(S.preparing);
     this.list(devices);
     this.linkField.button.focus();
-    return closed;
+    return /** @type {Promise<"manual"|"closed">} what settle() is given here */ (closed);
   }
 
-  /** This device's pairing link, once made. */
+  /** This device's pairing link, once made. @param {string} link */
   offer(link) {
     if (!this.modal.isOpen) return;
-    this.linkField.set(link);
-    this.qr.draw(link);
+    // (made by open(): the dialog is open)
+    /** @type {NonNullable<PairLinkDialog["linkField"]>} */ (this.linkField).set(link);
+    /** @type {NonNullable<PairLinkDialog["qr"]>} */ (this.qr).draw(link);
   }
 
+  /** @param {string|null} [text] */
   status(text) {
     if (this.line) this.line.textContent = text ?? "";
   }
 
-  /** The paired devices, each with Forget. */
+  /** The paired devices, each with Forget.
+   * @param {{room: string, label: string, since: string, last: string|null}[]} devices */
   list(devices) {
     if (!this.listBox) return;
     const S = T.sync;
@@ -98,7 +102,7 @@ export class PairLinkDialog {
             class: "big-button quiet",
             text: S.forget,
             "aria-label": S.forgetLabel(d.label || S.otherDevice),
-            onclick: () => this.forget(d.room),
+            onclick: () => /** @type {(room: string) => void} set by open() */ (this.forget)(d.room),
           }),
         ),
       ),

@@ -1,3 +1,4 @@
+// @ts-check
 // Sound levels: the effects and the music, each a labelled slider from off to full (arrow keys,
 // Page Up/Down, Home/End), heard at once and remembered by the caller (table/tools.js). The mute
 // in the menu stays over both: while it is on, the dialog says so and the levels wait under it.
@@ -7,7 +8,7 @@ import { T } from "../../i18n/strings.js";
 import { LEVEL_MAX, LEVEL_STEP } from "../../store/soundprefs.js";
 import { askDialog } from "../modal.js";
 
-/** "Off" or "80%", as the slider's value is read and shown. */
+/** "Off" or "80%", as the slider's value is read and shown. @param {number} level */
 export function levelText(level) {
   return level > 0 ? T.sound.percent(level) : T.sound.off;
 }
@@ -19,7 +20,7 @@ export function levelText(level) {
  *   change(): a slider moved (done: it was let go, or a key changed it)
  */
 export function showLevels(root, levels, { muted, change }) {
-  const row = (kind) => {
+  const row = (/** @type {"effects"|"music"} */ kind) => {
     const id = `level-${kind}`;
     const shown = h("output", { id: `${id}-value`, for: id, class: "level-value", "aria-hidden": "true" });
     const slider = h("input", {
@@ -57,6 +58,6 @@ export function showLevels(root, levels, { muted, change }) {
   ];
   const close = [{ id: "levels-close", text: T.close, primary: true, value: undefined }];
   const shown = askDialog("levels-dialog", T.sound.title, body, close, { root, className: "dialog levels-dialog" });
-  root.querySelector("#level-effects")?.focus({ preventScroll: true });
+  /** @type {HTMLElement|null} */ (root.querySelector("#level-effects"))?.focus({ preventScroll: true });
   return shown;
 }
