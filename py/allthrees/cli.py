@@ -358,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("play", help="play in the terminal against computer opponents")
     add_rules(p)
     p.add_argument("--target", type=int, default=None)
-    p.add_argument("--opponent", default="expert", help="beginner, casual or expert")
+    p.add_argument("--opponent", default="expert", help="beginner, casual, pub or expert")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("bench", help="engine speed: random 2-player parlor rounds per second")
@@ -370,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("arena", help="play matches between two computer players")
-    p.add_argument("a", help="player A: random, beginner, casual, expert (expert:50ms, :300it)")
+    p.add_argument("a", help="player A: random, beginner, casual, pub, expert (expert:50ms)")
     p.add_argument("b", help="player B")
     p.add_argument("--matches", type=int, default=100)
     p.add_argument("--rules", default="parlor", choices=sorted(PRESETS))

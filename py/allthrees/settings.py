@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # types only: the page's start builds none of these classes
     from .shapes.game import Label, SeatSetting, SettingChoices, SettingsJson
 
 MODES = ("match", "sprint", "partners")  # Parlor Match, Quick Sprint, Partner All Threes
-COMPUTERS = ("beginner", "casual", "expert")
+COMPUTERS = ("beginner", "casual", "pub", "expert")
 PEOPLE = ("you", "person")  # the people at this device
 FRIEND = "friend"  # a person whose seat is played on another device (``net``)
 CONTROLLERS = (*PEOPLE, FRIEND, *COMPUTERS)

@@ -48,8 +48,8 @@ class View:
     history: tuple[PublicMove, ...]
     legal: tuple[int, ...]  # the seat's legal moves if it is its turn, else ()
     over: bool
-    # Who plays each seat, as the table shows it to everyone: "person", "beginner", "casual" or
-    # "expert"; () when not told (a player then assumes every seat plays well).
+    # Who plays each seat, as the table shows it to everyone: "person", "beginner", "casual",
+    # "pub" or "expert"; () when not told (a player then assumes every seat plays well).
     players: tuple[str, ...] = ()
 
     @property

@@ -434,6 +434,7 @@ def test_counts_by_mode_players_and_level():
     assert figures["by_level"] == {
         "beginner": {"played": 0, "won": 0},
         "casual": {"played": 3, "won": 3},
+        "pub": {"played": 0, "won": 0},
         "expert": {"played": 2, "won": 1},
         "people": {"played": 1, "won": 0},
         "mixed": {"played": 1, "won": 0},

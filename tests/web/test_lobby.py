@@ -442,7 +442,7 @@ def test_a_partners_quick_match_of_two_people_and_two_computers(devices) -> None
     expect(dialog).to_have_count(0)
     guest.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
     controllers = [s["controller"] for s in state(host)["seats"]]
-    assert controllers.count("casual") == 2 and controllers.count("friend") == 1, controllers
+    assert controllers.count("pub") == 2 and controllers.count("friend") == 1, controllers
     assert state(host)["mode"] == "partners" and len(state(guest)["seats"]) == 4
     from test_online_table import moves, same_table
 

@@ -174,8 +174,8 @@ def test_a_bad_link_says_why_and_the_table_is_the_usual_one(desktop: Page) -> No
     open_table(desktop, "?players=5&seats=you,wizard")
     st = Player(desktop).idle()
     expect(desktop.locator(".toast").first).to_have_text(
-        "This link does not describe a game (a seat is you, person, friend, beginner, casual or"
-        ' expert, not "wizard"); here is your table.'
+        "This link does not describe a game (a seat is you, person, friend, beginner, casual, pub"
+        ' or expert, not "wizard"); here is your table.'
     )
     assert len(st["seats"]) == 2 and st["seats"][1]["controller"] == "expert"
 

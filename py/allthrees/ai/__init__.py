@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from ..view import View
 from .expert import expert
+from .pub import pub
 from .simple import beginner, casual, random_player, what_if
 
 Player = Callable[[View, random.Random], int]
@@ -20,6 +21,7 @@ PLAYERS: dict[str, Player] = {
     "random": random_player,
     "beginner": beginner,
     "casual": casual,
+    "pub": pub,
     "expert": expert,
 }
 

@@ -20,12 +20,14 @@ class Fixed(NamedTuple):
 
 
 # Measured 2026-12-05, 2 players, parlor to 150, 300 matches a pair, the Expert at its usual 200
-# worlds (docs/opponents.md, "Their ratings"). Each deviation is the fit's standard error, at
-# least MIN_DEVIATION (Casual, the anchor, has none of its own: no level is known to the point).
+# worlds (docs/opponents.md, "Their ratings"); the Pub level fitted later the same day from its
+# own three pairs beside those. Each deviation is the fit's standard error, at least
+# MIN_DEVIATION (Casual, the anchor, has none of its own: no level is known to the point).
 MIN_DEVIATION = 20.0
 COMPUTER_RATINGS: dict[str, Fixed] = {
     "beginner": Fixed(1114.0, 29.0),
     "casual": Fixed(1500.0, MIN_DEVIATION),
+    "pub": Fixed(1623.0, MIN_DEVIATION),
     "expert": Fixed(1672.0, 21.0),
 }
 

@@ -6,7 +6,7 @@ does afterwards. The first is reached by playing one rated match; every other wh
 stands at or above its threshold while it is established (its deviation under
 ``ratings.PROVISIONAL``): a provisional rating swings by a hundred points a match, and one lucky
 win must not crown anyone. The thresholds sit on the computers' ladder
-(``computers.COMPUTER_RATINGS``: Beginner 1114, Casual 1500, the Expert 1672), so
+(``computers.COMPUTER_RATINGS``: Beginner 1114, Casual 1500, Pub 1623, the Expert 1672), so
 each step means something at the table: past the Beginner, level with Casual, level with the
 Expert, then clearly above it. The top is within reach of a very strong player only: the tiles'
 luck caps every rating, and even an Expert that saw every hand wins 93% against Casual

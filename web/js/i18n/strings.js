@@ -398,7 +398,7 @@ const EN = {
     link_number: (v) => `${v.key} is a whole number, not "${v.text}"`,
     link_unknown: (v) => `it has no "${v.name}"`,
     link_players_seats: (v) => `players=${v.players} but it names ${v.seats} seats`,
-    link_seat: (v) => `a seat is you, person, friend, beginner, casual or expert, not "${v.text}"`,
+    link_seat: (v) => `a seat is you, person, friend, beginner, casual, pub or expert, not "${v.text}"`,
     seat_name: () => "only a person's seat has a name",
     unreadable: () => "It is not a saved game this page can read.",
     newer: () => "It was saved by a newer version of the game.",
@@ -872,6 +872,7 @@ const EN = {
     friend: "A friend on another device",
     beginner: "Beginner",
     casual: "Casual",
+    pub: "Pub",
     expert: "Expert",
   },
   /** @type {Record<string, {name: string, about: (target: number) => string}>} */

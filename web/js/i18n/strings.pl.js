@@ -105,7 +105,7 @@ function tileWordsPl(name) {
 }
 
 /** @type {Record<string, string>} */
-const LEVELS = { beginner: "Początkujący", casual: "Amator", expert: "Ekspert" };
+const LEVELS = { beginner: "Początkujący", casual: "Amator", pub: "Bywalec", expert: "Ekspert" };
 
 /** @type {import("./strings.js").Catalogue} */
 export const PL = {
@@ -662,6 +662,7 @@ export const PL = {
     friend: "Przyjaciel na innym urządzeniu",
     beginner: LEVELS.beginner,
     casual: LEVELS.casual,
+    pub: LEVELS.pub,
     expert: LEVELS.expert,
   },
   modes: {

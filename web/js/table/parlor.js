@@ -31,8 +31,9 @@ import { storePrefs } from "../store/storage.js";
 
 /** No pointer or key for this long: the page is idle, and stops hearing and announcing (ms). */
 export const IDLE_MS = 5 * 60_000;
-/** The level of the computers a quick match seats (the empty seats, or the game instead). */
-const QUICK_LEVEL = "casual";
+/** The level of the computers a quick match seats (the empty seats, or the game instead): the
+ * Pub level, a good pub player and instant on any device, for a game among strangers. */
+const QUICK_LEVEL = "pub";
 
 export class Parlor {
   /**
