@@ -69,6 +69,12 @@ def seated(host: Page, guest: Page, channel: str | None = None) -> None:
     goes through the relay, as it should)."""
     guest.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
     host.wait_for_function(ALL_IN)
+    if channel == "direct":
+        # a seat is taken through the relay at once and its link moves to a direct channel once
+        # that opens (net/link.js): waited for, not looked at the moment the seat is taken
+        host.wait_for_function(
+            "() => window.allthreesTest.state().net.seats.every((s) => s.channel === 'direct')"
+        )
     seats = state(host)["net"]["seats"]
     assert all(s["channel"] in ((channel,) if channel else ("direct", "relay")) for s in seats), (
         seats

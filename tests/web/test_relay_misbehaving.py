@@ -11,6 +11,7 @@ limit, never used). Two Chromium contexts are two devices; the other relay is a 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +34,12 @@ SMALL = 6000  # a relay's max_content_length: the room's chunks must fit it on e
 
 def throttled(fake: FakeRelay, _relay: Relay) -> None:
     assert fake.refused["rate-limited"] > 0 and fake.accepted > 0, fake.refused
+    # a refusal near the round's end is followed by the pages' next event only after its pause
+    # (or at the table's keepalive): waited for, a cap on looks rather than a time
+    for _ in range(600):
+        if fake.gaps:
+            break
+        time.sleep(0.1)
     # after a refusal a page waits (2 s, then longer) before that relay hears from it again; an
     # event already on its way when the refusal came is the only one allowed to follow at once
     waited = [g for g in fake.gaps if g >= 1.9]

@@ -26,7 +26,7 @@ from allthrees.career.glicko import Game, rate
 
 EXPERT_SPRINT = "/?sprint=1&seats=you,expert"
 CAREER_KEY = "allthrees.career.v1"
-RATING = "() => window.allthreesTest.state()?.rating ?? null"
+RATING = "() => window.allthreesTest?.state()?.rating ?? null"  # (null while a reload starts)
 TOASTS = """
 window.__toasts = [];
 new MutationObserver((records) => {
@@ -206,6 +206,9 @@ def test_two_devices_play_a_rated_match_online_and_move_apart_by_glicko2(devices
     assert len(signed[0]["signatures"]) == 2
     for page, was in ((host, here), (guest, there)):
         page.reload()
+        expect(page.locator("html")).to_have_attribute(
+            "data-ready", "true", timeout=BOOT_TIMEOUT_MS
+        )
         page.wait_for_function(f"() => ({RATING})()?.value === {was['value']}")
 
 
