@@ -128,8 +128,10 @@ def test_a_seat_away_for_long_is_asked_about_once_a_match(devices) -> None:
     expect(host.locator("#toasts")).to_contain_text("Ana is back.")
     # a second long absence in the same match: the table waits, as chosen; nobody is asked again
     again.close()
+    # (its link may be the relay's, whose silence is noticed at the keepalive's end: on a busy
+    # machine that took more than a minute)
     host.wait_for_function(
-        "() => window.allthreesTest.state().net.seats[0].presence === 'away'", timeout=60_000
+        "() => window.allthreesTest.state().net.seats[0].presence === 'away'", timeout=150_000
     )
     time.sleep(23)
     expect(host.locator("#away-dialog")).to_have_count(0)
