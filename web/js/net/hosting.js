@@ -19,7 +19,7 @@
 // straight back (its hello says `resume`). What a seat does while it is away is the host's choice
 // (op `stand_in`), asked once a match and applied again at each later drop.
 
-import { refusalWords, T } from "../i18n/strings.js";
+import { T } from "../i18n/strings.js";
 import { Broadcast } from "./broadcast.js";
 import { HandInvites } from "./handinvites.js";
 import { listenForAnswers } from "./handoff.js";
@@ -146,18 +146,11 @@ export class Hosting {
       watching: () => this.broadcast.on,
       watchLink: (me) => this.broadcast.link(me),
       setWatching: (on) => this.broadcast.set(on),
-      // a rated match or not: the host's to change until a friend sits down (Python refuses after)
-      rated: () =>
-        this.friends.some((f) => f.joined)
-          ? undefined
-          : {
-              on: Boolean(this.ratedTable),
-              set: async (on) => {
-                const reply = await this.call("rated", { on });
-                if (!reply?.ok) this.toast(refusalWords(reply ?? {}));
-                return Boolean(this.ratedTable);
-              },
-            },
+      rated: {
+        open: () => !this.friends.some((f) => f.joined),
+        on: () => Boolean(this.ratedTable),
+        set: (on) => this.call("rated", { on }),
+      },
       toast,
       byHand: () => this.#byHand(),
     });

@@ -9,7 +9,7 @@
 //     setWatching, rated, toast, byHand });
 //   roomInvite.show();   roomInvite.relaysDown(down);   roomInvite.close();
 
-import { T } from "../i18n/strings.js";
+import { refusalWords, T } from "../i18n/strings.js";
 import { canDirect } from "./direct.js";
 
 /**
@@ -36,8 +36,9 @@ export class RoomInvite {
    * @param {() => boolean} o.watching whether people may watch the table (net/broadcast.js)
    * @param {(me: string) => string|null} o.watchLink the watch link, with the host's key in the room
    * @param {(on: boolean) => Promise<boolean>} o.setWatching the host's choice, through Python
-   * @param {() => RatedChoice|undefined} o.rated the host's choice of a rated match, while a
-   *   friend has yet to sit down (undefined after: nothing to choose)
+   * @param {{open: () => boolean, on: () => boolean, set: (on: boolean) => Promise<any>}} o.rated
+   *   the host's choice of a rated match: its to make while no friend has sat down (`open`), the
+   *   choice now, and the way to change it (Python's reply: a refusal once a friend has)
    * @param {(text: string) => void} o.toast
    * @param {() => void} o.byHand the codes sent by hand instead: the first seat not connected gets
    *   its invite
@@ -98,12 +99,26 @@ export class RoomInvite {
           set: async (on) => ((await this.setWatching(on)) ? this.watchLink(room.room.me) : null),
         },
       },
-      this.rated(),
+      this.#ratedChoice(),
     );
     if (this.down) dialog.status(T.room.down);
     const ended = await how;
     this.shownDialog = null;
     if (ended === "manual") this.byHand();
+  }
+
+  /** Rated match or not, while the host may still change it (a friend sat down: undefined).
+   * @returns {RatedChoice|undefined} */
+  #ratedChoice() {
+    if (!this.rated.open()) return undefined;
+    return {
+      on: this.rated.on(),
+      set: async (on) => {
+        const reply = await this.rated.set(on);
+        if (!reply?.ok) this.toast(refusalWords(reply ?? {}));
+        return this.rated.on();
+      },
+    };
   }
 
   /** Every friend is in: the dialog closes (the menu's Invite shows it again). */

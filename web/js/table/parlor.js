@@ -171,30 +171,27 @@ export class Parlor {
   }
 
   /** Watch a listed table in play: its watch link, opened here (main.js: this page becomes its
-   * watcher; this page's own table, if it listed one, leaves the lists as when joining). */
-  async watch(t) {
-    if (this.joining || !t.playing) return;
-    this.joining = true;
-    this.dialog?.close();
-    this.seek?.stop();
-    const listed = Boolean(this.announcer) || Boolean(this.quick?.opening);
-    this.quick = null;
-    await Promise.all([this.#withdraw(), listed ? this.#usualGame() : null]);
-    location.hash = `watch=${t.watch}.${t.host}`;
+   * watcher). */
+  watch(t) {
+    if (t.playing) return this.#leaveFor(`watch=${t.watch}.${t.host}`);
   }
 
   /** Join a listed table: its one link, opened here (main.js: this page becomes its guest). */
-  async join(t) {
+  join(t) {
+    return this.#leaveFor(`room=${t.room}.${t.host}`);
+  }
+
+  /** This page goes to another table (`hash`: its link): its own listed table, if any (or a quick
+   * table being opened), leaves the lists and this device, gone for good. */
+  async #leaveFor(hash) {
     if (this.joining) return; // (a quick match may find the same table twice before it goes)
     this.joining = true;
     this.dialog?.close();
     this.seek?.stop();
-    // this page's own listed table, if any (or a quick table being opened), leaves the lists and
-    // this device: gone for good
     const listed = Boolean(this.announcer) || Boolean(this.quick?.opening);
     this.quick = null;
     await Promise.all([this.#withdraw(), listed ? this.#usualGame() : null]);
-    location.hash = `room=${t.room}.${t.host}`;
+    location.hash = hash;
   }
 
   /** The player's usual game in place of a table of this page's that nobody will come to (a
