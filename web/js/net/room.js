@@ -149,13 +149,13 @@ const ENCODER = new TextEncoder();
 const DECODER = new TextDecoder("utf-8", { fatal: true });
 
 /** @param {Uint8Array} bytes */
-function toBase64(bytes) {
+export function toBase64(bytes) {
   let s = "";
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(s);
 }
 /** @param {string} text */
-function fromBase64(text) {
+export function fromBase64(text) {
   const s = atob(text);
   const out = new Uint8Array(s.length);
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);

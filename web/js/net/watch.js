@@ -27,7 +27,7 @@
 
 import { CLOCK_SLACK_S, keyPair, loadCurve, RelayPool, signEvent, unhex, verifyEvent } from "./nostr.js";
 import { Bucket } from "./peer.js";
-import { chunkBudget, cutText, randomHex, topicOf } from "./room.js";
+import { chunkBudget, cutText, fromBase64, randomHex, toBase64, topicOf } from "./room.js";
 
 /** The stream's events: ephemeral (NIP-01: relays pass them on and need not keep them). */
 export const WATCH_KIND = 25052;
@@ -84,20 +84,6 @@ function isBody(kind, body) {
   const names = Object.keys(body);
   const want = Object.keys(spec);
   return names.length === want.length && want.every((k) => k in body && spec[k](body[k]));
-}
-
-/** @param {Uint8Array} bytes */
-function toBase64(bytes) {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-/** @param {string} text */
-function fromBase64(text) {
-  const s = atob(text);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
 }
 
 /** The stream's key: HKDF of the watch secret, under its own label. @param {string} secret */
