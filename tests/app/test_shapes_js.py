@@ -138,13 +138,19 @@ class Reading:
     def fits(self, python: str, js: str) -> bool:
         """Whether the typedef's ``js`` is Python's ``python``, or a narrower reading of it: a
         closed set of codes (string literals) where Python says ``str``, or a shape where
-        Python says any JSON or a ``dict`` (a value Python hands on as it is, read key by key on
-        the page). Every member of each side has its counterpart in the other."""
+        Python says any JSON, or a ``dict`` whose values each of the shape's fields fits (a map
+        the page reads key by key). Every member of each side has its counterpart in the
+        other."""
         ours = {m.strip() for m in _split(python, " | ")}
         theirs = self.members(js)
         return all(any(self._member(p, j) for p in ours) for j in theirs) and all(
             any(self._member(p, j) for j in theirs) for p in ours
         )
+
+    def within(self, python: str, js: str) -> bool:
+        """Whether every member of ``js`` is one of ``python``'s (or a narrower reading of it)."""
+        ours = {m.strip() for m in _split(python, " | ")}
+        return all(any(self._member(p, j) for p in ours) for j in self.members(js))
 
     def _member(self, python: str, js: str) -> bool:
         if python == js or python == "any":
@@ -159,8 +165,13 @@ class Reading:
                 return len(ours) == len(theirs) and all(map(self.fits, ours, theirs))
         if js in self.unions and python not in self.unions:
             return all(self._member(python, m) for m in self.unions[js])
-        shape = self.js.get(JS_NAMES.get(js, js), {})
-        return _inner(python, "dict") is not None and "fields" in shape
+        values = _inner(python, "dict")
+        fields: dict[str, dict[str, object]] = self.js.get(JS_NAMES.get(js, js), {}).get(
+            "fields", {}
+        )  # type: ignore[assignment]
+        if values is None or not fields:
+            return False
+        return all(self.within(values[1], str(spec["type"])) for spec in fields.values())
 
 
 def merged(js: dict[str, dict[str, object]], members: list[str]) -> dict[str, dict[str, object]]:
@@ -235,8 +246,8 @@ def test_every_shape_that_reaches_the_page_has_its_typedef() -> None:
 
 def test_a_typedef_that_differs_fails(tmp_path: Path) -> None:
     """A copy of the typedefs with a field gone, one more, one made optional, one of another type,
-    a closed set of codes where Python's is a number, and a union short of a member: each is
-    found, by shape and field."""
+    a closed set of codes where Python's is a number, a map's value of none of its types, and a
+    union short of a member: each is found, by shape and field."""
     for module in SHAPES.glob("*.js"):
         shutil.copy(module, tmp_path / module.name)
     snapshot = tmp_path / "snapshot.js"
@@ -246,6 +257,7 @@ def test_a_typedef_that_differs_fails(tmp_path: Path) -> None:
         (" * @property {Int} round_no ", " * @property {Int} [round_no] "),
         (" * @property {Int} boneyard ", " * @property {number} boneyard "),
         (" * @property {Int} reserve ", ' * @property {"a"|"b"} reserve '),
+        (" * @property {Int} hand_size", " * @property {Int[]} hand_size"),
     ]:
         assert old in text, old
         text = text.replace(old, new, 1)
@@ -268,4 +280,6 @@ def test_a_typedef_that_differs_fails(tmp_path: Path) -> None:
         "gone: not a field in Python",
         "extra: not a field in Python",
     ]
+    # RulesOptions, Python's `dict[str, int | bool | str]`, read key by key: a list is none of them
+    assert found["RulesShown"] == ["options: Python dict[str, int | bool | str]; JS RulesOptions"]
     assert differences(describe(), js_typedefs())["Snapshot"] == []
