@@ -4,8 +4,8 @@
 // app.handle, and the parts of its replies the lower layers read (the events of a move, the
 // save to keep, a refusal, a hint). Types only, written as snapshot.js's are (see there).
 //
-// The replies of each op, and the messages between devices they carry (`guests`, `outbox`,
-// `room`), are typed with the table and the play across devices (web/js/table/, web/js/net/).
+// Each op's own request and reply are in requests.js and replies.js, the messages between
+// devices a reply carries (`guests`, `outbox`) in messages.js.
 
 /** @typedef {import("./snapshot.js").Int} Int */
 /** @typedef {import("./snapshot.js").Snapshot} Snapshot */
