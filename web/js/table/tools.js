@@ -17,14 +17,13 @@ import { showFairDeal } from "../ui/dialogs/notices.js";
 /** @typedef {import("../shapes/snapshot.js").SettingsJson} SettingsJson */
 /** @typedef {import("../shapes/newgame.js").Choices} Choices */
 /** @typedef {import("../store/storage.js").Prefs} Prefs */
-/** @typedef {import("../ui/dialogs/rulesform.js").FormSettings} FormSettings */
 
 /**
  * What the tools use of the request flow (controller.js): Python's answers (any of its replies:
  * JSON, each read for the field its op gives) and a new match.
  * @typedef {Object} ToolsController
  * @property {(op: string, payload: object, blocking: boolean) => Promise<any>} call
- * @property {(settings: FormSettings, seed: null, o: {gather: {name: string, clock: number, watch: boolean,
+ * @property {(settings: SettingsJson, seed: null, o: {gather: {name: string, clock: number, watch: boolean,
  *   rated: boolean}|null}) => Promise<void>} newGame
  */
 
@@ -45,7 +44,7 @@ import { showFairDeal } from "../ui/dialogs/notices.js";
 /**
  * Play online (parlor.js), given after the tools are made: the player's name at the table, and a
  * table just opened announced in the lobby.
- * @typedef {{name: string, announce: (spec: {settings: FormSettings, clock: number, quick: null}) => Promise<void>}} ToolsParlor
+ * @typedef {{name: string, announce: (spec: {settings: SettingsJson, clock: number, quick: null}) => Promise<void>}} ToolsParlor
  */
 
 export class Tools {
@@ -115,7 +114,7 @@ export class Tools {
   /**
    * The dialog's Start: a new match with its settings (a table with friends' seats gathers, and
    * one opened from Play online is listed there).
-   * @param {FormSettings} settings @param {number} clock @param {boolean} listed
+   * @param {SettingsJson} settings @param {number} clock @param {boolean} listed
    * @param {boolean} [watch] @param {boolean} [rated]
    */
   async started(settings, clock, listed, watch = false, rated = false) {

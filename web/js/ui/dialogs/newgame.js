@@ -25,7 +25,7 @@ import { RulesForm } from "./rulesform.js";
  * some settings, and the preference "Hide my address from other players" for tables across
  * devices (`fixed`: no WebRTC in this browser, always hidden).
  * @typedef {Object} NewGamePort
- * @property {(settings: FormSettings, o: StartOptions) => unknown} start
+ * @property {(settings: SettingsJson, o: StartOptions) => unknown} start
  * @property {(settings: FormSettings) => Promise<Form|null>} form
  * @property {{get: () => boolean, set: (on: boolean) => void, fixed?: boolean}} [relayOnly]
  */
@@ -331,7 +331,8 @@ export class NewGameDialog {
 
   #start() {
     if (!this.rules.valid) return;
-    const settings = this.#settings();
+    // valid: the preset is loaded and Python's form found the options possible
+    const settings = /** @type {SettingsJson} */ (this.#settings());
     this.close();
     this.on.start(settings, {
       clock: Number(this.clockBox.value),
