@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from allthrees.ai.endgame import hand_tiles, solve
+from allthrees.ai.endgame import expect, hand_tiles, solve
 from allthrees.ai.expert import _value, analyse
+from allthrees.moves import PIPS_OF_MOVE
 from allthrees.round import Round
 from allthrees.rules import Rules
 from allthrees.view import make_view
@@ -68,3 +69,46 @@ def test_the_expert_searches_the_last_plays_exactly():
     assert exact.iterations == played.iterations == 40
     assert exact.moves == played.moves
     assert exact.samples != played.samples
+
+
+def expectimax(rnd: Round, leaf, seat: int, rates: list[float]) -> float:
+    if rnd.reason is not None:
+        return leaf(rnd.points)
+    moves = rnd.legal_moves()
+    values = []
+    for m in moves:
+        child = rnd.clone()
+        child.step(m)
+        values.append(expectimax(child, leaf, seat, rates))
+    if rnd.turn == seat:
+        return max(values)
+    if len(moves) == 1:
+        return values[0]
+    best = max(
+        range(len(moves)),
+        key=lambda i: (counted_points(rnd, moves[i]) * 64 + PIPS_OF_MOVE[moves[i]], -i),
+    )
+    rate = rates[rnd.turn]
+    return rate * values[best] + (1 - rate) * sum(values) / len(values)
+
+
+def counted_points(rnd: Round, move: int) -> int:
+    """The points a play counts for its mover (a bust: none), its last tile's out bonus with it."""
+    room = rnd.room(rnd.side[rnd.turn])
+    if rnd.last_tile(rnd.turn):
+        room -= rnd.rules.out_bonus
+    p = rnd.awarded[rnd.sum_after(move)]
+    return p if p <= room else 0
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_expect_agrees_with_a_plain_expectimax(seed):
+    rnd = late_round(seed, 2, False, 7)
+    rates = [0.85, 0.85]
+    for seat in range(2):
+
+        def leaf(points, seat=seat):
+            return _value(points, rnd.points, tuple(rnd.base), seat, rnd.rules.target)
+
+        got = expect(rnd.clone(), leaf, seat, rates)
+        assert got == pytest.approx(expectimax(rnd.clone(), leaf, seat, rates))

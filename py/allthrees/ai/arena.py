@@ -18,6 +18,7 @@ from ..rules import Rules
 from ..view import make_view
 from . import Player, get_player
 from .checkout import CheckoutExpert
+from .endgame import EXACT_TILES
 from .expert import expert
 from .worlds import ENOUGH_WORLDS
 
@@ -68,7 +69,7 @@ def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Pl
             read=read,
             exact=exact,
             paranoid=paranoid,
-            **({} if endgame is None else {"endgame": endgame}),
+            endgame=EXACT_TILES if endgame is None else endgame,
         )
     if budgets:
         raise ValueError(f"{name} takes no budget")

@@ -8,6 +8,10 @@ most tried first). A finished round is worth what the Expert's ``_value`` says (
 points minus the others', the match premium): the caller passes it as ``leaf``.
 
 Mirror plays (the same tile onto two ends that show the same number) are searched once.
+
+``expect`` is the milder search: only the Expert's own seat plays its best, every other seat as
+the rollouts play it (its best-scoring play as often as the table shows, else any), so the others
+are not taken to see the Expert's hand.
 """
 
 from __future__ import annotations
@@ -17,8 +21,11 @@ from collections.abc import Callable
 from ..moves import PIPS_OF_MOVE
 from ..round import Round
 
-# Search exactly once the hands hold at most this many tiles in all (after the candidate).
-EXACT_TILES = 8
+# Search exactly once the hands hold at most this many tiles in all (after the candidate); 0:
+# never. Off: measured against the rollouts on paired deals it gained nothing (docs/opponents.md
+# "The Expert in block play: what was tried for issue 45"); the arena's ``end8`` and ``endx8``
+# turn it on.
+EXACT_TILES = 0
 
 
 def hand_tiles(rnd: Round) -> int:
@@ -51,10 +58,8 @@ def solve(
     keyed: dict[tuple[int, int, bool], tuple[int, int]] = {}
     for m in moves:
         arm = m & 7
-        if arm < 4 and rnd.lead_tile >= 0:
-            key = (m >> 3, ends[arm], dd[arm])
-        else:
-            key = (m, -1, False)
+        laid = arm < 4 and rnd.lead_tile >= 0
+        key = (m >> 3, ends[arm], dd[arm]) if laid else (m, -1, False)
         if key not in keyed:
             keyed[key] = (awarded[rnd.sum_after(m)] if m >= 0 else 0, m)
     order = sorted(keyed.values(), reverse=True)
@@ -119,9 +124,12 @@ def expect(
     room = rnd.room(rnd.side[turn]) if rnd.exact else 1 << 20
     if rnd.exact and rnd.last_tile(turn):
         room -= rnd.rules.out_bonus
-    greedy = max(
-        moves, key=lambda m: ((p if (p := awarded[rnd.sum_after(m)]) <= room else 0) * 64 + PIPS_OF_MOVE[m])
-    )
+
+    def counted(m: int) -> int:
+        p = awarded[rnd.sum_after(m)]
+        return (p if p <= room else 0) * 64 + PIPS_OF_MOVE[m]
+
+    greedy = max(moves, key=counted)
     rate = rates[turn]
     total = 0.0
     at_greedy = 0.0

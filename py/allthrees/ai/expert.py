@@ -266,9 +266,10 @@ def analyse(
     line = match_line(view)
     alive = list(range(len(moves)))
     rates = rollout_rates(view)
-    # In block play, once few tiles are left in the hands, each world's rest of the round is
-    # searched exactly (``endgame``) instead of played out.
-    solved = not view.rules.draw and sum(view.hand_sizes) - 1 <= endgame
+    # In block play, once few tiles are left in the hands (``endgame``: at most that many after
+    # the candidate; 0, the default: never), each world's rest of the round is searched exactly
+    # (``endgame.solve``, or with ``paranoid`` false ``endgame.expect``) instead of played out.
+    solved = not view.rules.draw and 0 < endgame >= sum(view.hand_sizes) - 1
     start = base.points[:]
 
     def leaf(points: list[int]) -> float:
