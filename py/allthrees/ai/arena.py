@@ -58,7 +58,7 @@ def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Pl
             raise ValueError(f"budget {budget!r}: write 50ms, 300it, 150w, end8, flat or sampled")
     if name == "expert" and path:
         if not (read and exact) or endgame is not None:
-            raise ValueError("flat, sampled and endN are today's: an older checkout plays as it did")
+            raise ValueError("flat, sampled, endN: today's only; an older checkout plays as it did")
         return CheckoutExpert(path, think_ms, iterations, worlds)
     if name == "expert":
         return functools.partial(
