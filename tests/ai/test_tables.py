@@ -80,12 +80,19 @@ def test_arena_budgets_join_with_colons():
         "worlds": 150,
         "read": True,
         "exact": True,
+        "endgame": 0,
+        "paranoid": True,
     }
     assert make_player("expert:0w", 100, None).keywords["worlds"] is None
+    assert make_player("expert:end8", 100, None).keywords["endgame"] == 8
+    endx = make_player("expert:endx8", 100, None).keywords
+    assert (endx["endgame"], endx["paranoid"]) == (8, False)
     assert make_player("expert:flat", 100, None).keywords["read"] is False
     assert make_player("expert:sampled", 100, None).keywords["exact"] is False
     with pytest.raises(ValueError, match="an older checkout"):
         make_player("expert@../elsewhere:sampled", 100, None)
+    with pytest.raises(ValueError, match="an older checkout"):
+        make_player("expert@../elsewhere:end8", 100, None)
     with pytest.raises(ValueError, match="150w"):
         make_player("expert:fast", 100, None)
     with pytest.raises(ValueError, match="no budget"):

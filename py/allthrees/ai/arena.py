@@ -18,6 +18,7 @@ from ..rules import Rules
 from ..view import make_view
 from . import Player, get_player
 from .checkout import CheckoutExpert
+from .endgame import EXACT_TILES
 from .expert import expert
 from .worlds import ENOUGH_WORLDS
 
@@ -27,13 +28,17 @@ def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Pl
     ``50ms`` (time), ``300it`` (a fixed count of worlds: deterministic), ``150w`` (stop after
     that many worlds unless the time runs out first; ``0w``: no cap), ``flat`` (every world
     weighted alike: the Expert before it read the plays seen, ``reading``), ``sampled`` (deals
-    always drawn, never each in turn when they are few: ``worlds.deals``). E.g.
+    always drawn, never each in turn when they are few: ``worlds.deals``), ``end8`` (in block
+    play, search the round exactly once the hands hold at most 8 tiles: ``endgame``; ``end0``:
+    never). E.g.
     ``expert:250ms:150w``. ``expert@PATH`` is the Expert of another checkout of the game (a git
     worktree of an older commit), in its own process (``checkout``)."""
     name, *budgets = spec.split(":")
     name, _, path = name.partition("@")
     worlds: int | None = ENOUGH_WORLDS
     read = exact = True
+    endgame: int | None = None
+    paranoid = True
     for budget in budgets:
         if budget == "flat":
             read = False
@@ -45,11 +50,15 @@ def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Pl
             think_ms, iterations = None, int(budget[:-2])
         elif budget.endswith("w") and budget[:-1].isdigit():
             worlds = int(budget[:-1]) or None
+        elif budget.startswith("end") and budget[3:].isdigit():
+            endgame = int(budget[3:])
+        elif budget.startswith("endx") and budget[4:].isdigit():
+            endgame, paranoid = int(budget[4:]), False
         else:
-            raise ValueError(f"budget {budget!r}: write 50ms, 300it, 150w, flat or sampled")
+            raise ValueError(f"budget {budget!r}: write 50ms, 300it, 150w, end8, flat or sampled")
     if name == "expert" and path:
-        if not (read and exact):
-            raise ValueError("flat and sampled are today's: an older checkout plays as it did")
+        if not (read and exact) or endgame is not None:
+            raise ValueError("flat, sampled, endN: today's only; an older checkout plays as it did")
         return CheckoutExpert(path, think_ms, iterations, worlds)
     if name == "expert":
         return functools.partial(
@@ -59,6 +68,8 @@ def make_player(spec: str, think_ms: float | None, iterations: int | None) -> Pl
             worlds=worlds,
             read=read,
             exact=exact,
+            paranoid=paranoid,
+            endgame=EXACT_TILES if endgame is None else endgame,
         )
     if budgets:
         raise ValueError(f"{name} takes no budget")

@@ -38,6 +38,7 @@ from ..moves import PIPS_OF_MOVE, E, N, S, W, is_lead, kind_of, tile_of
 from ..round import Round
 from ..tiles import IS_DOUBLE
 from ..view import View
+from .endgame import EXACT_TILES, expect, solve
 from .reading import tempered, weights_size
 from .worlds import ENOUGH_WORLDS, deals, dealt_world, hand_constraints, read_plays, sample_world
 
@@ -238,6 +239,8 @@ def analyse(
     worlds: int | None = ENOUGH_WORLDS,
     read: bool = True,
     exact: bool = True,
+    endgame: int = EXACT_TILES,
+    paranoid: bool = True,
 ) -> Analysis:
     """Value every candidate move by playing it out in the same sampled worlds, dropping the
     clearly worse ones as evidence comes in. It stops after ``iterations`` worlds when given,
@@ -263,6 +266,15 @@ def analyse(
     line = match_line(view)
     alive = list(range(len(moves)))
     rates = rollout_rates(view)
+    # In block play, once few tiles are left in the hands (``endgame``: at most that many after
+    # the candidate; 0, the default: never), each world's rest of the round is searched exactly
+    # (``endgame.solve``, or with ``paranoid`` false ``endgame.expect``) instead of played out.
+    solved = not view.rules.draw and 0 < endgame >= sum(view.hand_sizes) - 1
+    start = base.points[:]
+
+    def leaf(points: list[int]) -> float:
+        return _value(points, start, view.scores, my_side, line)
+
     done = 0
     while True:
         if every:
@@ -279,6 +291,12 @@ def analyse(
             rnd = base.with_world(hands, bone)
             before = rnd.points[:]
             rnd.step(moves[i])
+            if solved:
+                if paranoid:
+                    samples[i].append(solve(rnd, leaf, my_side))
+                else:
+                    samples[i].append(expect(rnd, leaf, view.seat, rates))
+                continue
             # common random numbers across candidates
             rollout(rnd, random.Random(world_seed), rates)
             samples[i].append(_value(rnd.points, before, view.scores, my_side, line))
@@ -304,11 +322,13 @@ def expert(
     worlds: int | None = ENOUGH_WORLDS,
     read: bool = True,
     exact: bool = True,
+    endgame: int = EXACT_TILES,
+    paranoid: bool = True,
 ) -> int:
     """The Expert's move: the best mean over sampled worlds (weighted by the plays seen unless
     ``read`` is false: the Expert before it read them, for comparison; every deal in turn when
     they are few, unless ``exact`` is false)."""
     if len(view.legal) == 1:
         return view.legal[0]
-    analysis = analyse(view, rng, think_ms, iterations, worlds, read, exact)
+    analysis = analyse(view, rng, think_ms, iterations, worlds, read, exact, endgame, paranoid)
     return analysis.moves[analysis.best]
