@@ -26,10 +26,22 @@ const LAYERS = [
   "shapes", // types only (JSDoc typedefs): the snapshot, the engine's messages, the test hook's state
 ];
 
-// Every layer's modules are checked by TypeScript (web/tsconfig.json: each starts with
-// `// @ts-check`) but these, typed in a later step of issue 43, after the table's rewrite for
-// online play.
-const UNCHECKED = ["main.js", "table", "ui"];
+// Every module is checked by TypeScript (web/tsconfig.json: each starts with `// @ts-check`) but
+// these, named one by one (paths under web/js) so that no other can lose its check unseen: typed in
+// a later step of issue 43.
+const UNCHECKED = [
+  "table/clock.js",
+  "table/controller.js",
+  "table/input.js",
+  "table/intake.js",
+  "table/keyboard.js",
+  "table/pointer.js",
+  "table/tools.js",
+  "ui/dialogs/invite.js",
+  "ui/dialogs/newgame.js",
+  "ui/dialogs/rulesform.js",
+  "ui/hud.js",
+];
 
 const JS = resolve(dirname(fileURLToPath(import.meta.url)), "..", "js");
 
@@ -117,9 +129,24 @@ test("no module imports from a layer above its own", () => {
   );
 });
 
-test("every module of a checked layer starts with // @ts-check", () => {
+/** Whether a module's source starts with `// @ts-check`. */
+const checked = (source) => source.startsWith("// @ts-check\n");
+
+test("every module starts with // @ts-check but those UNCHECKED names", () => {
   const unchecked = modules()
-    .filter((rel) => !UNCHECKED.includes(layerOf(rel)))
-    .filter((rel) => !readFileSync(join(JS, rel), "utf8").startsWith("// @ts-check\n"));
+    .filter((rel) => !UNCHECKED.includes(rel))
+    .filter((rel) => !checked(readFileSync(join(JS, rel), "utf8")));
   assert.deepEqual(unchecked, [], "TypeScript checks a module only when its first line says so (web/tsconfig.json)");
+});
+
+test("UNCHECKED names only modules that are there and are not checked yet", () => {
+  const have = new Set(modules());
+  const stale = UNCHECKED.filter((rel) => !have.has(rel) || checked(readFileSync(join(JS, rel), "utf8")));
+  assert.deepEqual(stale, [], "a module checked now (or gone) leaves UNCHECKED (layers.test.js)");
+});
+
+test("the check of // @ts-check can fail", () => {
+  assert.equal(checked("// @ts-check\nexport {};\n"), true);
+  assert.equal(checked("// The table.\n// @ts-check\n"), false);
+  assert.equal(checked("//@ts-check\n"), false);
 });
