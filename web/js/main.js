@@ -215,10 +215,10 @@ async function start() {
   announceReady();
   if (pairing)
     game.pair(pairing); // over the table, as Career → Pair a device
-  else if (pairingRoom) game.careerFlow.pairRoom(pairingRoom);
-  game.careerFlow.startSync(); // the paired devices that are open merge their careers with this one
+  else if (pairingRoom) game.pairRoom(pairingRoom);
+  game.syncCareer(); // the paired devices that are open merge their careers with this one
   // Reloading loses nothing once the round (or the match) is over: the save holds it all.
-  watchForUpdates({ canInterrupt: () => Boolean(game.state.snap?.round?.over || game.state.snap?.match?.over) });
+  watchForUpdates({ canInterrupt: () => game.between() });
   return bridge;
 }
 

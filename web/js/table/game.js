@@ -112,6 +112,7 @@ export class Game {
     this.frames = frames;
     // the table's link to other devices, and Play online (devices.js): each reads the rest of the
     // table through these functions only (the controller, the panel and the career come after)
+    const panel = () => this.panel;
     const { net, online } = joinDevices(
       {
         state: this.state,
@@ -155,7 +156,6 @@ export class Game {
       },
       { bridge, guest, watcher, kept },
     );
-    const panel = () => this.panel;
     this.net = net;
     this.online = online; // Play online: the lobby, open tables, quick match (fetched when opened)
     this.live = false; // Python has the table (or, on a guest's page, the host's table answers)
@@ -252,7 +252,7 @@ export class Game {
   /** The save keys, once opened (main.js opens them while the kept table is drawn).
    * @param {import("../store/savekeys.js").SaveKeys|null} saveKeys */
   useSaveKeys(saveKeys) {
-    this.keeper.saveKeys = saveKeys;
+    this.keeper.useKeys(saveKeys);
   }
 
   /** What the test hook reads of the table (testhook.js TestHookPort), and nothing more: main.js
@@ -321,6 +321,22 @@ export class Game {
    * @param {string} given */
   pair(given) {
     return this.careerFlow.pair(given);
+  }
+
+  /** Pair this device for good by the relays, from a #pair-room= link (career/sync.js).
+   * @param {{room: string, peer: string}} invite */
+  pairRoom(invite) {
+    return this.careerFlow.pairRoom(invite);
+  }
+
+  /** The paired devices that are open merge their careers with this one (career/sync.js). */
+  syncCareer() {
+    return this.careerFlow.startSync();
+  }
+
+  /** The round (or the match) is over: reloading loses nothing, the save holds it all. */
+  between() {
+    return Boolean(this.state.snap?.round?.over || this.state.snap?.match?.over);
   }
 
   /** What startup.js needs of the table, and nothing more.
