@@ -1,3 +1,4 @@
+// @ts-check
 // The table clock of a table played online, as this page shows it: the seat to move and its time
 // left, counted down from the snapshot's `net.clock` (Python's figure at the moment of its reply:
 // py/allthrees/net/clock.py). On the host's page, when the time runs out, time's up goes to
@@ -14,16 +15,46 @@ export const URGENT_S = 10;
 /** The computer that moves for a seat out of time when the host chose to wait for seats away. */
 const DEFAULT_LEVEL = "casual";
 
+/** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
+/** @typedef {import("../shapes/engine.js").Event} Event */
+/** @typedef {import("../shapes/engine.js").TimedOutEvent} TimedOutEvent */
+
+/**
+ * What the clock uses of the table (game.js), and nothing else: the HUD's clock line, its "I'm
+ * back" and a toast; the screen reader's voice; the snapshot drawn; whether this page hosts or is a
+ * guest's; and Python, through the controller (its replies are any of Python's: JSON).
+ * @typedef {Object} ClockPort
+ * @property {(text: string) => void} toast
+ * @property {{back: (on: boolean) => void, clock: (text: string|null, urgent?: boolean) => void}} hud
+ * @property {{say: (text: string) => void}} reader
+ * @property {{snap: Snapshot|null}} state
+ * @property {{guesting: {standing: () => boolean}|null, hosting: {active: boolean, choice?: string|null|false}|null}} across
+ * @property {{call: (op: string, payload: object, blocking: boolean) => Promise<any>,
+ *   accept: (reply: any) => Promise<void>}} controller
+ */
+
+/**
+ * The clock running: the seat whose time it is, when it runs out (performance.now() ms), the turn
+ * it belongs to, and whether the person was told it is nearly out.
+ * @typedef {{seat: number, deadline: number, turnKey: string, told: boolean}} Running
+ */
+
 export class TableClock {
-  /** @param {object} table the table (game.js): across, controller, hud, reader, state, toast */
+  /** @param {ClockPort} table */
   constructor(table) {
     this.table = table;
-    this.running = null; // {seat, deadline (performance.now() ms), told}
+    /** @type {Running|null} */
+    this.running = null;
+    /** @type {ReturnType<typeof setInterval>|null} */
     this.ticker = null;
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout>|undefined} */
+    this.timer = undefined;
   }
 
-  /** A snapshot shown: the clock it says (or none), and what its events say of time-outs. */
+  /**
+   * A snapshot shown: the clock it says (or none), and what its events say of time-outs.
+   * @param {Snapshot|null} snap @param {readonly Event[]} events
+   */
   shown(snap, events) {
     clearTimeout(this.timer);
     for (const e of events) if (e.kind === "timed_out") this.table.toast(this.#timedOutWords(snap, e));
@@ -31,13 +62,14 @@ export class TableClock {
     const guesting = this.table.across.guesting;
     this.table.hud.back(Boolean(guesting && snap && guesting.standing()));
     const c = snap?.net?.clock ?? null;
-    if (!c || snap.round.over) return this.#stop();
-    const same = this.running?.seat === c.seat && this.running.turnKey === turnKey(snap);
+    if (!snap || !c || snap.round.over) return this.#stop();
+    const was = this.running;
+    const same = was?.seat === c.seat && was.turnKey === turnKey(snap);
     this.running = {
       seat: c.seat,
       deadline: performance.now() + c.left_ms,
       turnKey: turnKey(snap),
-      told: same ? this.running.told : false,
+      told: same ? was.told : false,
     };
     this.ticker ??= setInterval(() => this.#tick(), 1000);
     this.#tick();
@@ -54,7 +86,7 @@ export class TableClock {
 
   #stop() {
     this.running = null;
-    clearInterval(this.ticker);
+    if (this.ticker !== null) clearInterval(this.ticker);
     this.ticker = null;
     this.table.hud.clock(null);
   }
@@ -74,7 +106,10 @@ export class TableClock {
     }
   }
 
-  /** The host's page: the seat's time ran out; Python decides (and refuses when a move came first). */
+  /**
+   * The host's page: the seat's time ran out; Python decides (and refuses when a move came first).
+   * @param {number} seat
+   */
   async #timeUp(seat) {
     const across = this.table.across;
     const choice = across.hosting?.choice;
@@ -83,6 +118,7 @@ export class TableClock {
     if (reply?.ok && reply.snapshot) await this.table.controller.accept(reply);
   }
 
+  /** @param {Snapshot|null} snap @param {TimedOutEvent} e */
   #timedOutWords(snap, e) {
     const seat = snap?.seats[e.seat];
     const name = seat ? T.seatName(seat.label) : "";
@@ -90,5 +126,8 @@ export class TableClock {
   }
 }
 
-/** What names a turn on this page: a new one (not a reply within it) starts the clock's words again. */
+/**
+ * What names a turn on this page: a new one (not a reply within it) starts the clock's words again.
+ * @param {Snapshot} snap
+ */
 const turnKey = (snap) => `${snap.round_no}:${snap.turn}:${snap.seats.map((s) => s.tiles).join()}`;

@@ -1,3 +1,4 @@
+// @ts-check
 // The request flow: requests go to the engine one after another; each reply is saved, shown
 // (its events animated over the new snapshot) and then the table goes on by itself: a computer
 // seat moves after a pause a person can follow, a finished round opens its panel. Hints and the
@@ -25,17 +26,65 @@ const PACE_MS = 600; // between two computer moves, so a person can follow them
 const ROUND_PANEL_DELAY_MS = 900; // the last tile lands and the table is seen before the panel
 const WORK_POLL_MS = 50; // how often a kept tap on Next round looks whether the table's work is done
 
+/** @typedef {import("../board/state.js").State} State */
+/** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
+/** @typedef {import("../shapes/snapshot.js").SettingsJson} SettingsJson */
+/** @typedef {import("../shapes/engine.js").Event} Event */
+/** @typedef {import("../shapes/engine.js").MoveIntent} MoveIntent */
+/** @typedef {import("../store/storage.js").Prefs} Prefs */
+/** How a move was made: by a key, a tap or a drag (input.js), null when not by the person. @typedef {"key"|"tap"|"drag"|null} Source */
+/**
+ * Any of Python's replies (app.handle; on a guest's page, the host's): JSON, each op's own fields,
+ * read where an op's reply is used (a TableReply, a Refusal, a hint, a review ...).
+ * @typedef {any} Reply
+ */
+/** A request's fields besides its op (JSON). @typedef {Record<string, unknown>} Payload */
+
+/**
+ * Where requests go: Python's app.handle (boot/bridge.js), or on a guest's page the host's table
+ * (`drives: false`: the host's table paces the computers, not this one).
+ * @typedef {{call: (op: string, payload?: Payload) => Promise<Reply>, drives?: boolean}} ControllerBridge
+ */
+
+/**
+ * What the controller asks of the table (game.js): show a snapshot with its events, a table across
+ * devices gathering before its deal, wait for the table to be still, draw it again, and put the
+ * keyboard back on it.
+ * @typedef {Object} ControllerView
+ * @property {(snap: Snapshot, events: Event[], source: Source|"kept") => void} show
+ * @property {(gathering: Reply) => void} gathered `gathering`: the host's table before its deal (JSON)
+ * @property {() => Promise<unknown>} settled
+ * @property {() => void} changed
+ * @property {() => void} focusTable
+ */
+
+/**
+ * What the controller uses of the HUD (ui/hud.js): its toasts, the How to play offer and the
+ * hint; the panel and the pad go on its root.
+ * @typedef {Object} ControllerHud
+ * @property {HTMLElement} root
+ * @property {(text: string, ms?: number) => void} toast
+ * @property {(on: boolean) => void} offerHowTo
+ * @property {(text: string|null, o?: {thinking?: boolean}) => void} showHint
+ * @property {(on: boolean) => void} setPassHinted
+ */
+
+/**
+ * What the controller keeps: a reply's save, and the preferences (the last New game's settings).
+ * @typedef {{prefs: Prefs, save: (reply: Reply) => unknown, savePrefs: () => void}} ControllerStore
+ */
+
+/** A move made while the kept table is drawn (waking.js): held there. @typedef {{hold: (payload: Payload, source: Source) => void}} ControllerWaking */
+
 export class Controller {
   /**
    * @param {object} o
-   * @param {{call: (op: string, payload?: object) => Promise<object>, drives?: boolean}} o.bridge
-   *   `drives: false` on a guest's device: the host's table paces the computers, not this one
-   * @param {object} o.state see board/state.js
-   * @param {object} o.view {show(snap, events, source), gathered(gathering), settled(), changed(),
-   *   focusTable()}: the table
-   * @param {object} o.hud the HUD (ui/hud.js): its toasts and hint; the panel and the pad go on its root
-   * @param {object} o.store {save(reply), prefs, savePrefs()}
-   * @param {object} [o.waking] waking.js: a move made while the kept table is drawn is held there
+   * @param {ControllerBridge} o.bridge
+   * @param {State} o.state
+   * @param {ControllerView} o.view the table
+   * @param {ControllerHud} o.hud
+   * @param {ControllerStore} o.store
+   * @param {ControllerWaking|null} [o.waking] a move made while the kept table is drawn is held there
    */
   constructor({ bridge, state, view, hud, store, waking = null }) {
     this.waking = waking;
@@ -56,12 +105,15 @@ export class Controller {
     this.chain = Promise.resolve(); // requests go to the engine one after another
     this.early = Promise.resolve(); // the start's own requests, which go before the chain's
     this.epoch = 0; // bumped by a new match: stale timers then do nothing
-    this.pauses = new Set(); // the resolvers of pauses under way (cancelled: they resolve false)
-    this.advancing = false; // a computer's move is scheduled or under way (its token)
+    /** @type {Set<(ran: boolean) => void>} the resolvers of pauses under way (cancelled: they resolve false) */
+    this.pauses = new Set();
+    /** @type {symbol|false} a computer's move is scheduled or under way (its token) */
+    this.advancing = false;
     this.panelSoon = false; // the round panel is about to open
     this.nextKept = false; // a tap on Next round waits for the table's work (next())
     this.hintToken = 0; // bumped when a hint no longer applies: a late answer is dropped
     this.reviewToken = 0; // bumped when the panel closes: a late review is dropped
+    this.stopped = false; // another tab took the table
   }
 
   /** Another tab took the table: no request is sent any more. */
@@ -80,11 +132,17 @@ export class Controller {
     return Boolean(this.stopped);
   }
 
-  /** The start (`run()`, whose requests are `early`) goes first: every other request waits for it. */
+  /**
+   * The start (`run()`, whose requests are `early`) goes first: every other request waits for it.
+   * @template T
+   * @param {() => Promise<T>} run
+   * @returns {Promise<T>}
+   */
   async opening(run) {
+    /** @type {() => void} */
     let opened = () => {};
     const before = this.chain;
-    this.chain = before.then(() => new Promise((resolve) => (opened = resolve)));
+    this.chain = before.then(() => new Promise((resolve) => (opened = () => resolve(undefined))));
     await before; // nothing of an earlier start is still going
     try {
       return await run();
@@ -95,14 +153,17 @@ export class Controller {
 
   /** One request, in turn after any earlier one. Resolves to the reply (or null if it failed).
    * A `blocking` one is the table's work (the person waits); else it is advice in the background.
-   * An `early` one is the start's own (opening()). */
+   * An `early` one is the start's own (opening()).
+   * @param {string} op @param {Payload} [payload] @param {boolean} [blocking] @param {boolean} [early]
+   * @returns {Promise<Reply|null>}
+   */
   call(op, payload = {}, blocking = true, early = false) {
     if (this.stopped) return Promise.resolve(null);
     const run = (early ? this.early : this.chain).then(async () => {
       try {
         return await this.bridge.call(op, payload);
       } catch (err) {
-        console.error(`All Threes: ${op} failed: ${err.message}`);
+        console.error(`All Threes: ${op} failed: ${err instanceof Error ? err.message : err}`);
         this.hud.toast(T.engineError, 6000); // the details went to the console above
         return null;
       }
@@ -116,7 +177,10 @@ export class Controller {
     return busy(this.state, run, blocking ? "work" : "advice");
   }
 
-  /** A request that changes the table: its reply is taken in before the table goes on. */
+  /**
+   * A request that changes the table: its reply is taken in before the table goes on.
+   * @param {string} op @param {Payload} [payload] @param {Source} [source]
+   */
   async send(op, payload = {}, source = null) {
     try {
       await busy(
@@ -129,9 +193,15 @@ export class Controller {
     }
   }
 
-  /** Wait `ms`, as the table's work; resolves false when cancelled (a new match, another tab). */
+  /**
+   * Wait `ms`, as the table's work; resolves false when cancelled (a new match, another tab).
+   * @param {number} ms
+   * @returns {Promise<boolean>}
+   */
   #pause(ms) {
-    let done;
+    /** @type {(ran: boolean) => void} */
+    let done = () => {};
+    /** @type {Promise<boolean>} */
     const wait = new Promise((resolve) => {
       const timer = setTimeout(() => done(true), ms);
       done = (ran) => {
@@ -144,7 +214,10 @@ export class Controller {
     return busy(this.state, wait);
   }
 
-  /** Take in a reply: save it, animate its events over the new snapshot, then go on. */
+  /**
+   * Take in a reply: save it, animate its events over the new snapshot, then go on.
+   * @param {Reply|null} reply @param {Source} [source]
+   */
   async accept(reply, source = null) {
     if (!reply) return;
     if (reply.ok && reply.gathering) {
@@ -181,9 +254,10 @@ export class Controller {
     this.panelSoon = true;
     const ran = await this.#pause(ROUND_PANEL_DELAY_MS);
     this.panelSoon = false;
-    if (ran && epoch === this.epoch && this.state.snap.round.over) {
+    const snap = this.state.snap;
+    if (ran && epoch === this.epoch && snap?.round.over) {
       this.hud.offerHowTo(false); // a round played: no longer a first visit
-      this.panel.show(this.state.snap);
+      this.panel.show(snap);
       // the review is an engine's work on the table it holds: a guest's or a watcher's page
       // (the table is the host's) shows none rather than "not available"
       const remote = this.bridge.drives === false;
@@ -199,7 +273,7 @@ export class Controller {
     const mine = Symbol("advance");
     this.advancing = mine;
     const move = async () => {
-      if (!(await this.#pause(PACE_MS)) || epoch !== this.epoch || !this.state.snap.computer_to_move) return;
+      if (!(await this.#pause(PACE_MS)) || epoch !== this.epoch || !this.state.snap?.computer_to_move) return;
       const reply = await this.call("advance");
       this.advancing = false; // its reply may hand the turn to the next computer seat
       await this.accept(reply);
@@ -218,25 +292,32 @@ export class Controller {
   }
 
   // ------------------------------------------------------------------------------ the person acts
-  /** The viewer plays, draws or passes. With muggins, a play first asks for its claim. */
+  /**
+   * The viewer plays, draws or passes. With muggins, a play first asks for its claim.
+   * @param {MoveIntent} intent @param {Source} [source]
+   */
   act(intent, source = null) {
-    if (!canAct(this.state)) return;
-    if (intent.kind === "play" && this.state.snap.rules.muggins && !("claim" in intent)) {
-      this.#askClaim(intent, source);
+    const snap = this.state.snap;
+    if (!snap || !canAct(this.state)) return;
+    if (intent.kind === "play" && snap.rules.muggins && !("claim" in intent)) {
+      this.#askClaim(intent, source, snap);
       return;
     }
     if (intent.kind !== "play") this.state.selected = null; // a played tile stays lifted until it flies
     this.state.keyTarget = 0;
     this.clearHint();
-    const payload = { seat: this.state.snap.viewer, intent };
-    if (this.state.waking) this.waking.hold(payload, source);
+    const payload = { seat: snap.viewer, intent };
+    if (this.state.waking) this.waking?.hold(payload, source);
     else this.send("intent", payload, source);
     this.view.changed();
   }
 
-  /** Muggins: the play waits for the person's claim; taking the tile back puts it down again. */
-  async #askClaim(intent, source) {
-    const asked = this.claimPad.ask(this.state.snap.rules.max_claim);
+  /**
+   * Muggins: the play waits for the person's claim; taking the tile back puts it down again.
+   * @param {MoveIntent} intent @param {Source} source @param {Snapshot} snap
+   */
+  async #askClaim(intent, source, snap) {
+    const asked = this.claimPad.ask(snap.rules.max_claim);
     this.view.changed();
     const answer = await asked;
     if (answer) {
@@ -254,7 +335,7 @@ export class Controller {
     if (!snap || snap.cover === null) return;
     const payload = { seat: snap.cover, intent: { kind: "ready" } };
     if (this.state.waking) {
-      if (!this.state.held) this.waking.hold(payload, null);
+      if (!this.state.held) this.waking?.hold(payload, null);
       return;
     }
     if (this.state.work) return;
@@ -291,7 +372,11 @@ export class Controller {
 
   /** A new match with `settings` and, from a link, a seed. The dialog's choices are remembered
    * for next time; a link's game is not the player's own choice, so it is not. `gather`: for a
-   * table with friends' seats, {name, clock, watch?, rated?} (Python's `gather`). */
+   * table with friends' seats, {name, clock, watch?, rated?} (Python's `gather`).
+   * @param {SettingsJson} settings
+   * @param {string|null} [seed]
+   * @param {{remember?: boolean, daily?: string|null, gather?: Payload|null}} [o]
+   */
   newGame(settings, seed = null, { remember = true, daily = null, gather = null } = {}) {
     if (remember) {
       this.store.prefs.settings = settings;
@@ -325,20 +410,22 @@ export class Controller {
     const state = this.state;
     if (this.#asleep() || !canAct(this.state) || state.hintThinking) return;
     if (!(await this.#hintAllowed())) return;
-    if (!canAct(this.state) || state.hintThinking) return; // the table moved on while asked
+    const snap = state.snap;
+    if (!snap || !canAct(this.state) || state.hintThinking) return; // the table moved on while asked
     const token = ++this.hintToken;
     state.hint = null;
     state.hintThinking = true;
     this.hud.showHint(T.hintThinking, { thinking: true });
     this.view.changed();
-    const reply = await this.call("hint", { seat: state.snap.viewer }, false);
+    const reply = await this.call("hint", { seat: snap.viewer }, false);
     if (token !== this.hintToken) return; // the person moved on meanwhile
     state.hintThinking = false;
     if (reply?.ok && reply.hint) {
       // the reason in the page's words (Python sends it as a code, advice.reason_code)
-      state.hint = { ...reply.hint, reason: whyWords(reply.hint.why) };
+      const hint = { ...reply.hint, reason: whyWords(reply.hint.why) };
+      state.hint = hint;
       if (!state.drag) state.selected = null; // the hinted tile and its end stand out alone
-      this.hud.showHint(T.hintText(hintMove(reply.hint, state.turned), state.hint.reason));
+      this.hud.showHint(T.hintText(hintMove(reply.hint, state.turned), hint.reason));
       this.hud.setPassHinted(reply.hint.kind === "pass");
     } else {
       this.hud.showHint(null);
@@ -379,21 +466,27 @@ export class Controller {
     this.view.changed();
   }
 
-  /** The round panel asks the Expert to review each person's plays; it fills in when done. */
+  /**
+   * The round panel asks the Expert to review each person's plays; it fills in when done.
+   * @param {number} epoch the match's, when the panel opened
+   */
   async review(epoch) {
-    const roundNo = this.state.snap.round_no;
+    const snap = this.state.snap;
+    if (!snap) return;
+    const roundNo = snap.round_no;
     const token = ++this.reviewToken;
     this.state.review = "busy";
     this.#showReview();
     const reply = await this.call("review", { round: roundNo }, false);
-    if (token !== this.reviewToken || epoch !== this.epoch || this.state.snap.round_no !== roundNo) return;
+    if (token !== this.reviewToken || epoch !== this.epoch || this.state.snap?.round_no !== roundNo) return;
     this.state.review = reply?.ok && Array.isArray(reply.review) ? reply.review : "failed";
     this.#showReview();
     this.view.changed();
   }
 
   #showReview() {
-    const turned = this.state.turned;
-    this.panel.showReview(this.state.review, (m) => moveLabel(m, turned), this.state.snap);
+    const { turned, snap } = this.state;
+    if (!snap) return;
+    this.panel.showReview(this.state.review, (m) => moveLabel(m, turned), snap);
   }
 }

@@ -22,7 +22,7 @@ const SAY_MS = 5000;
 
 /** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
 /** A table kept by the last visit (store/tablekeep.js). @typedef {{snap: Snapshot, text: string}} Kept */
-/** A move held while the table wakes. @typedef {{payload: object, source: string|null}} Held */
+/** A move held while the table wakes, and how it was made (controller.js). @typedef {{payload: Record<string, unknown>, source: import("./controller.js").Source}} Held */
 
 export class EarlyTable {
   /**
@@ -85,7 +85,7 @@ export class EarlyTable {
   }
 
   /** A move made while waking: held (one at a time) until Python's table is up.
-   * @param {object} payload @param {string|null} source */
+   * @param {Record<string, unknown>} payload @param {import("./controller.js").Source} source */
   hold(payload, source) {
     this.held = { payload, source };
     this.state.held = true;

@@ -41,15 +41,11 @@ import { Tools } from "./tools.js";
 /** @typedef {import("./earlytable.js").Kept} Kept */
 /** A guest's page: the table's room ({secret, host}, `watch` on a watcher's), the invite's code, or "" to ask for one. @typedef {string|{secret: string, host: string, watch?: boolean}} Invite */
 
-/**
- * A value handed to controller.js or ui/hud.js, which are not checked yet (the other half of issue
- * 43 types them): TypeScript's guess of their parameters from their defaults (`seed = null`: null
- * only) is narrower than what they take. To go once they are checked.
- * @param {unknown} value @returns {never}
- */
-const unchecked = (value) => /** @type {never} */ (value);
+/** @typedef {import("./startup.js").Payload} Payload */
 
-const TOAST_MS = 7000; // a muggins call or a partner's note: time to read a sentence of two lines
+const TOAST_MS = 7000;
+/** The daily's settings, which are Python's (controller.js newGame sends none with a daily). */
+const NO_SETTINGS = /** @type {import("../shapes/snapshot.js").SettingsJson} */ (/** @type {unknown} */ (null)); // a muggins call or a partner's note: time to read a sentence of two lines
 
 export class Game {
   /**
@@ -91,14 +87,41 @@ export class Game {
     this.state = createState({ onSettle: () => this.frames?.changed() });
     this.prefs = loadPrefs();
     this.sound = new Sound({ muted: this.prefs.muted, levels: soundLevels(this.prefs) });
-    const commands = tableCommands(this);
+    const game = this; // the parts made below, read when a command is given (input.js)
+    const commands = tableCommands({
+      state: this.state,
+      get controller() {
+        return game.controller;
+      },
+      get tools() {
+        return game.tools;
+      },
+      careerFlow: { open: () => this.careerFlow.open() },
+      parlor: { open: () => this.online.open() },
+      across: {
+        invite: () => {
+          this.net.invite();
+        },
+        leave: () => this.net.leave(),
+        give: () => this.net.give(),
+        react: () => this.net.react(),
+        get guesting() {
+          return game.net.guesting;
+        },
+      },
+      get reader() {
+        return game.reader;
+      },
+      hud: { toast: (text, ms) => this.hud.toast(text, ms) },
+      changed: () => this.changed(),
+    });
     this.hud = new Hud(commands);
     this.hud.setMuted(this.prefs.muted);
     this.keeper = new SaveKeeper({
       saveKeys,
       trouble: (/** @type {boolean} */ on) => this.hud.saveTrouble(on),
       stale: onStale,
-      halted: () => this.controller.halted,
+      halted: () => game.controller.halted,
     });
     const frames = new Frames({
       canvas: this.canvas,
@@ -126,7 +149,7 @@ export class Game {
         toast: (text) => this.toast(text),
         hud: {
           gathering: (text) => this.hud.gathering(text),
-          net: (chips) => this.hud.net(unchecked(chips)),
+          net: (chips) => this.hud.net(chips),
         },
         panel: {
           get visible() {
@@ -151,7 +174,7 @@ export class Game {
         },
         rating: (kind) => this.careerFlow.listed(kind),
         snap: () => this.state.snap,
-        choices: () => this.tools.choicesNow(),
+        choices: async () => (await this.tools.choicesNow()) ?? null,
         openTable: () => this.tools.newGame({ listed: true }),
       },
       { bridge, guest, watcher, kept },
@@ -159,21 +182,47 @@ export class Game {
     this.net = net;
     this.online = online; // Play online: the lobby, open tables, quick match (fetched when opened)
     this.live = false; // Python has the table (or, on a guest's page, the host's table answers)
+    // what showing a snapshot reads of the table (intake.js), the parts made below when it is shown
+    /** @type {import("./intake.js").IntakePort} */
+    const intake = {
+      state: this.state,
+      get controller() {
+        return game.controller;
+      },
+      across: net,
+      sound: this.sound,
+      get reader() {
+        return game.reader;
+      },
+      frames,
+      get clock() {
+        return game.clock;
+      },
+      get careerFlow() {
+        return game.careerFlow;
+      },
+      get panel() {
+        return game.panel;
+      },
+      toast: (text) => this.toast(text),
+      refreshHud: () => this.refreshHud(),
+      changed: () => this.changed(),
+    };
     this.early = new EarlyTable({
       state: this.state,
-      show: (snap) => showSnapshot(this, snap, [], "kept"),
+      show: (snap) => showSnapshot(intake, snap, [], "kept"),
       reset: () => this.#forgetDrawn(),
       draw: () => frames.drawNow(),
       hud: this.hud,
     });
+    /** @type {Controller} */
     this.controller = new Controller({
       waking: this.early,
       bridge: net.bridge,
       state: this.state,
       view: {
-        show: (/** @type {Snapshot} */ snap, /** @type {object[]} */ events, /** @type {string|null} */ source) =>
-          showSnapshot(this, snap, events, source),
-        gathered: (/** @type {import("./tablenet.js").Gathering} */ gathering) => net.gathered(gathering),
+        show: (snap, events, source) => showSnapshot(intake, snap, events, source),
+        gathered: (gathering) => net.gathered(gathering),
         settled: () => frames.settled(),
         changed: () => this.changed(),
         focusTable: () => this.focusTable(),
@@ -182,32 +231,46 @@ export class Game {
       // a guest or a watcher keeps no save of the host's table (Guesting keeps what it saw)
       store: {
         prefs: this.prefs,
-        save: (/** @type {import("./tablenet.js").Reply} */ reply) => (net.remote ? null : this.keeper.keep(reply)),
+        save: (reply) => (net.remote ? null : this.keeper.keep(reply)),
         savePrefs: () => storePrefs(this.prefs),
       },
     });
     // the round panel and the muggins pad are the controller's (it opens them); the rest read them here
     this.panel = this.controller.panel;
     this.claimPad = this.controller.claimPad;
+    /** @param {string} op @param {object} payload a request's fields (JSON) @param {boolean} blocking */
+    const call = (op, payload, blocking) => this.controller.call(op, /** @type {Payload} */ (payload), blocking);
     this.tools = new Tools({
       state: this.state,
-      controller: this.controller,
+      controller: {
+        call,
+        newGame: (settings, seed, options) => this.controller.newGame(settings, seed, options),
+      },
       hud: this.hud,
       prefs: this.prefs,
       sound: this.sound,
-      modal: (/** @type {() => Promise<unknown>} */ open) => this.modal(open),
+      modal: (open) => this.modal(open),
     });
-    this.clock = new TableClock(this); // the table clock of a table played online
-    // tools.js (still handed these whole: its port is the next step of issue 43) names the table
-    // listed before its New game, and announces it in Play online
-    Object.assign(this.tools, {
-      parlor: online,
-      across: {
-        /** @param {boolean} on */
-        set listed(on) {
-          online.list(on);
-        },
+    // New game names a table opened from Play online listed, and announces it there (tools.js)
+    this.tools.parlor = online;
+    this.tools.across = {
+      get listed() {
+        return online.listed;
       },
+      set listed(on) {
+        online.list(on);
+      },
+    };
+    // the table clock of a table played online
+    this.clock = new TableClock({
+      toast: (text) => this.toast(text),
+      hud: this.hud,
+      get reader() {
+        return game.reader;
+      },
+      state: this.state,
+      across: net,
+      controller: { call, accept: (reply) => this.controller.accept(reply) },
     });
     this.careerFlow = new CareerFlow({
       call: (op, payload) => this.controller.call(op, payload, false),
@@ -218,7 +281,8 @@ export class Game {
         toast: (text) => this.toast(text),
         lastMatchId: () => this.keeper.matchId,
         inProgress: () => Boolean(this.state.snap?.match.in_progress),
-        newDaily: (date) => this.controller.newGame(null, null, { remember: false, daily: unchecked(date) }),
+        // the day's deal: Python knows its settings and seed (controller.js sends none)
+        newDaily: (date) => this.controller.newGame(NO_SETTINGS, null, { remember: false, daily: date }),
         modal: (open) => this.modal(open),
         redraw: () => {
           frames.repaint(); // the felt in the new design
@@ -234,19 +298,9 @@ export class Game {
         },
       },
     });
-    this.reader = listenTable(this, commands);
+    this.reader = listenTable({ canvas: this.canvas, state: this.state, hud: this.hud, sound: this.sound }, commands);
     // a returning player's table, or a returning guest's last table of the host's, drawn now
     if (kept && this.early.begin(kept)) this.onDrawn();
-  }
-
-  // clock.js, intake.js and input.js are still handed the table whole (their ports are the next
-  // step of issue 43): they read the link to other devices and Play online by these names.
-  get across() {
-    return this.net;
-  }
-
-  get parlor() {
-    return this.online;
   }
 
   /** The save keys, once opened (main.js opens them while the kept table is drawn).
@@ -313,7 +367,7 @@ export class Game {
   woke() {
     this.live = true;
     const held = this.early.end();
-    if (held) this.controller.send("intent", held.payload, unchecked(held.source));
+    if (held) this.controller.send("intent", held.payload, held.source);
     this.changed();
   }
 
@@ -349,7 +403,7 @@ export class Game {
         return this.controller.accept(reply);
       },
       unlike: () => this.early.arrived(null), // the save could not be resumed as it was
-      newGame: (settings, seed, options) => this.controller.newGame(settings, unchecked(seed), options),
+      newGame: (settings, seed, options) => this.controller.newGame(settings, seed, options),
       inProgress: () => Boolean(this.state.snap?.match.in_progress),
       // a question at the start: the keyboard stays where the dialog leaves it
       modal: (open) => this.modal(open, { focus: false }),
@@ -402,7 +456,7 @@ export class Game {
       this.hud.update(this.state.snap, {
         thinking: this.state.snap.computer_to_move,
         turned: this.state.turned,
-        title: unchecked(this.state.title ?? null),
+        title: this.state.title ?? null,
       });
   }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The table's input: everything a person can ask of the table, by the HUD's buttons, a pointer
 // (pointer.js) or a key (keyboard.js), as one list of commands, each handed to the piece that owns
 // it (the controller, the tools, the career, play across devices); and the canvas made the table's
@@ -12,22 +13,64 @@ import { listenPointer } from "./pointer.js";
 
 const WHY_NOT_MS = 2500; // "6-2 matches no open end": one short line
 
+/** @typedef {import("../board/state.js").State} State */
+/** @typedef {import("../shapes/snapshot.js").Arm} Arm */
+/** @typedef {import("../shapes/engine.js").MoveIntent} MoveIntent */
+/** How a move was made: by a key, a tap or a drag (a dragged tile lands where it was dropped). @typedef {"key"|"tap"|"drag"} Source */
+
+/**
+ * What the commands call on the table (game.js), each read when a command is given: the pieces
+ * it names are made after the HUD that takes the commands.
+ * @typedef {Object} CommandsPort
+ * @property {State} state
+ * @property {{act: (intent: MoveIntent, source?: Source|null) => void, hint: () => unknown, ready: () => void,
+ *   toggleSum: () => void}} controller
+ * @property {{newGame: () => unknown, rules: () => unknown, keys: () => unknown, howTo: () => unknown,
+ *   howToDone: () => void, fair: () => unknown, language: () => void, toggleSound: () => void,
+ *   levels: () => unknown}} tools
+ * @property {{open: () => unknown}} careerFlow
+ * @property {{open: () => unknown}} parlor
+ * @property {{invite: () => void, leave: () => unknown, give: () => unknown, react: () => unknown,
+ *   guesting: {back: () => void}|null}} across
+ * @property {{select: (state: State) => void}} reader
+ * @property {{toast: (text: string, ms?: number) => void}} hud
+ * @property {() => void} changed
+ */
+
+/**
+ * Every command, as the HUD's buttons, a pointer and the keys ask for them.
+ * @typedef {import("../ui/hud.js").HudPort & import("./pointer.js").PointerPort & import("./keyboard.js").KeyboardPort} Commands
+ */
+
+/**
+ * What the canvas is given to be the table's control: the state, the HUD's first-visit offer and
+ * the sound, unlocked at the first gesture.
+ * @typedef {Object} TablePort
+ * @property {HTMLCanvasElement} canvas
+ * @property {State} state
+ * @property {{offerHowTo: (on: boolean) => void}} hud
+ * @property {{unlock: () => void}} sound
+ */
+
 /**
  * The commands, by name: each reads the table when it is given (the pieces it names are made after
  * the HUD that takes this list).
- * @param {object} table the table (game.js): state, controller, tools, careerFlow, across, hud,
- *   reader, changed()
+ * @param {CommandsPort} table
+ * @returns {Commands}
  */
 export function tableCommands(table) {
+  /** @param {MoveIntent} intent @param {Source|null} [source] */
   const act = (intent, source) => table.controller.act(intent, source);
   const tools = () => table.tools;
   return {
+    /** @param {string} tile @param {Arm|null} arm @param {Source} source */
     play: (tile, arm, source) => act(arm ? { kind: "play", tile, arm } : { kind: "play", tile }, source),
     draw: () => act({ kind: "draw" }),
     pass: () => act({ kind: "pass" }),
     hint: () => table.controller.hint(),
     ready: () => table.controller.ready(),
     toggleSum: () => table.controller.toggleSum(),
+    /** @param {string} tile */
     shake: (tile) => {
       table.state.shakes.set(tile, performance.now());
       sayWhyNot(table, tile);
@@ -59,8 +102,8 @@ export function tableCommands(table) {
 
 /**
  * The canvas takes the commands from a pointer and from keys.
- * @param {object} table the table (game.js): canvas, state, hud, sound
- * @param {object} commands tableCommands()
+ * @param {TablePort} table
+ * @param {Commands} commands tableCommands()
  * @returns {ScreenReader} the table in words, beside the canvas
  */
 export function listenTable(table, commands) {
@@ -83,7 +126,10 @@ export function listenTable(table, commands) {
   return reader;
 }
 
-/** A tile that does not play says why (a shake alone tells a first-timer nothing). */
+/**
+ * A tile that does not play says why (a shake alone tells a first-timer nothing).
+ * @param {CommandsPort} table @param {string} tile
+ */
 function sayWhyNot(table, tile) {
   const snap = table.state.snap;
   const why = snap?.hand.find((t) => t.tile === tile)?.why_not;

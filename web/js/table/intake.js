@@ -1,3 +1,4 @@
+// @ts-check
 // A new snapshot on the table. takeSnapshot() takes it into the state: who sits at the bottom, the
 // screen regions, which way the layout is shown, the rack's tiles (kept, drawn in, or dealt), and
 // the animations the reply's events call for (anim.js plans them), and returns what the page
@@ -15,10 +16,44 @@ import { updatePegs } from "../draw/pegs.js";
 import { T } from "../i18n/strings.js";
 import { keepTable } from "../store/tablekeep.js";
 
+/** @typedef {import("../board/state.js").State} State */
+/** @typedef {import("../board/state.js").Drawn} Drawn */
+/** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
+/** @typedef {import("../shapes/engine.js").Event} Event */
+/** @typedef {import("../board/anim.js").Cue} Cue */
+/** @typedef {import("../shapes/engine.js").PartnerNote} PartnerNote */
+/**
+ * A partner's note in words: the note, the mover's name, the partner's (null: the viewer, "you")
+ * and the opponent's it names.
+ * @typedef {(note: PartnerNote, who: string, partner: string|null, opponent: string|null) => string} NoteSay
+ */
+
+/**
+ * What showing a snapshot uses of the table (game.js): its state; whether the table is the host's
+ * (a guest's or a watcher's page) or another tab's (the controller halted); the sound, the screen
+ * reader, the HUD's refresh and a toast; the frame loop's regions; the table clock; the career,
+ * which records a finished match, and the round panel, which draws its score race.
+ * @typedef {Object} IntakePort
+ * @property {State} state
+ * @property {{halted: boolean, clearHint: () => void}} controller
+ * @property {{remote: boolean}} across
+ * @property {{play: (what: Cue) => void, tableShown: () => void}} sound
+ * @property {{update: (state: State) => void, announce: (events: Event[], state: State) => void}} reader
+ * @property {{layout: () => void}} frames
+ * @property {{shown: (snap: Snapshot|null, events: readonly Event[]) => void}|undefined} clock absent
+ *   while the table is being made
+ * @property {{seen: (snap: Snapshot) => Promise<{race?: number[][]}|null|undefined>}} careerFlow
+ * @property {{showRace: (entry: {race?: number[][]}, snap: Snapshot|null) => void}} panel
+ * @property {(text: string) => void} toast
+ * @property {() => void} refreshHud
+ * @property {() => void} changed
+ */
+
 /**
  * Show a snapshot (from Python, the host's table, or `source` "kept": the table last drawn).
- * @param {object} table the table (game.js): state, frames, sound, reader, panel, controller,
- *   careerFlow, across, toast(text), refreshHud(), changed()
+ * @param {IntakePort} table
+ * @param {Snapshot} snap @param {Event[]} events
+ * @param {string|null} source how the move was made ("drag", "tap", "key"), "kept", or null
  */
 export function showSnapshot(table, snap, events, source) {
   const { state, controller, sound, reader } = table;
@@ -48,12 +83,12 @@ export function showSnapshot(table, snap, events, source) {
 }
 
 /**
- * @param {object} state see board/state.js
- * @param {object} snap the engine's snapshot
- * @param {object[]} events the reply's events
+ * @param {State} state
+ * @param {Snapshot} snap the engine's snapshot
+ * @param {readonly Event[]} events the reply's events
  * @param {string|null} source "drag" when the person dropped the tile that was played
  * @param {{layout: () => void, reduced: boolean}} o layout() recomputes state.R
- * @returns {{sounds: string[], toasts: string[]}}
+ * @returns {{sounds: Cue[], toasts: string[]}}
  */
 export function takeSnapshot(state, snap, events, source, { layout, reduced }) {
   nameSeats(snap);
@@ -62,12 +97,14 @@ export function takeSnapshot(state, snap, events, source, { layout, reduced }) {
   const now = performance.now();
   const heldBefore = state.sprites;
   const prevAnchor = state.anchor;
-  const seatFromBefore = (seat) => seatFrom(state, seat, prev ?? snap);
+  // the table as drawn from here on: layout() makes its regions, and the camera is set below
+  const drawn = /** @type {Drawn} */ (state);
+  const seatFromBefore = (/** @type {number} */ seat) => seatFrom(drawn, seat, prev ?? snap);
   state.snap = snap;
   state.anchor = anchorSeat(snap);
   layout();
   const dealt = events.some((e) => e.kind === "deal");
-  const R = state.R;
+  const R = drawn.R;
   state.turned = orient({
     bounds: snap.layout.bounds,
     free: R.free,
@@ -89,7 +126,7 @@ export function takeSnapshot(state, snap, events, source, { layout, reduced }) {
     now,
     dealt,
     resumed: resumed && !dealt,
-    slot: (i) => rackSlotOf(state, i),
+    slot: (i) => rackSlotOf(drawn, i),
     angle: rackAngle(R),
     s: R.handS,
     bone,
@@ -102,14 +139,14 @@ export function takeSnapshot(state, snap, events, source, { layout, reduced }) {
     layout: snap.layout.tiles,
     held: heldBefore,
     source,
-    seatFrom: prev && prevAnchor === state.anchor ? seatFromBefore : (seat) => seatFrom(state, seat),
+    seatFrom: prev && prevAnchor === state.anchor ? seatFromBefore : (seat) => seatFrom(drawn, seat),
     bone,
-    notePoint: (seat) => notePoint(state, seat),
+    notePoint: (seat) => notePoint(drawn, seat),
     words: {
       passed: T.passed,
       drew: T.drew,
       muggins: snap.rules.cribbage ? T.mugginsPegs : T.mugginsFloat,
-      award: snap.rules.cribbage ? T.pegsFloat : null,
+      award: snap.rules.cribbage ? T.pegsFloat : undefined,
       bust: T.bustFloat,
     },
     reduced,
@@ -118,23 +155,26 @@ export function takeSnapshot(state, snap, events, source, { layout, reduced }) {
   state.flights.push(...plan.flights);
   state.floaters.push(...plan.floaters);
   for (const i of plan.hidden) state.hiddenLayout.add(i);
-  const name = (seat) => snap.seats[seat].name;
-  const toasts = events
-    .filter((e) => e.kind === "placed" && e.taker >= 0)
-    .map((e) => T.mugginsCall(name(e.taker), e.made, name(e.seat)));
-  for (const e of events) {
-    const say = e.kind === "placed" && e.note ? T.partnerNote[e.note.code] : null;
-    if (!say) continue;
-    const partner = e.note.partner == null || e.note.partner === snap.viewer ? null : name(e.note.partner);
-    const opponent = e.note.opponent == null ? null : name(e.note.opponent);
-    toasts.push(say(e.note, name(e.seat), partner, opponent));
+  const name = (/** @type {number} */ seat) => snap.seats[seat].name;
+  const placed = events.filter((e) => e.kind === "placed");
+  const toasts = placed.filter((e) => e.taker >= 0).map((e) => T.mugginsCall(name(e.taker), e.made, name(e.seat)));
+  for (const e of placed) {
+    const note = e.note;
+    // each code's words (T.partnerNote) read the fields of their own note
+    const say = /** @type {NoteSay|undefined} */ (note ? T.partnerNote[note.code] : undefined);
+    if (!say || !note) continue;
+    const seats = /** @type {{partner?: number, opponent?: number}} */ (note); // a note names one or both
+    const partner = seats.partner == null || seats.partner === snap.viewer ? null : name(seats.partner);
+    const opponent = seats.opponent == null ? null : name(seats.opponent);
+    toasts.push(say(note, name(e.seat), partner, opponent));
   }
   return { sounds: [...plan.sounds, ...finale(snap, events)], toasts };
 }
 
 /** The match is over: a fanfare when your side won it, a gentler phrase for a loss or a draw.
  * Who won is Python's (the event's winner side); whose side is yours, the snapshot's (the panel
- * marks a win the same way). */
+ * marks a win the same way).
+ * @param {Snapshot} snap @param {readonly Event[]} events @returns {Cue[]} */
 function finale(snap, events) {
   const over = events.find((e) => e.kind === "match_over");
   if (!over) return [];
@@ -144,6 +184,7 @@ function finale(snap, events) {
 
 /** Seats' and sides' names in the page's language, from Python's labels (settings.labels): a
  * person's own name stays as typed. */
+/** @param {Snapshot} snap */
 export function nameSeats(snap) {
   for (const seat of snap.seats) if (seat.label) seat.name = T.seatName(seat.label);
   for (const side of snap.sides) side.name = T.sideName(side.seats.map((s) => snap.seats[s].name));

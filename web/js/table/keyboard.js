@@ -1,3 +1,4 @@
+// @ts-check
 // Keyboard play on the focused table: Left/Right pick a tile that plays, Up/Down its end, Enter
 // (or Space) plays it, D draws, P passes, H asks for a hint, Escape puts the tile back, ? lists
 // the keys (strings.js T.keys, the same list as docs/playing.md "Keyboard and screen readers").
@@ -5,11 +6,25 @@
 import { targetsOf } from "../board/scene.js";
 import { canAct, modalOpen } from "../board/state.js";
 
+/** @typedef {import("../board/state.js").State} State */
+/** @typedef {import("../shapes/snapshot.js").Arm} Arm */
+
+/**
+ * What the keys ask of the table (input.js tableCommands has them all).
+ * @typedef {Object} KeyboardPort
+ * @property {(tile: string, arm: Arm|null, source: "key") => void} play
+ * @property {() => void} draw
+ * @property {() => void} pass
+ * @property {() => void} hint
+ * @property {() => void} keys
+ * @property {() => void} changed the selection moved
+ */
+
 /**
  * @param {object} o
  * @param {HTMLElement} o.canvas
- * @param {object} o.state
- * @param {object} o.act {play(tile, arm, source), draw(), pass(), hint(), keys(), changed()}
+ * @param {State} o.state
+ * @param {KeyboardPort} o.act
  */
 export function listenKeyboard({ canvas, state, act }) {
   canvas.addEventListener("keydown", (e) => {
@@ -25,7 +40,7 @@ export function listenKeyboard({ canvas, state, act }) {
     state.keyboardUsed = true;
     if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
       if (playable.length) {
-        const i = playable.indexOf(state.selected);
+        const i = state.selected === null ? -1 : playable.indexOf(state.selected);
         const step = e.key === "ArrowRight" ? 1 : -1;
         state.selected = playable[(i + step + playable.length) % playable.length] ?? playable[0];
         state.keyTarget = 0;

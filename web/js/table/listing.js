@@ -20,6 +20,7 @@ import { T } from "../i18n/strings.js";
 /** @typedef {import("../net/announcer.js").TableFields} TableFields */
 /** @typedef {import("../net/roominvite.js").OpenRoom} OpenRoom */
 /** A reply of Python's, any of its ops' (any JSON to the page). @typedef {any} Reply */
+/** A request's fields besides its op (JSON). @typedef {Record<string, unknown>} Payload */
 /** net/lobby.js, with net/relays.js's relaysFrom. @typedef {typeof import("../net/lobby.js") & {relaysFrom: typeof import("../net/relays.js").relaysFrom}} NetModules */
 /** A table to list: its settings, its clock (s a move), and a quick match's kind (else null). @typedef {{settings: SettingsJson, clock: number, quick: "2p"|"partners"|null}} Spec */
 
@@ -36,7 +37,7 @@ import { T } from "../i18n/strings.js";
  * What the listing asks of the table (table/game.js gives it these, through Play online).
  * @typedef {Object} ListingPort
  * @property {HostedPort} hosted
- * @property {(op: string, payload?: object) => Promise<Reply>} call the engine, not blocking the table
+ * @property {(op: string, payload?: Payload) => Promise<Reply>} call the engine, not blocking the table
  * @property {(text: string) => void} toast
  * @property {(kind: string|null) => {rating: number|null, provisional: boolean, title: string|null, abandoned: number}} rating
  *   the player's rating of a kind of table and title, as a listed table says them (career/flow.js)

@@ -64,7 +64,7 @@ const QUICK_LEVEL = "pub";
  * @property {import("../store/storage.js").Prefs} prefs the page's preferences: the name at the table, the relays, the last settings
  * @property {HTMLElement} root where the dialog goes
  * @property {<R>(open: () => Promise<R>) => Promise<R>} modal a modal dialog over the table
- * @property {(op: string, payload?: object) => Promise<unknown>} send a request that changes the table
+ * @property {(op: string, payload?: import("./listing.js").Payload) => Promise<unknown>} send a request that changes the table
  * @property {(settings: SettingsJson, seed: null, options: object) => Promise<unknown>} newGame a new game (controller.js)
  * @property {() => Promise<Choices|null>} choices Python's choices (tools.js asks once)
  * @property {() => Promise<unknown>} openTable New game's dialog for a table listed here (tools.js)

@@ -1,3 +1,4 @@
+// @ts-check
 // Pointer input: one path for mouse, touch and pen (lichess chessground's drag.ts). A press on a
 // rack tile becomes a tap (lift it; tap a lit end to play it there) or, past a few pixels, a drag
 // (drop it on a lit end). A tap on the glowing boneyard draws. The page decides no rule: a tile
@@ -6,38 +7,75 @@
 import { hitRack, hitTarget, inside, TAP_SLOP_PX } from "../board/hit.js";
 import { boneyardRect } from "../board/regions.js";
 import { rackRects, targetsOf } from "../board/scene.js";
-import { canAct, handTile } from "../board/state.js";
+import { canAct, handTile, isDrawn } from "../board/state.js";
 
 const WANDER_PX = 3 * TAP_SLOP_PX; // a press that wandered this far off what it started on is no tap
 const SNAP_RADIUS_PX = 56; // a dragged tile snaps to a lit end this close (or 1.6 tiles)
+
+/** @typedef {import("../board/state.js").State} State */
+/** @typedef {import("../board/state.js").Drawn} Drawn */
+/** @typedef {import("../board/hit.js").ScreenTarget} ScreenTarget */
+/** @typedef {import("../board/regions.js").Point} Point */
+/** @typedef {import("../shapes/snapshot.js").Arm} Arm */
+
+/**
+ * What a pointer asks of the table (input.js tableCommands has them all).
+ * @typedef {Object} PointerPort
+ * @property {(tile: string, arm: Arm|null, source: "drag"|"tap") => void} play
+ * @property {() => void} draw
+ * @property {(tile: string) => void} shake a tile that does not play
+ * @property {() => void} changed the selection or a dragged tile moved
+ */
+
+/**
+ * A press under way: what it started on, where, and whether it became a drag (dx, dy: from the
+ * pointer to the dragged tile's centre).
+ * @typedef {Object} Press
+ * @property {number} pointerId
+ * @property {"empty"|"target"|"tile"|"boneyard"|"dead"} kind
+ * @property {string|null} tile
+ * @property {ScreenTarget|null} target
+ * @property {number} x0
+ * @property {number} y0
+ * @property {boolean} dragging
+ * @property {number} dx
+ * @property {number} dy
+ */
 
 /**
  * Listen on `canvas`.
  * @param {object} o
  * @param {HTMLCanvasElement} o.canvas
- * @param {object} o.state see board/state.js
- * @param {object} o.act {play(tile, arm, source), draw(), shake(tile), changed()}
+ * @param {State} o.state
+ * @param {PointerPort} o.act
  */
 export function listenPointer({ canvas, state, act }) {
+  /** @type {Press|null} */
   let press = null;
+  /** @param {PointerEvent} e @returns {Point} */
   const point = (e) => {
     const r = canvas.getBoundingClientRect();
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   };
+  /** @param {Point} p */
   const tileAt = (p) => {
-    if (!state.snap) return null;
+    if (!isDrawn(state)) return null;
     const i = hitRack(rackRects(state), p);
     return i >= 0 ? state.snap.hand[i] : null;
   };
-  const onBoneyard = (p) => state.snap?.can_draw && inside(boneyardRect(state.R), p.x, p.y);
+  /** @param {Point} p */
+  const onBoneyard = (p) => state.snap?.can_draw && state.R && inside(boneyardRect(state.R), p.x, p.y);
 
+  /** @param {PointerEvent} e */
   const down = (e) => {
     if (!e.isPrimary || (e.pointerType === "mouse" && e.button !== 0) || press) return;
     state.keyboardUsed = false;
     canvas.focus({ preventScroll: true });
     const p = point(e);
     const ok = canAct(state);
+    /** @type {Press["kind"]} */
     let kind = "empty";
+    /** @type {string|null} */
     let tile = null;
     const target = state.selected && ok ? hitTarget(targetsOf(state, state.selected), p) : null;
     const onHand = tileAt(p);
@@ -46,7 +84,7 @@ export function listenPointer({ canvas, state, act }) {
       kind = "tile";
       tile = onHand.tile;
     } else if (ok && onBoneyard(p)) kind = "boneyard";
-    press = { pointerId: e.pointerId, kind, tile, target, x0: p.x, y0: p.y, dragging: false };
+    press = { pointerId: e.pointerId, kind, tile, target, x0: p.x, y0: p.y, dragging: false, dx: 0, dy: 0 };
     if (kind !== "empty") {
       e.preventDefault();
       try {
@@ -57,36 +95,41 @@ export function listenPointer({ canvas, state, act }) {
     }
   };
 
+  /** @param {PointerEvent} e */
   const move = (e) => {
     const p = point(e);
     if (!press || e.pointerId !== press.pointerId) {
       if (e.pointerType === "mouse") hover(p);
       return;
     }
-    if (press.kind !== "tile") return;
+    const tile = press.tile;
+    if (press.kind !== "tile" || tile === null) return;
+    let drag = state.drag;
     if (!press.dragging) {
       if (Math.hypot(p.x - press.x0, p.y - press.y0) < TAP_SLOP_PX) return;
-      if (!handTile(state, press.tile)?.playable || !canAct(state)) {
+      if (!handTile(state, tile)?.playable || !canAct(state)) {
         press.kind = "dead"; // a tile that does not play does not move
-        act.shake(press.tile);
+        act.shake(tile);
         return;
       }
       press.dragging = true;
-      state.selected = press.tile;
-      const sprite = state.sprites.get(press.tile);
-      press.dx = sprite.cur.x - press.x0;
-      press.dy = sprite.cur.y - press.y0;
-      state.drag = { tile: press.tile, x: p.x + press.dx, y: p.y + press.dy, snapped: null };
+      state.selected = tile;
+      const cur = state.sprites.get(tile)?.cur ?? { x: press.x0, y: press.y0 };
+      press.dx = cur.x - press.x0;
+      press.dy = cur.y - press.y0;
+      drag = state.drag = { tile, x: p.x + press.dx, y: p.y + press.dy, snapped: null };
       canvas.classList.add("dragging");
     }
     e.preventDefault();
-    state.drag.x = p.x + press.dx;
-    state.drag.y = p.y + press.dy;
-    const radius = Math.max(SNAP_RADIUS_PX, state.cam.k * 1.6);
-    state.drag.snapped = hitTarget(targetsOf(state, press.tile), p, radius);
+    if (!drag) return;
+    drag.x = p.x + press.dx;
+    drag.y = p.y + press.dy;
+    const radius = Math.max(SNAP_RADIUS_PX, (state.cam?.k ?? 0) * 1.6);
+    drag.snapped = hitTarget(targetsOf(state, tile), p, radius);
     act.changed();
   };
 
+  /** @param {PointerEvent} e */
   const up = (e) => {
     if (!press || e.pointerId !== press.pointerId) return;
     const was = press;
@@ -96,7 +139,7 @@ export function listenPointer({ canvas, state, act }) {
       const drag = state.drag;
       canvas.classList.remove("dragging");
       state.drag = null;
-      if (drag.snapped && canAct(state)) {
+      if (drag?.snapped && was.tile !== null && state.cam && canAct(state)) {
         // it waits where it was dropped until the engine's answer sends it to its place
         const t = drag.snapped;
         state.parked = { tile: was.tile, x: t.x, y: t.y, angle: t.spriteAngle, s: state.cam.k };
@@ -109,6 +152,7 @@ export function listenPointer({ canvas, state, act }) {
     tap(was);
   };
 
+  /** @param {PointerEvent} e */
   const cancel = (e) => {
     if (!press || e.pointerId !== press.pointerId) return;
     press = null;
@@ -117,11 +161,12 @@ export function listenPointer({ canvas, state, act }) {
     act.changed();
   };
 
+  /** @param {Press} was */
   const tap = (was) => {
     const ok = canAct(state);
     if (was.kind === "target" && ok) {
-      act.play(state.selected, was.target.arm, "tap");
-    } else if (was.kind === "tile") {
+      if (state.selected !== null && was.target) act.play(state.selected, was.target.arm, "tap");
+    } else if (was.kind === "tile" && was.tile !== null) {
       const tile = handTile(state, was.tile);
       if (!tile || !ok || !tile.playable) {
         state.selected = null;
@@ -134,7 +179,7 @@ export function listenPointer({ canvas, state, act }) {
         state.selected = tile.tile;
         state.keyTarget = 0;
       }
-    } else if (was.kind === "boneyard" && ok && state.snap.can_draw) {
+    } else if (was.kind === "boneyard" && ok && state.snap?.can_draw) {
       act.draw();
     } else if (was.kind === "empty") {
       state.selected = null;
@@ -142,6 +187,7 @@ export function listenPointer({ canvas, state, act }) {
     act.changed();
   };
 
+  /** @param {Point} p */
   const hover = (p) => {
     let cursor = "";
     if (state.snap && canAct(state)) {

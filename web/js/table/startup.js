@@ -17,11 +17,12 @@ import { askSalvage, askToReplace, saveProblem } from "../ui/dialogs/notices.js"
 /** @typedef {import("../store/storage.js").LoadedSave} LoadedSave */
 /** @typedef {import("../shapes/snapshot.js").SettingsJson} SettingsJson */
 /** A reply of Python's, any of its ops' (any JSON to the page). @typedef {any} Reply */
+/** A request's fields besides its op (JSON). @typedef {Record<string, unknown>} Payload */
 
 /**
  * What starting needs of the table, and nothing more (table/game.js gives it these).
  * @typedef {Object} StartPort
- * @property {(op: string, payload?: object) => Promise<Reply>} call the engine, before any other request
+ * @property {(op: string, payload?: Payload) => Promise<Reply>} call the engine, before any other request
  * @property {(reply: Reply) => Promise<unknown>} accept the table reply taken in
  * @property {(settings: SettingsJson, seed: string|null, options: {remember: boolean}) => Promise<unknown>} newGame
  * @property {() => boolean} inProgress a match is under way

@@ -27,6 +27,7 @@ import { askDialog } from "../ui/modal.js";
 /** @typedef {import("../net/guesting.js").Guesting} Guesting */
 /** @typedef {import("../net/watching.js").Watching} Watching */
 /** A reply of Python's, any of its ops' (any JSON to the page). @typedef {any} Reply */
+/** A request's fields besides its op (JSON). @typedef {Record<string, unknown>} Payload */
 /** @typedef {{call: (op: string, payload?: object) => Promise<Reply>, up?: boolean, whenUp?: Promise<void>}} Engine */
 /** @typedef {{ok: true, snapshot: Snapshot, events: object[]}} HostReply */
 
@@ -47,9 +48,9 @@ import { askDialog } from "../ui/modal.js";
  * @property {import("../board/state.js").State} state the table's state: the snapshot read, cleared at a gathering
  * @property {Prefs} prefs the page's preferences: the name, the relays, ICE servers, reactions muted
  * @property {HTMLElement} root where dialogs go (the HUD's root)
- * @property {(op: string, payload?: object) => Promise<Reply>} call the engine, not blocking the table
+ * @property {(op: string, payload?: Payload) => Promise<Reply>} call the engine, not blocking the table
  * @property {(reply: Reply) => Promise<void>} accept a table reply taken in as the table's own
- * @property {(op: string, payload?: object) => Promise<unknown>} send a request that changes the table (the table waits)
+ * @property {(op: string, payload?: Payload) => Promise<unknown>} send a request that changes the table (the table waits)
  * @property {<R>(open: () => Promise<R>) => Promise<R>} modal a modal dialog over the table
  * @property {(text: string) => void} toast
  * @property {{gathering: (text: string) => void, net: (chips: NetChips) => void}} hud the HUD's line
@@ -179,7 +180,7 @@ export class TableNet {
       (loading ??= import("../net/hosting.js").then(({ Hosting }) => {
         const made = new Hosting({
           ...common,
-          call: (op, payload) => table.call(op, payload),
+          call: (op, payload) => table.call(op, /** @type {Payload} */ (payload)), // a request's fields: JSON
           accept: (reply) => table.accept(reply),
           gathered: (gathering) => this.gathered(gathering),
           away: (seat, name) => this.#away(seat, name),

@@ -1,3 +1,4 @@
+// @ts-check
 // The table's tools (the menu and the keys that open the same things): New game, the rules, the
 // keys, How to play, the fair deal, the language, the sound (the mute) and its levels. Each dialog is modal over the
 // table (board/state.js modal()): nothing on the table may be touched while it is up, and the keyboard
@@ -12,15 +13,49 @@ import { showHowTo } from "../ui/dialogs/howto.js";
 import { NewGameDialog } from "../ui/dialogs/newgame.js";
 import { showFairDeal } from "../ui/dialogs/notices.js";
 
+/** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
+/** @typedef {import("../shapes/snapshot.js").SettingsJson} SettingsJson */
+/** @typedef {import("../shapes/newgame.js").Choices} Choices */
+/** @typedef {import("../store/storage.js").Prefs} Prefs */
+
+/**
+ * What the tools use of the request flow (controller.js): Python's answers (any of its replies:
+ * JSON, each read for the field its op gives) and a new match.
+ * @typedef {Object} ToolsController
+ * @property {(op: string, payload: object, blocking: boolean) => Promise<any>} call
+ * @property {(settings: SettingsJson, seed: null, o: {gather: {name: string, clock: number, watch: boolean,
+ *   rated: boolean}|null}) => Promise<void>} newGame
+ */
+
+/**
+ * What the tools use of the HUD (ui/hud.js): its root, the How to play offer, the sound button.
+ * @typedef {{root: HTMLElement, offerHowTo: (on: boolean) => void, setMuted: (muted: boolean) => void}} ToolsHud
+ */
+
+/**
+ * What the tools use of the sound (sound/sound.js).
+ * @typedef {Object} ToolsSound
+ * @property {(levels: {effects?: number, music?: number}) => void} setLevels
+ * @property {(muted: boolean) => void} setMuted
+ * @property {() => void} unlock
+ * @property {() => void} clink
+ */
+
+/**
+ * Play online (parlor.js), given after the tools are made: the player's name at the table, and a
+ * table just opened announced in the lobby.
+ * @typedef {{name: string, announce: (spec: {settings: SettingsJson, clock: number, quick: null}) => Promise<void>}} ToolsParlor
+ */
+
 export class Tools {
   /**
    * @param {object} o
-   * @param {object} o.state see board/state.js
-   * @param {object} o.controller the request flow (controller.js): call(), newGame()
-   * @param {object} o.hud the HUD (ui/hud.js): its root, the How to play offer, the sound button
-   * @param {object} o.prefs the page's preferences (storage.js), kept when changed
-   * @param {object} o.sound sound/sound.js
-   * @param {(open: () => Promise) => Promise} o.modal the table's modal(): see Game
+   * @param {{snap: Snapshot|null}} o.state the table's state (board/state.js): its snapshot
+   * @param {ToolsController} o.controller
+   * @param {ToolsHud} o.hud
+   * @param {Prefs} o.prefs the page's preferences (storage.js), kept when changed
+   * @param {ToolsSound} o.sound
+   * @param {<T>(open: () => Promise<T>) => Promise<T>} o.modal the table's modal(): see Game
    */
   constructor({ state, controller, hud, prefs, sound, modal }) {
     this.state = state;
@@ -29,12 +64,16 @@ export class Tools {
     this.prefs = prefs;
     this.sound = sound;
     this.modal = modal;
-    this.choices = null; // Python's choices for New game (asked at the start, else when opened)
+    /** @type {Choices|null|undefined} Python's choices for New game (asked at the start, else when opened) */
+    this.choices = null;
+    /** @type {ToolsParlor|undefined} given by the table once made (game.js) */
+    this.parlor = undefined;
+    /** @type {{listed: boolean}|undefined} play across devices (across.js), given by the table once made */
+    this.across = undefined;
     this.dialog = new NewGameDialog(hud.root, {
       // a table with friends' seats gathers with the player's name and its clock; one opened
       // from Play online is listed there (table/parlor.js)
-      start: (settings, { clock = 0, listed = false, watch = false, rated = false } = {}) =>
-        this.started(settings, clock, listed, watch, rated),
+      start: (settings, { clock, listed, watch, rated }) => this.started(settings, clock, listed, watch, rated),
       form: async (settings) => (await controller.call("rules_form", { settings }, false))?.form ?? null,
       relayOnly: {
         fixed: !canDirect(), // no WebRTC in this browser
@@ -47,27 +86,41 @@ export class Tools {
     });
   }
 
-  /** Python's choices for New game (asked once). */
+  /**
+   * Python's choices for New game (asked once).
+   * @returns {Promise<Choices|null|undefined>}
+   */
   async choicesNow() {
     this.choices ??= (await this.controller.call("choices", {}, false))?.choices;
     return this.choices;
   }
 
-  /** New game; `listed`: Open a table (Play online), a friend's seat at least, then listed. */
+  /**
+   * New game; `listed`: Open a table (Play online), a friend's seat at least, then listed.
+   * @param {{listed?: boolean}} [o]
+   */
   async newGame({ listed = false } = {}) {
-    if (!(await this.choicesNow())) return;
+    const choices = await this.choicesNow();
+    if (!choices) return;
     // the last choices made in the dialog, else the table in play
+    /** @type {Partial<SettingsJson>|undefined} */
     let last = this.prefs.settings?.seats ? this.prefs.settings : this.state.snap?.settings;
-    const friend = this.choices.friend;
+    const friend = choices.friend;
     if (listed && !last?.seats?.some((s) => s.controller === friend))
       last = { ...(last ?? {}), mode: "match", seats: [{ controller: "you" }, { controller: friend }] };
-    await this.modal(() => this.dialog.show(this.choices, last, { listed }));
+    await this.modal(() => this.dialog.show(choices, last, { listed }));
   }
 
+  /**
+   * The dialog's Start: a new match with its settings (a table with friends' seats gathers, and
+   * one opened from Play online is listed there).
+   * @param {SettingsJson} settings @param {number} clock @param {boolean} listed
+   * @param {boolean} [watch] @param {boolean} [rated]
+   */
   async started(settings, clock, listed, watch = false, rated = false) {
     const friends = settings.seats.some((s) => s.controller === this.choices?.friend);
     const gather = friends ? { name: this.parlor?.name ?? "", clock, watch, rated } : null;
-    if (listed && friends) this.across.listed = true; // no invite dialog: the lobby seats it
+    if (listed && friends && this.across) this.across.listed = true; // no invite dialog: the lobby seats it
     await this.controller.newGame(settings, null, { gather });
     if (listed && friends) await this.parlor?.announce({ settings, clock, quick: null });
   }
@@ -85,7 +138,8 @@ export class Tools {
   async howTo() {
     this.howToDone();
     if (!this.state.snap) return; // the table's rules are not in yet
-    await this.modal(() => showHowTo(this.hud.root, this.state.snap));
+    const snap = this.state.snap;
+    await this.modal(() => showHowTo(this.hud.root, snap));
   }
 
   /** How to play was opened or declined: not offered again. */
@@ -115,6 +169,7 @@ export class Tools {
    * stays as it is (it is over both). The dialog is imported when first opened (precached, so
    * offline too): a first load does not carry it. */
   levels() {
+    /** @param {"effects"|"music"} kind @param {number} level @param {boolean} done */
     const change = (kind, level, done) => {
       this.prefs[kind] = level;
       this.sound.setLevels({ [kind]: level });

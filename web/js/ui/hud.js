@@ -1,3 +1,4 @@
+// @ts-check
 // The DOM over the canvas: the score bar (a chip per side), the turn and end-sum line, the Pass
 // and Hint buttons, the hint's words, toasts, and the pass-and-play cover. Real elements, so they
 // are keyboard- and screen-reader-accessible. The HUD shows what the snapshot says and forwards
@@ -11,52 +12,55 @@ import { buildToolbar } from "./toolbar.js";
 
 const ARM_ORDER = ["W", "E", "N", "S"];
 
+/** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
+/** @typedef {import("../shapes/snapshot.js").Arm} Arm */
+/** @typedef {import("./toolbar.js").ToolHandlers} ToolHandlers */
+
+/**
+ * What the HUD's buttons ask of the table (table/input.js tableCommands has them all): the tools'
+ * (toolbar.js), and Pass, I'm back, Hint, the cover's Ready, and the first visit's offer.
+ * @typedef {ToolHandlers & {pass: () => void, back: () => void, hint: () => void, ready: () => void,
+ *   dismissHowTo: () => void}} HudPort
+ */
+
+/**
+ * A table across devices as the HUD shows it: each seat played elsewhere and how it stands, which
+ * of its buttons show, how many watch, and on a watcher's page whether the stream was full.
+ * @typedef {Object} HudNet
+ * @property {{name: string|null, presence: string}[]} seats
+ * @property {boolean} invite
+ * @property {boolean} react
+ * @property {boolean} [leave]
+ * @property {boolean} [give]
+ * @property {number} [watchers]
+ * @property {{full: boolean}|null} [watching]
+ */
+
 export class Hud {
-  /** Open or close the phone's menu of tools (toolbar.js). */
+  /** Open or close the phone's menu of tools (toolbar.js). @type {(open: boolean) => void} */
   #menu = () => {};
 
-  /** @param {object} on {pass(), newGame(), rules(), keys(), howTo(), dismissHowTo(), language(), fair(), career(), toggleSound(), levels(), toggleSum(), hint(), ready()} */
+  /** @param {HudPort} on */
   constructor(on) {
     this.on = on;
     this.root = h("div", { id: "hud", class: "hud" });
-    this.#buildTop();
-    this.#buildStatus();
-    this.#buildCover();
-    this.toastBox = h("div", { id: "toasts", class: "toasts", role: "status", "aria-live": "polite" });
-    this.trouble = h("p", {
-      id: "save-trouble",
-      class: "save-trouble",
-      role: "alert",
-      text: T.saveTrouble,
-      hidden: true,
-    });
-    // A first visit: How to play is offered above the rack until it is opened or declined.
-    this.howToOffer = h(
-      "div",
-      { id: "howto-offer", class: "howto-offer", hidden: true },
-      h("button", { type: "button", id: "btn-howto-offer", text: T.howToOffer, onclick: () => this.on.howTo() }),
-      // Play online, from the first screen as from the menu (table/parlor.js)
-      h("button", { type: "button", id: "btn-online-offer", text: T.lobby.button, onclick: () => this.on.online() }),
-      h("button", {
-        type: "button",
-        id: "btn-howto-dismiss",
-        class: "howto-dismiss",
-        "aria-label": T.howToDismiss,
-        title: T.howToDismiss,
-        text: "×",
-        onclick: () => this.on.dismissHowTo(),
-      }),
-    );
-    this.root.append(this.toastBox, this.trouble, this.howToOffer);
-    // inside the page's <main> (index.html), so every part of the table is in a landmark
-    (document.getElementById("main") ?? document.body).append(this.root);
-  }
-
-  #buildTop() {
+    // the top bar: the scores, the target and the tools
     this.scoreBox = h("div", { class: "scores", id: "scores" });
     this.targetEl = h("div", { class: "target", id: "target" });
     const bar = buildToolbar(this.on); // the tools, folded into a menu on a phone (toolbar.js)
-    Object.assign(this, bar.buttons, bar.parts);
+    // the tools' buttons and the spans the HUD rewrites
+    const { buttons, parts } = bar;
+    this.inviteBtn = buttons.inviteBtn;
+    this.reactBtn = buttons.reactBtn;
+    this.leaveBtn = buttons.leaveBtn;
+    this.giveBtn = buttons.giveBtn;
+    this.sumBtn = buttons.sumBtn;
+    this.soundBtn = buttons.soundBtn;
+    this.fairBtn = buttons.fairBtn;
+    this.soundIcon = parts.soundIcon;
+    this.soundLabel = parts.soundLabel;
+    this.sumLabel = parts.sumLabel;
+    this.fairPrint = parts.fairPrint;
     this.tools = bar.tools;
     this.menuBtn = bar.menuBtn;
     this.#menu = bar.menu;
@@ -70,16 +74,10 @@ export class Hud {
       this.tools,
     );
     document.addEventListener("pointerdown", (e) => {
-      if (!this.top.contains(e.target)) this.#menu(false);
+      if (!(e.target instanceof Node && this.top.contains(e.target))) this.#menu(false);
     });
     this.root.append(this.top);
-  }
-
-  offerHowTo(on) {
-    this.howToOffer.hidden = !on;
-  }
-
-  #buildStatus() {
+    // the status line, Pass, I'm back, Hint and its words
     this.turnEl = h("span", { class: "turn", id: "turn" });
     this.endsEl = h("span", { class: "ends", id: "ends" });
     // not live: the mirror's log says each event once (screenreader.js); this line is rewritten often
@@ -129,9 +127,57 @@ export class Hud {
     // a returning player's table drawn before Python is up (table/waking.js): said quietly
     this.wakingEl = h("p", { id: "waking", class: "waking", role: "status", text: T.waking, hidden: true });
     this.root.append(this.status, this.passBtn, this.backBtn, this.hintBtn, this.hintBox, this.wakingEl);
+    // The pass-and-play cover: hides the rack until the next person taps it.
+    this.coverTitle = h("span", { class: "cover-title", id: "cover-title" });
+    this.coverBtn = h(
+      "button",
+      { type: "button", id: "btn-ready", class: "cover-button", onclick: () => this.on.ready() },
+      this.coverTitle,
+      h("span", { class: "cover-sub", text: T.tapWhenReady }),
+    );
+    this.cover = h(
+      "section",
+      { id: "cover", class: "cover", hidden: true, "aria-labelledby": "cover-title" },
+      this.coverBtn,
+      h("p", { class: "cover-note", text: T.coverNote }),
+    );
+    this.root.append(this.cover);
+    this.toastBox = h("div", { id: "toasts", class: "toasts", role: "status", "aria-live": "polite" });
+    this.trouble = h("p", {
+      id: "save-trouble",
+      class: "save-trouble",
+      role: "alert",
+      text: T.saveTrouble,
+      hidden: true,
+    });
+    // A first visit: How to play is offered above the rack until it is opened or declined.
+    this.howToOffer = h(
+      "div",
+      { id: "howto-offer", class: "howto-offer", hidden: true },
+      h("button", { type: "button", id: "btn-howto-offer", text: T.howToOffer, onclick: () => this.on.howTo() }),
+      // Play online, from the first screen as from the menu (table/parlor.js)
+      h("button", { type: "button", id: "btn-online-offer", text: T.lobby.button, onclick: () => this.on.online() }),
+      h("button", {
+        type: "button",
+        id: "btn-howto-dismiss",
+        class: "howto-dismiss",
+        "aria-label": T.howToDismiss,
+        title: T.howToDismiss,
+        text: "×",
+        onclick: () => this.on.dismissHowTo(),
+      }),
+    );
+    this.root.append(this.toastBox, this.trouble, this.howToOffer);
+    // inside the page's <main> (index.html), so every part of the table is in a landmark
+    (document.getElementById("main") ?? document.body).append(this.root);
   }
 
-  /** "Waking up…" under the status line while the kept table waits for Python. */
+  /** @param {boolean} on */
+  offerHowTo(on) {
+    this.howToOffer.hidden = !on;
+  }
+
+  /** "Waking up…" under the status line while the kept table waits for Python. @param {boolean} on */
   waking(on) {
     this.wakingEl.hidden = !on;
   }
@@ -143,7 +189,7 @@ export class Hud {
   }
 
   /** A table across devices: each seat played elsewhere with how it stands ([{name, presence}]),
-   * whether an invite can be shown again, and whether reactions go anywhere. */
+   * whether an invite can be shown again, and whether reactions go anywhere. @param {HudNet} o */
   net({ seats, invite, react, leave = false, give = false, watchers = 0, watching = null }) {
     this.leaveBtn.hidden = !leave;
     this.giveBtn.hidden = !give;
@@ -166,19 +212,22 @@ export class Hud {
     this.reactBtn.hidden = !react;
   }
 
-  /** "I'm back", for a guest whose seat a computer plays for now. */
+  /** "I'm back", for a guest whose seat a computer plays for now. @param {boolean} on */
   back(on) {
     this.backBtn.hidden = !on;
   }
 
-  /** The table clock's words (null: no clock runs); `urgent`: a few seconds left. */
+  /**
+   * The table clock's words (null: no clock runs); `urgent`: a few seconds left.
+   * @param {string|null} text @param {boolean} [urgent]
+   */
   clock(text, urgent = false) {
     this.clockEl.hidden = !text;
     if (this.clockEl.textContent !== (text ?? "")) this.clockEl.textContent = text ?? "";
     this.clockEl.classList.toggle("urgent", Boolean(urgent));
   }
 
-  /** A table across devices before its deal: no scores yet, and who is awaited. */
+  /** A table across devices before its deal: no scores yet, and who is awaited. @param {string} text */
   gathering(text) {
     this.scoreBox.replaceChildren();
     this.endsEl.replaceChildren();
@@ -187,26 +236,11 @@ export class Hud {
     this.turnEl.textContent = text;
   }
 
-  /** The pass-and-play cover: hides the rack until the next person taps it. */
-  #buildCover() {
-    this.coverTitle = h("span", { class: "cover-title", id: "cover-title" });
-    this.coverBtn = h(
-      "button",
-      { type: "button", id: "btn-ready", class: "cover-button", onclick: () => this.on.ready() },
-      this.coverTitle,
-      h("span", { class: "cover-sub", text: T.tapWhenReady }),
-    );
-    this.cover = h(
-      "section",
-      { id: "cover", class: "cover", hidden: true, "aria-labelledby": "cover-title" },
-      this.coverBtn,
-      h("p", { class: "cover-note", text: T.coverNote }),
-    );
-    this.root.append(this.cover);
-  }
-
   // ------------------------------------------------------------------------------ updating
-  /** Place the status line, the buttons and the cover between the table regions (CSS px). */
+  /**
+   * Place the status line, the buttons and the cover between the table regions (CSS px).
+   * @param {{statusTop: number, rackTop: number, tableBottom?: number}} o
+   */
   place({ statusTop, rackTop, tableBottom }) {
     const root = document.documentElement.style;
     root.setProperty("--status-top", `${Math.round(statusTop)}px`);
@@ -218,6 +252,7 @@ export class Hud {
     return this.top.getBoundingClientRect().height;
   }
 
+  /** @param {boolean} muted */
   setMuted(muted) {
     this.soundIcon.replaceChildren(icon(muted ? ICONS.muted : ICONS.sound));
     const label = muted ? T.soundOff : T.soundOn;
@@ -228,7 +263,10 @@ export class Hud {
   }
 
   /** Everything the snapshot says, as of now; `title`: the player's rating title beside their
-   * side's name (null: none, or hidden). */
+   * side's name (null: none, or hidden).
+   * @param {Snapshot} snap
+   * @param {{thinking: boolean, turned: boolean|null, title?: string|null}} o
+   */
   update(snap, { thinking, turned, title = null }) {
     const hideSum = Boolean(snap.settings?.hide_sum);
     this.sumBtn.setAttribute("aria-pressed", String(!hideSum));
@@ -257,6 +295,7 @@ export class Hud {
     }
   }
 
+  /** @param {Snapshot} snap @param {string|null} title */
   #scores(snap, title) {
     const sides = snap.sides;
     if (this.scoreBox.children.length !== sides.length) {
@@ -274,8 +313,10 @@ export class Hud {
     }
     const mySide = snap.seats[snap.viewer ?? snap.you]?.side;
     sides.forEach((side, i) => {
-      const chip = this.scoreBox.children[i];
-      const pts = chip.querySelector(".score-pts");
+      // each chip as made above: its name, its title and its points
+      const chip = /** @type {HTMLElement} */ (this.scoreBox.children[i]);
+      const part = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (chip.querySelector(selector));
+      const pts = part(".score-pts");
       const value = String(side.score);
       if (pts.textContent !== value) {
         if (Number(value) > Number(pts.textContent)) {
@@ -285,14 +326,14 @@ export class Hud {
         }
         pts.textContent = value;
       }
-      const name = chip.querySelector(".score-name");
+      const name = part(".score-name");
       if (name.textContent !== side.name) name.textContent = side.name;
       const titled = side.side === mySide ? title : null; // one's own title, beside one's name
-      const badge = chip.querySelector(".score-title");
+      const badge = part(".score-title");
       badge.hidden = !titled;
       if (badge.textContent !== (titled ?? "")) badge.textContent = titled ?? "";
       chip.title = titled ? `${side.name} (${titled}): ${value}` : `${side.name}: ${value}`;
-      chip.classList.toggle("active", !snap.round.over && side.seats.includes(snap.to_move));
+      chip.classList.toggle("active", !snap.round.over && snap.to_move !== null && side.seats.includes(snap.to_move));
       chip.classList.toggle("me", side.side === mySide);
       chip.classList.toggle("team-0", snap.rules.teams && side.side === 0);
       chip.classList.toggle("team-1", snap.rules.teams && side.side === 1);
@@ -300,12 +341,13 @@ export class Hud {
     this.scoreBox.classList.toggle("many", sides.length > 2 || snap.rules.teams);
   }
 
+  /** @param {Snapshot} snap @param {boolean} hideSum @param {boolean|null} turned */
   #ends(snap, hideSum, turned) {
     const ends = snap.layout.ends;
     this.endsEl.replaceChildren();
     if (!hideSum && ends.length) {
       const parts = ends
-        .map((e) => [armLabel(e.arm, turned), e.points])
+        .map((e) => /** @type {[Arm, number]} */ ([armLabel(e.arm, turned), e.points]))
         .sort((x, y) => ARM_ORDER.indexOf(x[0]) - ARM_ORDER.indexOf(y[0]))
         .map(([arm, points]) => `${T.armShort[arm]} ${points}`)
         .join(" · ");
@@ -319,9 +361,11 @@ export class Hud {
     this.endsEl.hidden = !ends.length;
   }
 
+  /** @param {Snapshot} snap */
   #cover(snap) {
-    const up = snap.cover !== null && !snap.round.over;
-    if (up) this.coverTitle.textContent = T.passTo(snap.seats[snap.cover].name);
+    const seat = snap.cover;
+    const up = seat !== null && !snap.round.over;
+    if (up) this.coverTitle.textContent = T.passTo(snap.seats[seat].name);
     if (this.cover.hidden === up) {
       const hadFocus = this.cover.contains(document.activeElement);
       this.cover.hidden = !up;
@@ -331,7 +375,10 @@ export class Hud {
     }
   }
 
-  /** The Hint button: enabled on the viewer's turn, "thinking" while the Expert looks. */
+  /**
+   * The Hint button: enabled on the viewer's turn, "thinking" while the Expert looks.
+   * @param {{enabled: boolean, thinking: boolean}} o
+   */
   setHintButton({ enabled, thinking }) {
     const disabled = !enabled || thinking;
     if (this.hintBtn.disabled !== disabled) this.hintBtn.disabled = disabled;
@@ -343,7 +390,10 @@ export class Hud {
     this.hintBtn.setAttribute("aria-busy", busy);
   }
 
-  /** The hint's words under the status line (null hides them). */
+  /**
+   * The hint's words under the status line (null hides them).
+   * @param {string|null} text @param {{thinking?: boolean}} [o]
+   */
   showHint(text, { thinking = false } = {}) {
     if (text == null) {
       this.hintBox.hidden = true;
@@ -355,17 +405,18 @@ export class Hud {
     this.hintBox.hidden = false;
   }
 
-  /** Pass glows when the hint says pass. */
+  /** Pass glows when the hint says pass. @param {boolean} on */
   setPassHinted(on) {
     this.passBtn.classList.toggle("hinted", on);
   }
 
-  /** The lasting notice that progress is not being saved (storage full or turned off). */
+  /** The lasting notice that progress is not being saved (storage full or turned off). @param {boolean} on */
   saveTrouble(on) {
     if (this.trouble.hidden === !on) return;
     this.trouble.hidden = !on;
   }
 
+  /** A short line of words that goes by itself after `ms`. @param {string} text @param {number} [ms] */
   toast(text, ms = 3200) {
     const last = this.toastBox.lastElementChild;
     if (last?.textContent === text && !last.classList.contains("out")) return; // said, still showing

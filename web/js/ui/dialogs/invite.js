@@ -1,3 +1,4 @@
+// @ts-check
 // The handshake as a player sees it, one dialog on each side (the transport is net/; hosting.js
 // and guesting.js drive these). The words say what to do at each step; the codes sit in fields
 // named "Invite link", "Invite code", "Paste the answer" (host), "Paste an invite" and "Answer
@@ -19,7 +20,18 @@ import { h } from "../../dom/dom.js";
 import { T } from "../../i18n/strings.js";
 import { copyField, Modal, qrBox, scanner, statusLine, takeField } from "./invitekit.js";
 
-/** The host's "Invite link" field, with Share (or Copy) beside it. */
+/** @typedef {ReturnType<typeof copyField>} CopyField */
+/** @typedef {ReturnType<typeof takeField>} TakeField */
+/** @typedef {ReturnType<typeof qrBox>} QrBox */
+/** @typedef {ReturnType<typeof scanner>} Scanner */
+
+/** The checkbox an event came from. @param {Event} e */
+const box = (e) => /** @type {HTMLInputElement} */ (e.target);
+
+/**
+ * The host's "Invite link" field, with Share (or Copy) beside it.
+ * @param {string} p the dialog's prefix @param {HTMLElement} status
+ */
 const inviteLink = (p, status) =>
   copyField({
     id: `${p}-link`,
@@ -29,7 +41,7 @@ const inviteLink = (p, status) =>
     share: { title: T.invite.shareTitle, text: T.invite.shareInvite },
   });
 
-/** A numbered step: what to do, in words. */
+/** A numbered step: what to do, in words. @param {number} n @param {string} text @param {string} id */
 const step = (n, text, id) =>
   h("p", { class: "invite-step", id }, h("span", { class: "invite-n", "aria-hidden": "true", text: String(n) }), text);
 
@@ -38,6 +50,19 @@ export class InviteDialog {
   constructor(root) {
     this.modal = new Modal(root, "invite");
     this.modal.ended = () => this.scan?.stop();
+    // each opening's parts (open())
+    /** @type {HTMLElement|null} */
+    this.line = null;
+    /** @type {CopyField|null} */
+    this.linkField = null;
+    /** @type {CopyField|null} */
+    this.codeField = null;
+    /** @type {QrBox|null} */
+    this.qr = null;
+    /** @type {TakeField|null} */
+    this.paste = null;
+    /** @type {Scanner} */
+    this.scan = null;
   }
 
   /**
@@ -50,35 +75,39 @@ export class InviteDialog {
   open({ name, link, code, answer, scan }) {
     const p = this.modal.prefix;
     const W = T.invite;
-    this.line = statusLine(`${p}-status`);
-    this.linkField = inviteLink(p, this.line);
-    this.codeField = copyField({ id: `${p}-code`, label: W.codeLabel, what: W.codeWhat, status: this.line });
+    const line = statusLine(`${p}-status`);
+    this.line = line;
+    const linkField = inviteLink(p, line);
+    this.linkField = linkField;
+    this.codeField = copyField({ id: `${p}-code`, label: W.codeLabel, what: W.codeWhat, status: line });
     this.qr = qrBox(W.qrLabel);
+    /** @param {string} text */
     const take = async (text) => {
       if (!text) return T.net.codes.empty;
-      this.line.textContent = W.checking;
+      line.textContent = W.checking;
       const words = await answer(text);
       if (words === null) {
         this.modal.settle("connected");
         return null;
       }
-      this.line.textContent = "";
+      line.textContent = "";
       return words;
     };
-    this.paste = takeField({
+    const paste = takeField({
       id: `${p}-answer`,
       label: W.answerLabel,
       button: W.connect,
       take,
       describedBy: `${p}-step2`,
     });
+    this.paste = paste;
     this.scan = scanner({
       id: p,
       scan,
-      status: this.line,
+      status: line,
       found: (text) => {
-        this.paste.input.value = text;
-        return this.paste.submit(text);
+        paste.input.value = text;
+        return paste.submit(text);
       },
     });
     const closed = this.modal.show(name ? W.title(name) : W.titleAnyone, [
@@ -97,27 +126,32 @@ export class InviteDialog {
         "div",
         { class: "invite-part invite-take" },
         step(2, W.whenAnswers(name), `${p}-step2`),
-        this.paste.el,
-        this.scan?.el,
+        paste.el,
+        this.scan?.el ?? null,
       ),
-      this.line,
+      line,
       h("p", { class: "panel-sub invite-note", text: W.keepWaiting }),
     ]);
     this.update({ link, code });
-    this.linkField.button.focus();
-    return closed;
+    linkField.button.focus();
+    return /** @type {Promise<"connected"|"closed">} the two ways it settles */ (closed);
   }
 
-  /** A fresh invite in the same fields (the connection ended). */
+  /**
+   * A fresh invite in the same fields (the connection ended).
+   * @param {{link: string, code: string}} o
+   */
   update({ link, code }) {
-    if (!this.modal.isOpen) return;
-    this.linkField.set(link);
-    this.codeField.set(code);
-    this.paste.input.value = "";
-    this.paste.error.hidden = true;
-    this.qr.draw(link);
+    const { linkField, codeField, paste, qr } = this;
+    if (!this.modal.isOpen || !linkField || !codeField || !paste || !qr) return;
+    linkField.set(link);
+    codeField.set(code);
+    paste.input.value = "";
+    paste.error.hidden = true;
+    qr.draw(link);
   }
 
+  /** @param {string|null|undefined} text */
   status(text) {
     if (this.line) this.line.textContent = text ?? "";
   }
@@ -131,6 +165,8 @@ export class RoomDialog {
   /** @param {HTMLElement} root the HUD's root */
   constructor(root) {
     this.modal = new Modal(root, "room");
+    /** @type {HTMLElement|null} the status line, once opened */
+    this.line = null;
   }
 
   /**
@@ -138,9 +174,10 @@ export class RoomDialog {
    * choice for this table, `watch`, when the table is played online); whether this device hides
    * its address (the preference relayOnly); and "Connect without relays" for the manual codes
    * (resolves "manual").
-   * @param {{link: string, hidden: boolean, hide: (on: boolean) => void,
+   * @param {{link: string, hidden: boolean, hide: (on: boolean) => void, fixed?: boolean,
    *   watch?: {on: boolean, link: string|null, set: (on: boolean) => Promise<string|null>}}} o
-   *   watch.set resolves to the watch link once the choice is taken (null: watching is off)
+   *   watch.set resolves to the watch link once the choice is taken (null: watching is off);
+   *   `fixed`: no WebRTC in this browser, the address always hidden
    * @param {{on: boolean, set: (on: boolean) => Promise<boolean>}} [rated] the host's choice of a
    *   rated match, offered until a friend sits down; set resolves to the choice as Python took it
    * @returns {Promise<"manual"|"closed">}
@@ -152,12 +189,12 @@ export class RoomDialog {
     this.line = statusLine(`${p}-status`);
     const linkField = inviteLink(p, this.line);
     const qr = qrBox(W.qrLabel);
-    const box = h("input", {
+    const hideBox = h("input", {
       type: "checkbox",
       id: `${p}-hide`,
       checked: hidden || fixed,
       disabled: fixed, // no WebRTC here: hidden, and nothing to choose
-      onchange: (e) => hide(e.target.checked),
+      onchange: (e) => hide(box(e).checked),
     });
     const watchField = copyField({
       id: `${p}-watch-link`,
@@ -166,7 +203,7 @@ export class RoomDialog {
       status: this.line,
       share: { title: W.shareTitle, text: T.watch.share },
     });
-    const showWatch = (url) => {
+    const showWatch = (/** @type {string|null|undefined} */ url) => {
       watchField.set(url ?? "");
       watchField.el.hidden = !url;
     };
@@ -176,12 +213,12 @@ export class RoomDialog {
       checked: Boolean(watch?.on),
       "aria-describedby": `${p}-watch-why`,
       onchange: async (e) => {
-        const on = e.target.checked;
-        e.target.disabled = true;
+        const on = box(e).checked;
+        box(e).disabled = true;
         try {
           showWatch(await watch?.set(on));
         } finally {
-          e.target.disabled = false;
+          box(e).disabled = false;
         }
       },
     });
@@ -201,11 +238,13 @@ export class RoomDialog {
       checked: Boolean(rated?.on),
       "aria-describedby": `${p}-rated-why`,
       onchange: async (e) => {
-        e.target.disabled = true;
+        if (!rated) return; // offered only with the choice
+        const input = box(e);
+        input.disabled = true;
         try {
-          e.target.checked = await rated.set(e.target.checked); // a friend may have sat down meanwhile
+          input.checked = await rated.set(input.checked); // a friend may have sat down meanwhile
         } finally {
-          e.target.disabled = false;
+          input.disabled = false;
         }
       },
     });
@@ -230,7 +269,7 @@ export class RoomDialog {
       h(
         "div",
         { class: "invite-part" },
-        h("label", { class: "invite-check", for: `${p}-hide` }, box, ` ${R.hide}`),
+        h("label", { class: "invite-check", for: `${p}-hide` }, hideBox, ` ${R.hide}`),
         h("p", { class: "panel-sub invite-note", id: `${p}-hide-why`, text: fixed ? R.noDirect : R.hideWhy }),
         h("button", {
           type: "button",
@@ -242,13 +281,14 @@ export class RoomDialog {
       ),
       this.line,
     ]);
-    box.setAttribute("aria-describedby", `${p}-hide-why`);
+    hideBox.setAttribute("aria-describedby", `${p}-hide-why`);
     linkField.set(link);
     qr.draw(link);
     linkField.button.focus();
-    return closed;
+    return /** @type {Promise<"manual"|"closed">} the two ways it settles */ (closed);
   }
 
+  /** @param {string|null|undefined} text */
   status(text) {
     if (this.line) this.line.textContent = text ?? "";
   }
@@ -262,6 +302,14 @@ export class JoinDialog {
   /** @param {HTMLElement} root the HUD's root */
   constructor(root) {
     this.modal = new Modal(root, "join");
+    // each opening's parts (open())
+    /** @type {HTMLElement|null} */
+    this.line = null;
+    /** @type {TakeField|null} */
+    this.paste = null;
+    /** @type {HTMLElement|null} the invite's field, then the answer */
+    this.body = null;
+    this.shown = false; // the answer is shown
   }
 
   /**
@@ -272,49 +320,56 @@ export class JoinDialog {
   open({ invite, join }) {
     const p = this.modal.prefix;
     const W = T.invite;
-    this.line = statusLine(`${p}-status`);
+    const line = statusLine(`${p}-status`);
+    this.line = line;
     this.shown = false;
-    this.paste = takeField({
+    const paste = takeField({
       id: `${p}-invite`,
       label: W.inviteLabel,
       button: W.join,
       describedBy: `${p}-intro`,
       take: async (text) => {
         if (!text) return T.net.codes.empty;
-        this.line.textContent = W.preparing;
+        line.textContent = W.preparing;
         const words = await join(text);
         if (words === null) {
-          if (!this.shown) this.line.textContent = W.preparing; // showAnswer comes next
+          if (!this.shown) line.textContent = W.preparing; // showAnswer comes next
           return null;
         }
-        this.line.textContent = "";
-        if (this.body.hidden) {
-          this.body.hidden = false;
-          this.paste.input.focus();
+        line.textContent = "";
+        if (body.hidden) {
+          body.hidden = false;
+          paste.input.focus();
         }
         return words;
       },
     });
-    this.body = h(
+    this.paste = paste;
+    const body = h(
       "div",
       { class: "invite-part" },
       h("p", { class: "invite-intro", id: `${p}-intro`, text: W.pasteIntro }),
-      this.paste.el,
+      paste.el,
     );
-    const done = this.modal.show(W.joinTitle, [this.body, this.line]);
+    this.body = body;
+    const done = this.modal.show(W.joinTitle, [body, line]);
     if (invite) {
       // the link's invite is taken at once; its field shows only if it cannot be used (and why)
-      this.body.hidden = true;
-      this.paste.input.value = invite;
-      this.modal.el.querySelector(".panel-actions button")?.focus();
-      this.paste.submit(invite);
-    } else this.paste.input.focus();
-    return done;
+      body.hidden = true;
+      paste.input.value = invite;
+      /** @type {HTMLElement|null} */ (this.modal.el.querySelector(".panel-actions button"))?.focus();
+      paste.submit(invite);
+    } else paste.input.focus();
+    return /** @type {Promise<"joined"|"closed">} the two ways it settles */ (done);
   }
 
-  /** "Show this to <host>": the answer's link, its QR code and its code. */
+  /**
+   * "Show this to <host>": the answer's link, its QR code and its code.
+   * @param {{host: string|null, link: string, code: string}} o
+   */
   showAnswer({ host, link, code }) {
-    if (!this.modal.isOpen) return;
+    const { line, body } = this;
+    if (!this.modal.isOpen || !line || !body) return;
     const p = this.modal.prefix;
     const W = T.invite;
     this.shown = true;
@@ -322,25 +377,26 @@ export class JoinDialog {
       id: `${p}-link`,
       label: W.answerLinkLabel,
       what: W.answerLinkWhat,
-      status: this.line,
+      status: line,
       share: { title: W.shareTitle, text: W.shareAnswer },
     });
-    const code_ = copyField({ id: `${p}-code`, label: W.answerCodeLabel, what: W.answerCodeWhat, status: this.line });
+    const code_ = copyField({ id: `${p}-code`, label: W.answerCodeLabel, what: W.answerCodeWhat, status: line });
     const qr = qrBox(W.answerQrLabel);
     link_.set(link);
     code_.set(code);
     const heading = h("h3", { class: "invite-show", id: `${p}-show`, tabindex: "-1", text: W.showTo(host) });
-    this.body.replaceChildren(
+    body.replaceChildren(
       heading,
       h("p", { class: "invite-intro", text: W.answerHow(host) }),
       h("div", { class: "invite-three" }, qr.el, h("div", { class: "invite-fields" }, code_.el, link_.el)),
     );
-    this.body.hidden = false;
-    this.line.textContent = W.waitingHost;
+    body.hidden = false;
+    line.textContent = W.waitingHost;
     qr.draw(link);
     heading.focus();
   }
 
+  /** @param {string|null|undefined} text */
   status(text) {
     if (this.line) this.line.textContent = text ?? "";
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // The New game dialog (mode, players, who sits in each seat, the rules: rulesform.js). What may be chosen comes from
 // Python: modes, player counts, seat controllers, the longest name (`choices`), and every rule
 // option with its allowed values and the engine's word on impossible combinations (`rules_form`).
@@ -7,15 +8,42 @@ import { h } from "../../dom/dom.js";
 import { modeWords, T } from "../../i18n/strings.js";
 import { RulesForm } from "./rulesform.js";
 
+/** @typedef {import("../../shapes/newgame.js").Choices} Choices */
+/** @typedef {import("../../shapes/newgame.js").RulesForm} Form */
+/** @typedef {import("../../shapes/snapshot.js").SettingsJson} SettingsJson */
+/** @typedef {import("../../shapes/snapshot.js").SeatSpec} SeatSpec */
+/** @typedef {import("./rulesform.js").FormSettings} FormSettings */
+
+/**
+ * A table with friends' seats: the table clock's seconds a move (0: none), listed in Play online,
+ * open to watchers, rated.
+ * @typedef {{clock: number, listed: boolean, watch: boolean, rated: boolean}} StartOptions
+ */
+
+/**
+ * What the dialog asks of the table (tools.js): start a new match, Python's form for the rules of
+ * some settings, and the preference "Hide my address from other players" for tables across
+ * devices (`fixed`: no WebRTC in this browser, always hidden).
+ * @typedef {Object} NewGamePort
+ * @property {(settings: SettingsJson, o: StartOptions) => unknown} start
+ * @property {(settings: FormSettings) => Promise<Form|null>} form
+ * @property {{get: () => boolean, set: (on: boolean) => void, fixed?: boolean}} [relayOnly]
+ */
+
 export class NewGameDialog {
   /**
    * @param {HTMLElement} root
-   * @param {object} on {start(settings), form(settings), relayOnly?: {get(), set(on), fixed?}}: the last,
-   *   the preference "Hide my address from other players" for tables across devices
+   * @param {NewGamePort} on
    */
   constructor(root, on) {
     this.on = on;
+    /** @type {Choices|null} */
     this.choices = null;
+    /** @type {SeatSpec[]} the seats as chosen (the first is the player's) */
+    this.seats = [];
+    this.listed = false;
+    /** @type {(() => void)|null} settles the promise show() returned */
+    this.closed = null;
     this.rules = new RulesForm(
       (settings) => on.form(settings),
       (valid) => {
@@ -128,14 +156,21 @@ export class NewGameDialog {
     closed?.();
   }
 
-  /** Open with `settings` (the last choices) filled in; resolves when the dialog closes.
-   * `listed`: Open a table (Play online): its title and button say so. */
+  /**
+   * Open with `settings` (the last choices) filled in; resolves when the dialog closes.
+   * `listed`: Open a table (Play online): its title and button say so.
+   * @param {Choices} choices @param {Partial<SettingsJson>|null|undefined} settings
+   * @param {{listed?: boolean}} [o]
+   * @returns {Promise<void>}
+   */
   show(choices, settings, { listed = false } = {}) {
     this.listed = listed;
     this.watchBox.checked = listed; // a table opened to anyone may be watched unless chosen otherwise
     this.ratedBox.checked = listed; // and is rated unless chosen otherwise
-    this.el.querySelector("#new-title").textContent = listed ? T.lobby.openTitle : T.newGame;
+    const title = /** @type {HTMLElement} */ (this.el.querySelector("#new-title"));
+    title.textContent = listed ? T.lobby.openTitle : T.newGame;
     this.startBtn.textContent = listed ? T.lobby.open : T.start;
+    /** @type {Promise<void>} */
     const closed = new Promise((resolve) => {
       this.closed = resolve;
     });
@@ -192,30 +227,40 @@ export class NewGameDialog {
     this.rules.load(s);
     this.#layout();
     this.el.showModal();
-    this.el.querySelector("input[name=mode]:checked")?.focus();
+    this.#checkedMode()?.focus();
     return closed;
   }
 
+  /** @returns {HTMLInputElement|null} */
+  #checkedMode() {
+    return this.el.querySelector("input[name=mode]:checked");
+  }
+
+  /** The mode chosen: its radio's value is one of Python's `choices.modes`. */
   #mode() {
-    return this.el.querySelector("input[name=mode]:checked")?.value ?? "match";
+    return /** @type {SettingsJson["mode"]} */ (this.#checkedMode()?.value ?? "match");
   }
 
   /** Seats and fields for the chosen mode and player count. */
   #layout() {
+    const choices = this.choices;
+    if (!choices) return; // not shown yet
     this.#readSeats();
     const mode = this.#mode();
     const partners = mode === "partners";
-    const fixed = partners ? this.choices.partners_players : null;
+    const fixed = partners ? choices.partners_players : null;
     for (const input of this.playersBox.querySelectorAll("input")) {
       input.disabled = Boolean(fixed) && Number(input.value) !== fixed;
       if (fixed) input.checked = Number(input.value) === fixed;
     }
-    const n = Number(this.playersBox.querySelector("input:checked")?.value ?? 2);
+    /** @type {HTMLInputElement|null} */
+    const players = this.playersBox.querySelector("input:checked");
+    const n = Number(players?.value ?? 2);
     while (this.seats.length < n) this.seats.push({ controller: "expert" });
     this.seats.length = n;
     this.rules.main.hidden = mode === "sprint"; // a sprint is one round: no target
-    const computers = this.choices.computers;
-    const named = this.choices.named; // the seats that carry a name: a person here, a friend elsewhere
+    const computers = choices.computers;
+    const named = choices.named; // the seats that carry a name: a person here, a friend elsewhere
     const rows = seatPositions(n).map((place, i) => {
       const seat = i + 1;
       const spec = this.seats[seat];
@@ -229,7 +274,7 @@ export class NewGameDialog {
         type: "text",
         id: `seat-${seat}-name`,
         class: "seat-name",
-        maxlength: String(this.choices.name_max),
+        maxlength: String(choices.name_max),
         autocomplete: "off",
         spellcheck: "false",
         placeholder: T.namePlaceholder(seat + 1),
@@ -256,12 +301,16 @@ export class NewGameDialog {
   }
 
   #readSeats() {
+    const named = this.choices?.named ?? [];
     for (let seat = 1; seat < this.seats.length; seat++) {
+      /** @type {HTMLSelectElement|null} */
       const select = this.el.querySelector(`#seat-${seat}`);
       if (!select) continue;
-      const name = this.el.querySelector(`#seat-${seat}-name`)?.value ?? "";
+      /** @type {HTMLInputElement|null} */
+      const nameBox = this.el.querySelector(`#seat-${seat}-name`);
+      const name = nameBox?.value ?? "";
       const controller = select.value;
-      this.seats[seat] = this.choices.named.includes(controller) ? { controller, name } : { controller };
+      this.seats[seat] = named.includes(controller) ? { controller, name } : { controller };
     }
   }
 
@@ -282,7 +331,8 @@ export class NewGameDialog {
 
   #start() {
     if (!this.rules.valid) return;
-    const settings = this.#settings();
+    // valid: the preset is loaded and Python's form found the options possible
+    const settings = /** @type {SettingsJson} */ (this.#settings());
     this.close();
     this.on.start(settings, {
       clock: Number(this.clockBox.value),
