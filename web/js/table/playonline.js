@@ -44,16 +44,7 @@ const QUICK_LEVEL = "pub";
 /** @typedef {"2p"|"partners"} QuickKind */
 /** net/lobby.js, with net/relays.js's relaysFrom. @typedef {typeof import("../net/lobby.js") & {relaysFrom: typeof import("../net/relays.js").relaysFrom}} NetModules */
 
-/**
- * The parts of Python's choices (op "choices") Play online reads.
- * @typedef {Object} Choices
- * @property {string[]} presets
- * @property {number[]} clocks the table clocks offered (s a move)
- * @property {number} quick_clock a quick match's clock
- * @property {string} friend the controller of a friend's seat
- * @property {number} partners_players
- * @property {SettingsJson} defaults
- */
+/** New game's choices, from Python (op "choices"). @typedef {import("../shapes/newgame.js").Choices} Choices */
 
 /**
  * What Play online asks of the table (table/game.js gives it these, and nothing else), with what
