@@ -1,6 +1,6 @@
 // @ts-check
-// Play online (the lobby of the parlor game's players, not its "parlor" rules nor its Parlor
-// Match): the open tables listed live, Join, Watch, Open a table, and Quick match. The lobby's
+// Play online, the lobby where strangers meet (not the `parlor` preset, nor the Parlor Match
+// mode): the open tables listed live, Join, Watch, Open a table, and Quick match. The lobby's
 // events and their checks are net/lobby.js's; the dialog is ui/dialogs/lobby.js; a table, once
 // joined or opened, is a table played online like any other (net/hosting.js, net/online.js):
 // joining is opening the table's one link, and an opened table is the host's gathering,
