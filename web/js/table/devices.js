@@ -28,9 +28,22 @@ import { TableNet } from "./tablenet.js";
 export function joinDevices(table, options) {
   /** @type {PlayOnline|null} made just after the link (which only calls it later) */
   let online = null;
+  const { state, prefs, root, call, accept, send, newGame, modal, toast } = table;
   const net = new TableNet(
     {
-      ...table,
+      state,
+      prefs,
+      root,
+      call,
+      accept,
+      send,
+      modal,
+      toast,
+      hud: table.hud,
+      panel: table.panel,
+      hostArrived: table.hostArrived,
+      hostDrawn: table.hostDrawn,
+      career: table.career,
       listed: () => online?.listed ?? false,
       changed: () => {
         table.changed();
@@ -40,7 +53,17 @@ export function joinDevices(table, options) {
     options,
   );
   online = new PlayOnline({
-    ...table,
+    prefs,
+    root,
+    call,
+    send,
+    newGame,
+    modal,
+    toast,
+    choices: table.choices,
+    openTable: table.openTable,
+    rating: table.rating,
+    snap: table.snap,
     hosted: {
       opened: () => net.opened(),
       table: () => net.hostedTable(),

@@ -76,7 +76,15 @@ export class PlayOnline {
     /** @type {import("../ui/dialogs/lobby.js").LobbyDialog|null} */
     this.dialog = null;
     // this page's table in the lobby
-    this.listing = new TableListing({ ...table, name: () => this.name, relays: () => this.relays });
+    this.listing = new TableListing({
+      hosted: table.hosted,
+      call: table.call,
+      toast: table.toast,
+      rating: table.rating,
+      snap: table.snap,
+      name: () => this.name,
+      relays: () => this.relays,
+    });
     /** @type {Quick|null} */
     this.quick = null;
     /** @type {import("../net/quick.js").Seek|null} its look until it is settled and handed over */
