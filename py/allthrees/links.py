@@ -1,7 +1,7 @@
 """A link's parameters as a game: the ``Settings`` and the seed that ``?players=3&seats=you,
 person:Ana,expert&seed=7`` describes (``friend`` or ``friend:Ana``: a friend on another device),
 or a ``BadSettings`` that says which parameter is wrong and how (the page only hands the
-parameters over; ``app``'s ``link`` request). The parameters are those of docs/playing.md's "Links":
+parameters over; ``ops``: ``link``). The parameters are those of docs/playing.md's "Links":
 the mode (``mode``, or ``teams`` and ``sprint``), the ``seats``, ``players``, the ``rules``
 preset, any rule option over it, and the ``seed``.
 """

@@ -1,5 +1,5 @@
 """The page's requests about ratings, rated results between people and the daily deal's
-standings (issue 44): ``HANDLERS``, which ``app.HANDLERS`` takes in whole, each given the request
+standings (issue 44): ``HANDLERS``, which ``ops.HANDLERS`` takes in whole, each given the request
 and the match in play (None: none). What each means is the ``career`` package's; the shapes are
 ``shapes.requests`` and ``shapes.replies``.
 

@@ -18,7 +18,7 @@ from appkit import call, step
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from allthrees import app, career
+from allthrees import app, career, ops
 from allthrees.career import awards
 from allthrees.errors import REFUSAL_CODES
 from allthrees.match import commitment
@@ -223,7 +223,7 @@ def test_the_daily_deal_is_the_same_for_everyone_that_day_and_another_the_next()
     again = call("daily", date="2026-12-01", preset="parlor")["daily"]
     assert day == again
     digest = hashlib.sha256(b"allthrees daily 2026-12-01 parlor").hexdigest()
-    assert day["seed"] == int(digest[:12], 16) < app.MAX_SEED
+    assert day["seed"] == int(digest[:12], 16) < ops.MAX_SEED
     assert day["commitment"] == commitment(day["seed"])
     assert day["settings"]["mode"] == "match" and day["settings"]["rules"] == "parlor"
     assert day["settings"]["seats"] == [{"controller": "you"}, {"controller": "expert"}]

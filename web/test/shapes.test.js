@@ -1,17 +1,18 @@
-// web/js/shapes/: types only, and shapes.js reads them as the JSON a test holds to Python's.
+// web/js/shapes/: types only, and typedefs.js reads them (with TypeScript's checker) as the JSON
+// tests/app/test_shapes_js.py holds to Python's shapes.
 import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { SHAPES_DIR, shapesIn } from "./shapes.js";
+import { SHAPES_DIR, typedefsIn } from "./typedefs.js";
 
-/** shapesIn over modules written for the test: {name: source}. */
-function shapesOf(modules) {
+/** typedefsIn over modules written for the test: {name: source}. */
+function typedefsOf(modules) {
   const dir = mkdtempSync(join(tmpdir(), "shapes-"));
   try {
     for (const [name, source] of Object.entries(modules)) writeFileSync(join(dir, name), source);
-    return shapesIn(dir);
+    return typedefsIn(dir);
   } finally {
     rmSync(dir, { recursive: true });
   }
@@ -27,59 +28,61 @@ test("the shapes' modules hold types only: nothing in them runs", () => {
   }
 });
 
-test("every shape's fields name only shapes defined there, JSON's types and Int", () => {
-  const shapes = shapesIn(); // throws on a name it does not know
-  for (const name of ["Snapshot", "HandTile", "TableReply", "WorkerCall", "TestState"]) assert.ok(shapes[name], name);
-  assert.deepEqual(shapes.Target.arm, { type: '"N"|"E"|"S"|"W"|null', optional: false });
-  assert.deepEqual(shapes.FairDeal.seed, { type: "string", optional: true });
+test("the shapes' modules read as one Program: the page's shapes, requests, replies and messages", () => {
+  const shapes = typedefsIn();
+  for (const name of ["Snapshot", "HandTile", "TableReply", "AnyRequest", "Reply", "HostMessage"]) {
+    assert.ok(shapes[name], name);
+  }
+  assert.deepEqual(shapes.Target.fields.arm, { type: '"N" | "E" | "S" | "W" | null', required: true });
+  assert.deepEqual(shapes.FairDeal.fields.seed, { type: "str", required: false });
 });
 
-test("reads a shape's fields in order, optional ones marked, types without spaces or import paths", () => {
-  const shapes = shapesOf({
+test("reads a shape's fields in order, optional ones marked, across modules and imports", () => {
+  const shapes = typedefsOf({
     "a.js": `/** @typedef {number} Int */
+/** @typedef {"N"|"S"} Arm */
 /**
  * A thing.
  * @typedef {Object} Thing
  * @property {Int} n a count
  * @property {string | null} [name] sometimes absent
  * @property {import("./b.js").Other[]} others
- * @property {{x: number}} inline braces balanced
+ * @property {Object<string, Arm[]>} ways a name written out where it is used
+ * @property {{x: number}} inline not Python's grammar
+ * @property {true} ok
  */
+/** @typedef {Thing|import("./b.js").Other} Either */
 export {};`,
     "b.js": `/** @typedef {import("./a.js").Int} Int */
 /** @typedef {Object} Other
- * @property {Int} id */
+ * @property {Int} id
+ * @property {number} share */
 export {};`,
   });
   assert.deepEqual(shapes, {
     Thing: {
-      n: { type: "Int", optional: false },
-      name: { type: "string|null", optional: true },
-      others: { type: "Other[]", optional: false },
-      inline: { type: "{x:number}", optional: false },
+      module: "a",
+      fields: {
+        n: { type: "int", required: true },
+        name: { type: "str | null", required: false },
+        others: { type: "list[Other]", required: true },
+        ways: { type: 'dict[str, list["N" | "S"]]', required: true },
+        inline: { type: "?{x:number}", required: true },
+        ok: { type: "true", required: true },
+      },
     },
-    Other: { id: { type: "Int", optional: false } },
+    Other: { module: "b", fields: { id: { type: "int", required: true }, share: { type: "float", required: true } } },
   });
 });
 
-test("a named type is written out where a field uses it, a union in parentheses for a list", () => {
-  const shapes = shapesOf({
-    "a.js": `/** @typedef {"N"|"S"} Arm */
-/** @typedef {Arm} Way */
-/** @typedef {Object} T
- * @property {Arm|null} arm
- * @property {Way[]} ways */`,
+test("a union of shapes is written as describe writes Python's", () => {
+  const shapes = typedefsOf({
+    "a.js": `/** @typedef {Object} A
+ * @property {"a"} kind */
+/** @typedef {Object} B
+ * @property {"b"} kind */
+/** @typedef {A|B} AB */
+export {};`,
   });
-  assert.deepEqual(shapes.T, {
-    arm: { type: '"N"|"S"|null', optional: false },
-    ways: { type: '("N"|"S")[]', optional: false },
-  });
-});
-
-test("a name defined twice, or used and never defined, is an error", () => {
-  assert.throws(
-    () => shapesOf({ "a.js": "/** @typedef {Object} T */", "b.js": "/** @typedef {Object} T */" }),
-    /T is defined twice/,
-  );
-  assert.throws(() => shapesOf({ "a.js": "/** @typedef {Object} T\n * @property {Nope} x */" }), /no shape named Nope/);
+  assert.deepEqual(shapes.AB, { module: "a", union: ["A", "B"] });
 });

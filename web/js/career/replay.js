@@ -20,10 +20,10 @@ import { h, icon } from "../dom/dom.js";
 import { drawLineTiles } from "../draw/draw.js";
 import { drawBadge, drawFelt, setDevicePixelRatio } from "../draw/render.js";
 import { paintMiniHand } from "../draw/tiles.js";
-import { LANG, num, when } from "../i18n/lang.js";
-import { refusalWords, SR, T, whyWords } from "../i18n/strings.js";
-import { moveLabel } from "../i18n/words.js";
+import { when } from "../i18n/lang.js";
+import { refusalWords, T } from "../i18n/strings.js";
 import { trapTab } from "../ui/modal.js";
+import { isYou, moveWords, reviewWords, seatName, tableWords } from "./replaywords.js";
 
 /** @typedef {import("../shapes/replay.js").RoundView} RoundView */
 /** @typedef {import("../shapes/replay.js").ReplayFrame} ReplayFrame */
@@ -278,8 +278,8 @@ class ReplayViewer {
       return;
     }
     const frame = data.frames[this.frame];
-    this.moveLine.textContent = this.#moveWords(data, frame);
-    this.canvas.setAttribute("aria-label", T.replay.tableAt(this.frame, this.#tableWords(frame)));
+    this.moveLine.textContent = moveWords(data, frame, this.frame, this.frame === this.lastFrame(), this.turned);
+    this.canvas.setAttribute("aria-label", T.replay.tableAt(this.frame, tableWords(frame, this.turned)));
     this.#seats(data, frame);
     this.stock.textContent = T.replay.stockLeft(frame.boneyard);
     this.#showReview();
@@ -296,54 +296,6 @@ class ReplayViewer {
       this.buttons[name]?.setAttribute("aria-disabled", String(off[name]));
     }
     this.count.textContent = this.data ? T.replay.moveOf(at, last) : "";
-  }
-
-  /** @param {number|null} seat */
-  #name(seat) {
-    const s = seat === null ? undefined : this.data?.seats[seat];
-    return s ? T.seatName(s.label) : "";
-  }
-
-  /** @param {number|null} seat */
-  #you(seat) {
-    return seat !== null && this.data?.seats[seat]?.label?.kind === "you";
-  }
-
-  /**
-   * The move that made this frame, in words ("Turn 12: Casual plays 6-3 on East and scores 9").
-   * @param {RoundView} data @param {ReplayFrame} frame
-   */
-  #moveWords(data, frame) {
-    const move = frame.move;
-    if (!move) return T.replay.dealtLead(this.#name(frame.turn), this.#you(frame.turn));
-    const turn = this.frame;
-    const who = this.#name(move.seat);
-    const you = this.#you(move.seat);
-    let text;
-    if (move.kind === "draw") text = T.replay.drawMove(turn, who, you, move.tile);
-    else if (move.kind === "pass") text = T.replay.passMove(turn, who, you);
-    else if (!move.arm) text = T.replay.leadMove(turn, who, you, move.tile, move.points);
-    else text = T.replay.playMove(turn, who, you, move.tile, armLabel(move.arm, this.turned), move.points);
-    if (move.kind === "play" && move.taker !== null && move.taker !== undefined) {
-      text += `. ${T.replay.mugginsTaken(this.#name(move.taker), move.made)}`;
-    }
-    if (this.frame === this.lastFrame() && data.end) {
-      // a sprint (no target) is its one round
-      const title = data.target === null ? T.sprintTitle(data.end.reason) : T.roundTitle(data.index, data.end.reason);
-      text += `. ${title}`;
-    }
-    return text;
-  }
-
-  /**
-   * The open ends and what they add up to, as the table's mirror says them.
-   * @param {ReplayFrame} frame
-   */
-  #tableWords(frame) {
-    const ends = frame.layout.ends;
-    if (!ends.length) return SR.emptyTable;
-    const parts = ends.map((e) => SR.endPart(armLabel(e.arm, this.turned), e.value, e.points));
-    return `${SR.ends(parts)} ${SR.endSum(frame.end_sum, frame.end_sum_scores)}`;
   }
 
   /**
@@ -396,35 +348,11 @@ class ReplayViewer {
       if (this.review === null) text = T.reviewBusy;
       else if (Array.isArray(this.review)) {
         const entry = this.review.find((r) => r.frame === this.frame);
-        text = entry ? this.#reviewWords(data, entry) : `${T.reviewTitle}: ${T.replay.reviewNone}`;
+        text = entry ? reviewWords(data, entry, this.turned) : `${T.reviewTitle}: ${T.replay.reviewNone}`;
       }
     }
     this.reviewLine.textContent = text;
     this.reviewLine.hidden = !text;
-  }
-
-  /** @param {RoundView} data @param {ReviewNote} r */
-  #reviewWords(data, r) {
-    const people = data.seats.filter((s) => s.person).length;
-    const who = people > 1 ? this.#name(r.seat) : T.you;
-    const loss = num(Number(r.loss), LANG, 1);
-    const words = T.reviewEntry(
-      r.turn,
-      who,
-      this.#moveLabel(r.played),
-      this.#moveLabel(r.expert),
-      loss,
-      whyWords(r.why),
-    );
-    return `${T.reviewTitle}: ${words}`;
-  }
-
-  /**
-   * A move's notation in words, its arm as this canvas shows it ("6-3@E" -> "6-3 on East").
-   * @param {string} move
-   */
-  #moveLabel(move) {
-    return moveLabel(move, this.turned);
   }
 
   /**
@@ -436,12 +364,12 @@ class ReplayViewer {
     this.summary.hidden = !show;
     if (!show) return;
     /** @param {number} i */
-    const seat = (i) => this.#name(i);
+    const seat = (i) => seatName(data, i);
     /** @param {number} i */
     const side = (i) => T.sideName(data.seats.filter((s) => s.side === i).map((s) => T.seatName(s.label)));
     const people = data.seats.filter((s) => s.person).length;
     /** @param {number} i */
-    const you = (i) => people === 1 && this.#you(i);
+    const you = (i) => people === 1 && isYou(data, i);
     // each code's words take that code's line (i18n/strings.js SummaryWords): the code picks both
     const words = /** @type {Record<string, import("../i18n/strings.js").LineWords|undefined>} */ (T.summary);
     this.summary.replaceChildren(

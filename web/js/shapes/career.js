@@ -41,6 +41,8 @@
  * @property {Int} points your side's round points less its bonuses
  * @property {boolean} domino_66 your seat went out with the double six still to be played
  * @property {boolean} pegs cribbage: the points are pegs
+ * @property {import("./saved.js").MatchRecord} [record] Python's entry has it; the page may leave it out of those it sends back
+ * @property {import("./snapshot.js").SettingsJson} [settings] the same
  * @property {RatedResult|null} [rated] a rated match's result (career.rated.rated_of, signed between people); null or absent: unrated
  * @property {string|null} [unrated] why it is not rated (career.rated.UNRATED_REASONS; "unsigned" while its signatures are awaited)
  */
@@ -115,11 +117,12 @@
  * A finished match recorded (op "career_entry", or a guest's check_shared): its entry (with its
  * record and settings), what to keep, the career's figures with it and the trophies it earned.
  * @typedef {Object} Recorded
- * @property {CareerEntry & {record?: HistoryItem["record"], settings?: HistoryItem["settings"]}} entry
- * @property {Keep} keep
- * @property {CareerFigures} career
- * @property {string[]} new_trophies
+ * @property {CareerEntry} entry with its record and settings
+ * @property {DailyLine|null} line the daily's shareable result, or null
+ * @property {CareerFigures} [career] these four when the page sent the career's entries (it does)
+ * @property {string[]} [new_trophies]
  * @property {TitleReached[]} [new_titles] the titles this match reached, said once with the fanfare
+ * @property {Keep} [keep]
  */
 
 /**
@@ -302,9 +305,15 @@
  * @typedef {Object} KeptCareer
  * @property {CareerEntry[]} entries
  * @property {HistoryItem[]} history
- * @property {{attempts: Object<string, string>}} daily the daily's attempts: {UTC day: match id}
+ * @property {Attempts} daily the daily's attempts
  * @property {DesignPrefs} prefs
  * @property {AbandonedMatch[]} [abandoned] the rated matches this device left for good (absent from a page from before ratings)
+ */
+
+/**
+ * The daily's attempts as the career keeps them.
+ * @typedef {Object} Attempts
+ * @property {Object<string, string>} attempts {UTC day: match id}
  */
 
 /**

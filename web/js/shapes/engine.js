@@ -4,8 +4,8 @@
 // app.handle, and the parts of its replies the lower layers read (the events of a move, the
 // save to keep, a refusal, a hint). Types only, written as snapshot.js's are (see there).
 //
-// The replies of each op, and the messages between devices they carry (`guests`, `outbox`,
-// `room`), are typed with the table and the play across devices (web/js/table/, web/js/net/).
+// Each op's own request and reply are in requests.js and replies.js, the messages between
+// devices a reply carries (`guests`, `outbox`) in messages.js.
 
 /** @typedef {import("./snapshot.js").Int} Int */
 /** @typedef {import("./snapshot.js").Snapshot} Snapshot */
@@ -102,6 +102,13 @@
  * @property {Snapshot} snapshot the table now
  * @property {string} save the save's text
  * @property {StoredSave} stored the save as the page stores it
+ * @property {Object<string, import("./replies.js").Guests>} [guests] across devices: each friend's seat's table
+ * @property {Object<string, string[]>} [outbox] a seat -> the texts to send its channel
+ * @property {import("./replies.js").Room} [room] the table's room on the relays, for the host's page
+ * @property {import("./replies.js").WatchRoom|null} [watch] the watchers' stream, while allowed
+ * @property {string[]} [watching] the watchers' table texts to send now (`net.watch`)
+ * @property {import("./replies.js").SaveProblem} [problem] `start`: the save could not be restored
+ * @property {import("./replies.js").SeatGiven} [given] `give_seat`: the seat given away
  */
 
 /**
@@ -110,7 +117,7 @@
  * @property {string} match_id
  * @property {Int} moves grows with every change: of two saves of one match, the newer has more
  * @property {string} seed the seed, which the page seals
- * @property {Object<string, unknown>} rest the rest of the save, kept as it is (any JSON to the page)
+ * @property {import("./saved.js").MatchSaveRest|import("./saved.js").GatheringSaveRest} rest the rest of the save, kept as it is
  */
 
 /**
@@ -121,6 +128,7 @@
  * @property {string} code the page words it (i18n/strings.js `refusals`)
  * @property {Object<string, Int|string|unknown[]>} values what the words need
  * @property {Snapshot} [snapshot] the table, unchanged, when there is one
+ * @property {Object<string, string[]>} [outbox] across devices: the texts to send each seat's channel
  */
 
 /**

@@ -5,8 +5,9 @@
 // `@typedef {import("../shapes/snapshot.js").Snapshot} Snapshot`.
 //
 // One `@typedef {Object}` per shape, its fields as `@property` lines (`[name]` for a field that is
-// sometimes absent), in present.py's order, so that web/test/shapes.js can read them as JSON and a
-// test can hold them to Python's own definitions. The types are those of JSON: `number`,
+// sometimes absent), named as Python's shape is (allthrees.shapes) where it can be, so that
+// tests/app/test_shapes_js.py can hold them to Python's own definitions (web/test/typedefs.js
+// reads them with TypeScript's checker). The types are those of JSON: `number`,
 // `string`, `boolean`, `null`, a list `T[]`, another shape by name, a string literal (a code of a
 // closed set), `unknown` (any JSON), and `Int`: a whole number (Python's int; a `number` may have
 // a fraction, Python's float).

@@ -44,7 +44,7 @@ const QUICK_LEVEL = "pub";
 /** @typedef {"2p"|"partners"} QuickKind */
 /** net/lobby.js, with net/relays.js's relaysFrom. @typedef {typeof import("../net/lobby.js") & {relaysFrom: typeof import("../net/relays.js").relaysFrom}} NetModules */
 
-/** New game's choices, from Python (op "choices"). @typedef {import("../shapes/newgame.js").Choices} Choices */
+/** New game's choices, from Python (op "choices"). @typedef {import("../shapes/choices.js").Choices} Choices */
 
 /**
  * What Play online asks of the table (table/game.js gives it these, and nothing else), with what

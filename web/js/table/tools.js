@@ -15,7 +15,7 @@ import { showFairDeal } from "../ui/dialogs/notices.js";
 
 /** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
 /** @typedef {import("../shapes/snapshot.js").SettingsJson} SettingsJson */
-/** @typedef {import("../shapes/newgame.js").Choices} Choices */
+/** @typedef {import("../shapes/choices.js").Choices} Choices */
 /** @typedef {import("../store/storage.js").Prefs} Prefs */
 
 /**

@@ -8,8 +8,8 @@ import { h } from "../../dom/dom.js";
 import { modeWords, T } from "../../i18n/strings.js";
 import { RulesForm } from "./rulesform.js";
 
-/** @typedef {import("../../shapes/newgame.js").Choices} Choices */
-/** @typedef {import("../../shapes/newgame.js").RulesForm} Form */
+/** @typedef {import("../../shapes/choices.js").Choices} Choices */
+/** @typedef {import("../../shapes/choices.js").RulesForm} Form */
 /** @typedef {import("../../shapes/snapshot.js").SettingsJson} SettingsJson */
 /** @typedef {import("../../shapes/snapshot.js").SeatSpec} SeatSpec */
 /** @typedef {import("./rulesform.js").FormSettings} FormSettings */

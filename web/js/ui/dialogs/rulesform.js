@@ -12,9 +12,9 @@ import { refusalWords, T } from "../../i18n/strings.js";
 const MAIN = "target"; // shown beside the preset; the others fold into "Options"
 
 /** @typedef {import("../../shapes/snapshot.js").SettingsJson} SettingsJson */
-/** @typedef {import("../../shapes/newgame.js").RulesForm} Form */
-/** @typedef {import("../../shapes/newgame.js").FormOption} FormOption */
-/** @typedef {import("../../shapes/newgame.js").FormError} FormError */
+/** @typedef {import("../../shapes/choices.js").RulesForm} Form */
+/** @typedef {import("../../shapes/choices.js").FormOption} FormOption */
+/** @typedef {import("../../shapes/choices.js").FormError} FormError */
 /** An option's value, as the form and the settings give it. @typedef {FormOption["value"]} OptionValue */
 /** The options changed from the preset's, by name. @typedef {Record<string, OptionValue>} Overrides */
 /**

@@ -1,23 +1,23 @@
 // @ts-check
-// What New game is offered by Python: its choices (op `choices`: the modes, the player counts, who
-// may sit in a seat, the table clock's seconds) and the rules' form (op `rules_form`: every option
-// with its value in force, the preset's, the allowed values, and the engine's word on an impossible
-// combination). Types only, written as snapshot.js's are; Python's are in py/allthrees/shapes/game.py.
+// What the New game dialog is offered (op "choices"), the rules form's options, presets and
+// errors (op "rules_form"), and How to play's sections (op "rules_text"). Types only, written as
+// snapshot.js's are (see there); py/allthrees/shapes/game.py is their Python,
+// tests/app/test_shapes_js.py holds them equal.
 
 /** @typedef {import("./snapshot.js").Int} Int */
 /** @typedef {import("./snapshot.js").SettingsJson} SettingsJson */
 
 /**
- * What the New game dialog offers, and its defaults (snapshot.choices).
+ * What the New game dialog offers, and its defaults (`snapshot.choices`).
  * @typedef {Object} Choices
  * @property {string[]} modes
  * @property {Int[]} players
  * @property {Int} partners_players
  * @property {string[]} controllers
- * @property {string} friend the controller of a friend's seat on another device
+ * @property {string} friend
  * @property {Int} max_friends
- * @property {string[]} named the controllers that carry a name
- * @property {string[]} computers the computers' levels
+ * @property {string[]} named
+ * @property {string[]} computers
  * @property {Int[]} targets
  * @property {string[]} presets
  * @property {Int} name_max
@@ -28,7 +28,7 @@
  */
 
 /**
- * One option of New game's Options (rulesform.rules_form).
+ * One option of New game's Options (`rulesform.rules_form`).
  * @typedef {Object} FormOption
  * @property {string} name
  * @property {Int|boolean|string} value
@@ -41,23 +41,21 @@
  */
 
 /**
- * A preset, and what sets it apart as codes (explain.preset_parts).
  * @typedef {Object} FormPreset
  * @property {string} name
- * @property {Object<string, unknown>[]} about
+ * @property {Object<string, unknown>[]} about what sets the preset apart, as codes (`explain.preset_parts`)
  */
 
 /**
  * The engine's refusal of an impossible combination, next to the option at fault.
  * @typedef {Object} FormError
  * @property {string|null} option
- * @property {string} message in English, for the console
+ * @property {string} message
  * @property {string|null} code
  * @property {Object<string, unknown>} values
  */
 
 /**
- * The rules part of New game as Python draws it up (op `rules_form`).
  * @typedef {Object} RulesForm
  * @property {string} preset
  * @property {FormPreset[]} presets
@@ -66,4 +64,10 @@
  * @property {FormError|null} error
  */
 
+/**
+ * A section of the rules in force (`explain.rules_lines`): its title and lines, as codes.
+ * @typedef {Object} RulesSection
+ * @property {string} title
+ * @property {Object<string, unknown>[]} lines
+ */
 export {};
