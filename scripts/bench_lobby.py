@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Figures of Play online's lobby (web/js/net/lobby.js, web/js/table/parlor.js) in Chromium.
+"""Figures of Play online's lobby (web/js/net/lobby.js, web/js/table/playonline.js) in Chromium.
 
 Debian's Chromium, a real Nostr relay on 127.0.0.1 (tests/web/relaykit.py), no STUN server, each
 device a browser context of its own whose `relays` preference names that relay alone; nothing

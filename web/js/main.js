@@ -1,3 +1,4 @@
+// @ts-check
 // Page entry: boot the engine behind the loading screen (boot/), make sure no other tab plays this
 // match (boot/tabs.js), then set up the table (table/game.js) and resume the saved match (a link
 // in the address bar asks before it replaces it). `ready` resolves to the Bridge (boot/bridge.js)
@@ -7,7 +8,7 @@
 //
 // A returning player (a table kept by the last visit, store/tablekeep.js) sees no loading screen:
 // the table's code is fetched beside the engine's worker and the kept table is drawn as soon as it
-// is there, before Python has started (table/waking.js); the table's requests wait for Python.
+// is there, before Python has started (table/earlytable.js); the table's requests wait for Python.
 // A second tab draws the playing tab's last table the same way, under its "open in another tab".
 //
 // Across devices (net/): a #room= link (a table played online: its one link) or a #join= link (its
@@ -29,9 +30,12 @@ const FIRST_FRAME_WAIT_MS = 250;
 
 const ROOM_LINK = /^([0-9a-f]{64})\.([0-9a-f]{64})$/;
 
+/** @typedef {import("./table/game.js").Invite} Invite */
+
 /** A guest's page: a table's room ({secret, host}) from its one link (#room=SECRET.HOST) or kept
  * from the last visit (back in by itself), the invite's code from a #join= link, "" to ask for
- * one, or null. */
+ * one, or null; a watcher's page: the table's watch link ({watch: true, secret, host}).
+ * @returns {Invite|null} */
 function guestInvite() {
   const hash = new URLSearchParams(location.hash.slice(1));
   // a watch link (#watch=SECRET.HOST) stays in the address bar: a reload goes on watching
@@ -41,7 +45,7 @@ function guestInvite() {
   if (room || hash.has("join")) history.replaceState(null, "", location.pathname + location.search);
   if (room) return { secret: room[1], host: room[2] };
   // #join=CODE from an invite's link; a bare #join (the menu's Join a friend's table) asks for it
-  if (hash.has("join")) return hash.get("join");
+  if (hash.has("join")) return hash.get("join") ?? "";
   try {
     const kept = JSON.parse(localStorage.getItem(GUEST_KEY) ?? "null");
     if (!kept?.table || !kept.snapshot || kept.record) return null;
@@ -54,7 +58,8 @@ function guestInvite() {
 }
 
 /** A returning guest's last table (the host's snapshot it kept, net/guestkey.js), drawn at once
- * while it takes its seat again; null on a first visit or when it cannot be drawn. */
+ * while it takes its seat again; null on a first visit or when it cannot be drawn.
+ * @param {Invite} invite */
 function guestKeptTable(invite) {
   if (typeof invite !== "object") return null;
   try {
@@ -116,7 +121,7 @@ async function start() {
   const loud = () => {
     quiet = false; // a first visit's loading screen after all
     delete document.documentElement.dataset.returning;
-    document.getElementById("loading").hidden = false;
+    /** @type {HTMLElement} */ (document.getElementById("loading")).hidden = false;
   };
   if (!quiet) loud();
   // The table's modules download, the table is claimed and the save keys are opened while the
@@ -125,13 +130,17 @@ async function start() {
   // starts after its frame: Pyodide's start (the wasm compiled on every core) took the CPU the
   // table's modules and first frame needed (on screen 1,020 -> 752 ms as Pixel 7 at 4x CPU, ready
   // 0.1 s later).
+  /** @type {() => void} */
   let bootNow = () => {};
+  /** @type {Promise<void>} */
   const gate = kept ? new Promise((resolve) => (bootNow = resolve)) : Promise.resolve();
   const booted = gate.then(() => bootWithLoadingScreen({ quiet: () => quiet }));
   const gameModule = import("./table/game.js");
   gameModule.catch(() => bootNow()); // no table to draw first: the engine need not wait for it
+  // the test hook, for automated browsers only (navigator.webdriver): docs/architecture.md "The test hook"
+  const hookModule = navigator.webdriver ? import("./table/testhook.js") : null;
   // only a guest's page (a watcher's: its own module, which plays nothing)
-  const watching = invite?.watch === true;
+  const watching = typeof invite === "object" && invite?.watch === true;
   const guestModule = invite === null ? null : import(watching ? "./net/watching.js" : "./net/guesting.js");
   const tabsModule = import("./boot/tabs.js");
   // One tab plays at a time: a second one asks before it takes the table (tabs.js), over the
@@ -141,7 +150,8 @@ async function start() {
   // The table's requests wait for the engine: the table itself does not (a kept one is drawn now).
   let up = false;
   const engine = {
-    call: async (op, payload) => (await booted).call(op, payload),
+    /** @param {string} op @param {object} [payload] */
+    call: async (op, payload) => (await booted).call(op, /** @type {Record<string, unknown>|undefined} */ (payload)),
     get up() {
       return up;
     },
@@ -153,6 +163,7 @@ async function start() {
   if (!kept && !early) await booted;
   const { Game } = await gameModule;
   const guest = await guestModule;
+  const hook = await hookModule;
   let announced = false;
   const announceReady = () => {
     if (announced) return;
@@ -165,7 +176,7 @@ async function start() {
     const { hideElsewhere, showElsewhere } = await tabsModule;
     game.stop();
     showElsewhere(async () => {
-      await table.reclaim();
+      await table?.reclaim();
       hideElsewhere();
       await game.resume();
     });
@@ -173,24 +184,25 @@ async function start() {
   // a guest's first table from the host is drawn over the loading screen's place
   const drawn = () => {
     quiet = true;
-    document.getElementById("loading").hidden = true;
+    /** @type {HTMLElement} */ (document.getElementById("loading")).hidden = true;
   };
   const game = new Game(engine, {
     onStale: elsewhere,
     onReady: announceReady,
     onDrawn: drawn,
     invite,
-    guest: watching ? null : guest,
-    watcher: watching ? guest : null,
+    guest: watching ? null : /** @type {typeof import("./net/guesting.js")|null} */ (guest),
+    watcher: watching ? /** @type {typeof import("./net/watching.js")} */ (guest) : null,
     kept,
   });
-  if (quiet && !game.waking.active) loud(); // the kept table did not draw: the engine is awaited
-  if (game.waking.active) {
+  hook?.installTestHook(game.hookPort());
+  if (quiet && !game.early.active) loud(); // the kept table did not draw: the engine is awaited
+  if (game.early.active) {
     requestAnimationFrame(() => setTimeout(bootNow)); // after the kept table's frame
     setTimeout(bootNow, FIRST_FRAME_WAIT_MS); // a hidden tab gets no frames
   } else bootNow();
   // Until this tab has the table, it shows the playing tab's last, as that tab draws it.
-  const follow = (e) => e.key === TABLE_KEY && game.waking.follow(keptTable());
+  const follow = (/** @type {StorageEvent} */ e) => e.key === TABLE_KEY && game.early.follow(keptTable());
   window.addEventListener("storage", follow);
   // the guest's table is the host's: it comes as soon as the host answers, Python or not
   const starting = early ? game.start() : null;
@@ -203,10 +215,10 @@ async function start() {
   announceReady();
   if (pairing)
     game.pair(pairing); // over the table, as Career → Pair a device
-  else if (pairingRoom) game.careerFlow.pairRoom(pairingRoom);
-  game.careerFlow.startSync(); // the paired devices that are open merge their careers with this one
+  else if (pairingRoom) game.pairRoom(pairingRoom);
+  game.syncCareer(); // the paired devices that are open merge their careers with this one
   // Reloading loses nothing once the round (or the match) is over: the save holds it all.
-  watchForUpdates({ canInterrupt: () => Boolean(game.state.snap?.round?.over || game.state.snap?.match?.over) });
+  watchForUpdates({ canInterrupt: () => game.between() });
   return bridge;
 }
 

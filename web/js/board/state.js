@@ -95,7 +95,7 @@ export function createState({ onSettle = () => {} } = {}) {
     moving: false, // as of the last frame: something the flow must wait for still moves
     dirty: false, // a frame is due
     modals: 0, // modal dialogs up (modal())
-    waking: false, // a kept table is drawn and Python is not up yet (waking.js): moves are held
+    waking: false, // a kept table is drawn and Python is not up yet (table/earlytable.js): moves are held
     held: false, // a move made while waking waits for Python (one at a time)
     widgets: { panel: null, claim: null }, // the round panel and the muggins pad: asked, not copied
     title: null, // the player's rating title, as the career has it (career/flow.js)
@@ -103,7 +103,7 @@ export function createState({ onSettle = () => {} } = {}) {
 }
 
 /**
- * The table drawn is forgotten (it was not Python's: waking.js): the next snapshot is drawn afresh.
+ * The table drawn is forgotten (it was not Python's: table/earlytable.js): the next snapshot is drawn afresh.
  * @param {State} state
  */
 export function forgetDrawn(state) {
@@ -176,8 +176,8 @@ const claimOpen = (state) => Boolean(state.widgets.claim?.open);
 
 /**
  * The viewer may act now: their turn, nothing in flight, nothing covering the table. While the
- * table wakes (waking.js) the start's own requests are no reason to wait: a move is held instead,
- * one at a time.
+ * table wakes (table/earlytable.js) the start's own requests are no reason to wait: a move is
+ * held instead, one at a time.
  * @param {State} state
  */
 export function canAct(state) {

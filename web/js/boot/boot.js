@@ -12,7 +12,7 @@
 //   bootWithLoadingScreen({quiet: () => boolean}) -> Promise<Bridge>
 //       The same, driving the page's #loading screen and #boot-error panel; resolves only once the
 //       engine is up (the player retries as often as needed). `quiet`: a returning player's page,
-//       whose kept table is drawn while the engine wakes (table/waking.js): no loading screen, the
+//       whose kept table is drawn while the engine wakes (table/earlytable.js): no loading screen, the
 //       error panel all the same.
 
 import { B, failureWords, megabytes, wordPage } from "../i18n/bootwords.js";

@@ -1031,7 +1031,7 @@ const EN = {
   exportSave: "Export it",
   ok: "OK",
   recovered: "The last save was damaged: the game goes on from the one before it.",
-  // a returning player's table, drawn before the game is up (table/waking.js)
+  // a returning player's table, drawn before the game is up (table/earlytable.js)
   waking: "Waking up…",
   wakingHeld: "Your move is played as soon as the game is awake.",
   wakingWait: "The game is waking up: one moment.",
@@ -1208,7 +1208,7 @@ const EN = {
     waitingHost: "Waiting for the host to take your answer…",
   },
   // A table played online (net/online.js): one link for every friend's seat, through public relays.
-  // The parlor's lobby (table/parlor.js, ui/dialogs/lobby.js): open tables, quick match, the clock
+  // Play online's lobby (table/playonline.js, ui/dialogs/lobby.js): open tables, quick match, the clock
   lobby: {
     button: "Play online",
     title: "Play online",

@@ -1057,7 +1057,7 @@ export const PL = {
     waitingHost: "Czekam, aż gospodarz przyjmie odpowiedź…",
   },
   // Parowanie dwóch własnych urządzeń, by połączyć kariery (career/pair.js).
-  // Lobby salonu (table/parlor.js, ui/dialogs/lobby.js): otwarte stoły, szybka gra, zegar
+  // Lobby salonu (table/playonline.js, ui/dialogs/lobby.js): otwarte stoły, szybka gra, zegar
   lobby: {
     button: "Graj online",
     title: "Graj online",

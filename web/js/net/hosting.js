@@ -61,9 +61,9 @@ export class Hosting {
    * @param {(shared: object) => void} [o.rated] a friend's part or signature of a rated result
    *   (Python's `rated`: {seat, part} or {seat, digest, signature}), for career/rated.js
    * @param {() => void} o.changed presence changed: redraw the seats' chips
-   * @param {(seat: number, name: string|null) => Promise<string|null|false>} o.away a friend's
+   * @param {(seat: number, name: string|null) => Promise<string|null|undefined>} o.away a friend's
    *   connection ended: the host chooses what its seat does meanwhile (op stand_in; a level, or
-   *   nothing: the table waits)
+   *   nothing: the table waits; undefined: the friend came back before the host chose)
    * @param {{invite: () => Promise<InviteDialogPort>, room: () => Promise<RoomDialogPort>,
    *   scan?: (video: HTMLVideoElement, signal: AbortSignal) => Promise<string>}} o.dialogs (ui/dialogs/invite.js)
    * @param {RTCIceServer[]} o.iceServers
@@ -71,7 +71,7 @@ export class Hosting {
    * @param {unknown} [o.relays] the preference `relays` (net/relays.js: [] for none, codes by hand)
    * @param {{get: () => boolean, set: (on: boolean) => void}} [o.relayOnly] the preference "Hide my
    *   address from other players"
-   * @param {() => boolean} [o.listed] the table is listed in Play online (table/parlor.js): no
+   * @param {() => boolean} [o.listed] the table is listed in Play online (table/playonline.js): no
    *   invite dialog pops up
    * @param {(seat: number) => string} o.nameOf a seat's name as the table shows it
    */

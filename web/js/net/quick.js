@@ -1,5 +1,5 @@
 // @ts-check
-// A quick match's look (table/parlor.js drives it): ask, and sit down at the first table that
+// A quick match's look (table/playonline.js drives it): ask, and sit down at the first table that
 // answers and fits (a player with a rating: the closest rating of those that answer within
 // CHOOSE_MS of the first); with none within ANSWER_WAIT_MS, open one's own. A table listed is a
 // stranger's word (a ghost nobody hosts, a host whose page froze): only an answer to this page's

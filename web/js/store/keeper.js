@@ -32,6 +32,12 @@ export class SaveKeeper {
     if (!storageWorks()) trouble(true);
   }
 
+  /** The save keys, once opened (they may open after the table is up).
+   * @param {import("./savekeys.js").SaveKeys|null} saveKeys */
+  useKeys(saveKeys) {
+    this.saveKeys = saveKeys;
+  }
+
   /**
    * The save just resumed is in storage already: it is not written again.
    * @param {import("./storage.js").LoadedSave|null} loaded

@@ -2,7 +2,7 @@
 // The table as last drawn, kept for a returning player: the last snapshot the page drew (Python
 // made it for the seat on screen: the cover when one is up, never another seat's hand, the seed
 // or the boneyard's order), in its own localStorage key, so the next visit draws the table before
-// Python has started (table/waking.js). The match itself lives in the save (storage.js), which
+// Python has started (table/earlytable.js). The match itself lives in the save (storage.js), which
 // this never reads or writes; what is kept here is only ever a picture, replaced by Python's own
 // table once it is up. A kept table that fails the typed check below is ignored, never trusted.
 //

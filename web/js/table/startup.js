@@ -1,3 +1,4 @@
+// @ts-check
 // Starting the table: the saved match comes back, whatever happened to it, and the page always
 // reaches a playable table.
 //
@@ -13,13 +14,33 @@ import { clearLink, linkParams } from "../store/links.js";
 import { backupSave, loadSave, prefsStored } from "../store/storage.js";
 import { askSalvage, askToReplace, saveProblem } from "../ui/dialogs/notices.js";
 
+/** @typedef {import("../store/storage.js").LoadedSave} LoadedSave */
+/** @typedef {import("../shapes/snapshot.js").SettingsJson} SettingsJson */
+/** A reply of Python's, any of its ops' (any JSON to the page). @typedef {any} Reply */
+/** A request's fields besides its op (JSON). @typedef {Record<string, unknown>} Payload */
+
+/**
+ * What starting needs of the table, and nothing more (table/game.js gives it these).
+ * @typedef {Object} StartPort
+ * @property {(op: string, payload?: Payload) => Promise<Reply>} call the engine, before any other request
+ * @property {(reply: Reply) => Promise<unknown>} accept the table reply taken in
+ * @property {(settings: SettingsJson, seed: string|null, options: {remember: boolean}) => Promise<unknown>} newGame
+ * @property {() => boolean} inProgress a match is under way
+ * @property {<R>(open: () => Promise<R>|R) => Promise<R>} modal a question at the start
+ * @property {() => void} ready a person can act (on a question)
+ * @property {(loaded: LoadedSave) => void} resumed the save resumed is in storage already
+ * @property {(text: string, ms: number) => void} toast
+ * @property {(on: boolean) => void} offerHowTo the first visit's offer of How to play
+ * @property {() => void} unlike the save is not resumed as it was (a table drawn before Python is not it)
+ * @property {HTMLElement} root where dialogs go
+ * @property {import("../store/storage.js").Prefs} prefs
+ * @property {import("../store/savekeys.js").SaveKeys|null} saveKeys
+ */
+
 /**
  * Resume or begin, then follow a link.
- * @param {object} table what starting needs of the table, and nothing more:
- *   {call(op, payload), accept(reply), newGame(settings, seed, options), inProgress(),
- *    modal(open), ready(), resumed(loaded), toast(text, ms), offerHowTo(on), root, prefs, saveKeys,
- *    unlike()}: unlike(), the save is not resumed as it was (a table drawn before Python is not it)
- * @returns {Promise<{choices: object|null}>} the New game dialog's choices, from Python
+ * @param {StartPort} table
+ * @returns {Promise<{choices: Reply|null}>} the New game dialog's choices, from Python
  */
 export async function startTable(table) {
   const params = linkParams();
@@ -34,7 +55,11 @@ export async function startTable(table) {
   }
   const firstVisit = !prefsStored();
   const loaded = await loadSave(table.saveKeys);
-  let problem = loaded?.problem ?? null; // found before Python saw it
+  // found before Python saw it, or Python's (a save's problem: its kind, message, and where)
+  /** @type {{kind: string, message: string, where?: unknown, code?: string}|null} */
+  let problem = loaded?.problem ?? null;
+  // a problem comes only with a save: what storage held
+  const raw = /** @type {string} */ (loaded?.raw);
   let reply = null;
   if (loaded?.text) {
     const resume = { save: loaded.text, sealed_seed: loaded.seed };
@@ -43,9 +68,10 @@ export async function startTable(table) {
     if (reply && !reply.ok) problem = { ...reply, kind: "unreadable", message: reply.error }; // refused whole
     if (problem?.kind === "damaged") {
       table.unlike();
-      backupSave(loaded.raw, `damaged: ${problem.message}`);
+      backupSave(raw, `damaged: ${problem.message}`);
       table.ready(); // a person can act: on this question
-      const salvage = await table.modal(() => askSalvage(problem.where));
+      const where = problem.where;
+      const salvage = await table.modal(() => askSalvage(where));
       if (salvage) {
         const again = await call("start", { ...resume, salvage: true });
         if (again?.ok && !again.problem) reply = { ...again, events: [] };
@@ -60,8 +86,9 @@ export async function startTable(table) {
   if (problem) {
     table.unlike();
     // said while the new table comes up; the person closes it when read
-    backupSave(loaded.raw, `${problem.kind}: ${problem.message}`);
-    table.modal(() => saveProblem(problem, loaded.raw));
+    backupSave(raw, `${problem.kind}: ${problem.message}`);
+    const said = problem;
+    table.modal(() => saveProblem(said, raw));
   }
   if (!reply?.ok || (problem && !loaded?.text)) {
     reply =
@@ -78,7 +105,8 @@ export async function startTable(table) {
   return { choices };
 }
 
-/** A link's game over a saved one: asked first while that match is in progress. */
+/** A link's game over a saved one: asked first while that match is in progress.
+ * @param {StartPort} table @param {Reply} link */
 async function replaceWithLink(table, link) {
   if (table.inProgress() && !(await table.modal(() => askToReplace(table.root)))) return;
   await table.newGame(link.settings, link.seed, { remember: false });

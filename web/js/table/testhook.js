@@ -1,3 +1,4 @@
+// @ts-check
 // The test hook: `window.allthreesTest`, a read-only window on the table for browser tests (and
 // nothing a player needs). A documented contract (docs/architecture.md "The test hook"): fields are only added.
 //
@@ -6,6 +7,9 @@
 //   allthreesTest.record() -> Promise: the match record (docs/rules.md format), every hand in it
 //   allthreesTest.sound()  -> {context, music}: the audio context's state, the soundtrack playing
 //   allthreesTest.seen()   -> a guest's page across devices: what it kept (docs/architecture.md "The test hook")
+//
+// main.js installs it for automated browsers only (navigator.webdriver), from the table's
+// TestHookPort (game.js hookPort()): what the hook reads, and nothing more.
 
 import { boneyardRect } from "../board/regions.js";
 import { rackRects, targetsOf } from "../board/scene.js";
@@ -13,18 +17,53 @@ import { canAct } from "../board/state.js";
 import { ratingKind } from "../career/ratingkind.js";
 import { rectOf } from "../dom/dom.js";
 
-/** The table as plain data for tests (docs/architecture.md "The test hook": every field). */
+/** @typedef {import("../shapes/testhook.js").TestRect} TestRect */
+/** @typedef {import("../shapes/testhook.js").TestTarget} TestTarget */
+
+/**
+ * The widgets whose rects the hook reads.
+ * @typedef {Object} DrawnWidgets
+ * @property {HTMLCanvasElement} canvas
+ * @property {{coverRect: TestRect|null, passBtn?: HTMLElement, hintBtn?: HTMLButtonElement}} hud ui/hud.js
+ * @property {{nextBtn?: HTMLElement}} panel ui/panel.js
+ * @property {{open: boolean, controls: () => import("../shapes/testhook.js").TestControl[]}} claimPad ui/claim.js
+ */
+
+/**
+ * What the test hook reads of the table (table/game.js hookPort() gives it these).
+ * @typedef {Object} TestHookPort
+ * @property {import("../board/state.js").State} state
+ * @property {DrawnWidgets} drawn
+ * @property {() => boolean} live the table takes input now
+ * @property {() => import("./tablenet.js").NetStanding} net how the table across devices stands
+ * @property {() => import("../shapes/testhook.js").TestGathered|null} gathering who is awaited before the deal
+ * @property {() => import("../shapes/testhook.js").TestLobby|null} lobby Play online's list
+ * @property {() => import("../shapes/testhook.js").TestClock|null} clock the table clock
+ * @property {(kind: string|null) => object} career the career's fields of the state (career/flow.js hook)
+ * @property {() => Promise<unknown>} record the match record (docs/rules.md format: any JSON to the page)
+ * @property {() => Promise<unknown>} idle resolves once the table waits for a person
+ * @property {() => unknown} sound the audio context's state, the music's (sound/sound.js hook)
+ * @property {() => unknown} seen a guest's page: what it kept (net/guesting.js seen)
+ */
+
+/** The table as plain data for tests (docs/architecture.md "The test hook": every field).
+ * @param {import("../board/state.js").State} state @param {DrawnWidgets} drawn */
 export function testState(state, { canvas, hud, panel, claimPad }) {
   const s = state.snap;
   if (!s || !state.R || !state.cam) return null;
+  const drawn = /** @type {import("../board/state.js").Drawn} */ (state);
   const origin = canvas.getBoundingClientRect();
-  const client = (r) => r && { x: r.x + origin.left, y: r.y + origin.top, width: r.width, height: r.height };
-  const rects = rackRects(state);
+  /** @param {TestRect} r @returns {TestRect} */
+  const at = (r) => ({ x: r.x + origin.left, y: r.y + origin.top, width: r.width, height: r.height });
+  /** @param {TestRect|null|undefined} r */
+  const client = (r) => r && at(r);
+  const rects = rackRects(drawn);
   const hand = s.hand.map((t, i) => ({ tile: t.tile, rect: client(rects[i]), playable: t.playable }));
+  /** @type {Record<string, TestTarget[]>} */
   const targets = {};
   for (const t of s.hand) {
     if (!t.playable) continue;
-    targets[t.tile] = targetsOf(state, t.tile).map((x) => ({ arm: x.arm, rect: client(x.rect), points: x.points }));
+    targets[t.tile] = targetsOf(drawn, t.tile).map((x) => ({ arm: x.arm, rect: at(x.rect), points: x.points }));
   }
   const ok = canAct(state);
   const coverRect = s.cover !== null ? hud.coverRect : null;
@@ -37,9 +76,9 @@ export function testState(state, { canvas, hud, panel, claimPad }) {
     hand,
     targets,
     buttons: {
-      draw: s.can_draw && ok ? client(boneyardRect(state.R)) : null,
+      draw: s.can_draw && ok ? client(boneyardRect(drawn.R)) : null,
       pass: rectOf(hud.passBtn),
-      hint: hud.hintBtn.disabled ? null : rectOf(hud.hintBtn),
+      hint: hud.hintBtn?.disabled ? null : rectOf(hud.hintBtn),
       next: rectOf(panel.nextBtn),
     },
     round_over: s.round.over,
@@ -63,24 +102,23 @@ export function testState(state, { canvas, hud, panel, claimPad }) {
   };
 }
 
-/** Install the hook once, on the table (game.js); it only reads. */
+/** Install the hook once (main.js, for automated browsers); it only reads.
+ * @param {TestHookPort} table */
 export function installTestHook(table) {
   const state = () => {
-    const { across } = table;
-    const drawn = testState(table.state, table); // its canvas, hud, panel and claimPad
-    const net = across.hook();
-    const remote = across.guesting ?? across.watching;
-    const live = remote ? remote.live : table.live;
-    if (!drawn) return net.role ? { net, gathering: across.gathering ?? null, live } : null;
-    return { ...drawn, ...table.careerFlow.hook(ratingKind(table.state.snap?.settings)), net, live };
+    const drawn = testState(table.state, table.drawn);
+    // how the table across devices stands, with Play online's list and the table clock
+    const net = { ...table.net(), lobby: table.lobby(), clock: table.clock() };
+    const live = table.live();
+    if (!drawn) return net.role ? { net, gathering: table.gathering(), live } : null;
+    return { ...drawn, ...table.career(ratingKind(table.state.snap?.settings ?? null)), net, live };
   };
-  const record = async () => (await table.controller.call("record", {}, false))?.record ?? null;
   const hook = Object.freeze({
     state: () => structuredClone(state()),
-    idle: () => table.frames.idle().then(() => undefined),
-    record: () => record().then((kept) => structuredClone(kept)),
-    sound: () => structuredClone(table.sound.hook()),
-    seen: () => structuredClone(table.across.guesting?.seen() ?? null),
+    idle: () => table.idle().then(() => undefined),
+    record: () => table.record().then((kept) => structuredClone(kept)),
+    sound: () => structuredClone(table.sound()),
+    seen: () => structuredClone(table.seen()),
   });
   Object.defineProperty(window, "allthreesTest", { value: hook, configurable: false, writable: false });
 }

@@ -1,5 +1,5 @@
 // @ts-check
-// The Play online dialog (table/parlor.js drives it): the player's name at the table, Quick match
+// The Play online dialog (table/playonline.js drives it): the player's name at the table, Quick match
 // (2 players or partners, any rules or one preset), Open a table (the New game dialog, its table
 // then listed), the open tables, live, each with Join (the table in words as its accessible
 // description), and the tables in play that let people watch, each with Watch. While this page's own quick match waits, the dialog says so, with the computer
@@ -18,7 +18,7 @@ const byKey = (words) => /** @type {Record<string, string|undefined>} */ (words)
 const titleWords = (code) => (code ? (byKey(T.titles)[code] ?? null) : null);
 
 /**
- * A table as the list shows it (net/lobby.js's entry, as table/parlor.js hands it on): one open
+ * A table as the list shows it (net/lobby.js's entry, as table/playonline.js hands it on): one open
  * to join, or (`playing`) one in play to watch, with its watchers.
  * @typedef {{id: string, preset: string, target: number, players: number, teams: boolean,
  *   sprint: boolean, free?: number, name: string, lang: string, since: number, clock: number,

@@ -1,11 +1,13 @@
-// Play online (the parlor's lobby): the open tables listed live, Join, Open a table, and Quick
-// match. The lobby's events and their checks are net/lobby.js's; the dialog is
-// ui/dialogs/lobby.js; a table, once joined or opened, is a table played online like any other
-// (net/hosting.js, net/online.js): joining is opening the table's one link, and an opened table is
-// the host's gathering, announced (net/announcer.js) until its seats are taken, its match dealt or
-// its host goes. A listed table whose seats are all taken and that lets people watch (the
-// host's "Let people watch": on for the lobby's tables) is announced on as a table in play, with
-// its watch link, until its match ends or its host goes: Play online lists it with Watch.
+// @ts-check
+// Play online, the lobby where strangers meet (not the `parlor` preset, nor the Parlor Match
+// mode): the open tables listed live, Join, Watch, Open a table, and Quick match. The lobby's
+// events and their checks are net/lobby.js's; the dialog is ui/dialogs/lobby.js; a table, once
+// joined or opened, is a table played online like any other (net/hosting.js, net/online.js):
+// joining is opening the table's one link, and an opened table is the host's gathering,
+// announced (net/announcer.js) until its seats are taken, its match dealt or its host goes. A
+// listed table whose seats are all taken and that lets people watch (the host's "Let people
+// watch": on for the lobby's tables) is announced on as a table in play, with its watch link,
+// until its match ends or its host goes: Play online lists it with Watch.
 //
 // Quick match (net/quick.js): the page asks, and joins the first quick table of the kind asked
 // for that answers it (a table listed but silent, a ghost or a host whose page froze, is passed
@@ -21,46 +23,103 @@
 // it back as a table of strangers that is no longer listed, or seats the stranger who still held
 // its link.
 //
-// A good citizen of volunteer relays: nothing is heard or announced while the page is hidden or
-// idle (no pointer or key for IDLE_MS); the list says it is paused, and Refresh (or coming back
-// to the page) starts again. net/lobby.js is fetched only when Play online is opened.
+// Nothing is heard or announced while the page is hidden or idle (table/idlewatch.js); the list
+// says it is paused, and Refresh (or coming back to the page) starts again. net/lobby.js is
+// fetched only when Play online is opened. PlayOnline is given the few functions of the table it
+// calls (PlayOnlinePort, built by table/game.js), and owns whether the table is `listed`.
 
-import { ratingKind } from "../career/ratingkind.js";
 import { T } from "../i18n/strings.js";
 import { storePrefs } from "../store/storage.js";
+import { IdleWatch } from "./idlewatch.js";
+import { TableListing } from "./listing.js";
 
-/** No pointer or key for this long: the page is idle, and stops hearing and announcing (ms). */
-export const IDLE_MS = 5 * 60_000;
 /** The level of the computers a quick match seats (the empty seats, or the game instead): the
  * Pub level, a good pub player and instant on any device, for a game among strangers. */
 const QUICK_LEVEL = "pub";
 
-export class Parlor {
-  /**
-   * @param {object} table the table (game.js): prefs, controller, tools, across, hud, modal, toast
-   */
+/** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
+/** @typedef {import("../shapes/snapshot.js").SettingsJson} SettingsJson */
+/** @typedef {import("../net/lobby.js").LobbyEntry} LobbyEntry */
+/** @typedef {import("./listing.js").Spec} Spec */
+/** @typedef {"2p"|"partners"} QuickKind */
+/** net/lobby.js, with net/relays.js's relaysFrom. @typedef {typeof import("../net/lobby.js") & {relaysFrom: typeof import("../net/relays.js").relaysFrom}} NetModules */
+
+/** New game's choices, from Python (op "choices"). @typedef {import("../shapes/choices.js").Choices} Choices */
+
+/**
+ * What Play online asks of the table (table/game.js gives it these, and nothing else), with what
+ * its listing asks (listing.js ListingPort: hosted, call, toast, rating, snap).
+ * @typedef {Omit<import("./listing.js").ListingPort, "name"|"relays"> & PlayOnlineOwn} PlayOnlinePort
+ *
+ * @typedef {Object} PlayOnlineOwn
+ * @property {import("../store/storage.js").Prefs} prefs the page's preferences: the name at the table, the relays, the last settings
+ * @property {HTMLElement} root where the dialog goes
+ * @property {<R>(open: () => Promise<R>) => Promise<R>} modal a modal dialog over the table
+ * @property {(op: string, payload?: import("./listing.js").Payload) => Promise<unknown>} send a request that changes the table
+ * @property {(settings: SettingsJson, seed: null, options: object) => Promise<unknown>} newGame a new game (controller.js)
+ * @property {() => Promise<Choices|null>} choices Python's choices (tools.js asks once)
+ * @property {() => Promise<unknown>} openTable New game's dialog for a table listed here (tools.js)
+ */
+
+/** This page's quick match. @typedef {{kind: QuickKind, preset: string|null, started: number, opening?: boolean}} Quick */
+
+export class PlayOnline {
+  /** @param {PlayOnlinePort} table */
   constructor(table) {
     this.table = table;
-    this.lobby = null; // net/lobby.js's Lobby while the dialog is open (or a quick match waits)
+    /** @type {NetModules|null} net/lobby.js and net/relays.js, once fetched */
+    this.net = null;
+    /** @type {import("../net/lobby.js").Lobby|null} heard while the dialog is open (or a quick match waits) */
+    this.lobby = null;
+    /** @type {Promise<unknown>|null} */
+    this.lobbyOpening = null;
+    /** @type {import("../ui/dialogs/lobby.js").LobbyDialog|null} */
     this.dialog = null;
-    this.announcer = null; // this page's table in the lobby: {announcer, spec, since}
-    this.quick = null; // this page's quick match: {kind, preset, started}
-    this.seek = null; // its look (net/quick.js Seek) until it is settled and handed over
-    this.lastInput = Date.now();
-    this.idle = false;
-    this.watching = false;
+    // this page's table in the lobby
+    this.listing = new TableListing({
+      hosted: table.hosted,
+      call: table.call,
+      toast: table.toast,
+      rating: table.rating,
+      snap: table.snap,
+      name: () => this.name,
+      relays: () => this.relays,
+    });
+    /** @type {Quick|null} */
+    this.quick = null;
+    /** @type {import("../net/quick.js").Seek|null} its look until it is settled and handed over */
+    this.seek = null;
+    this.joining = false; // this page is going to another table
+    /** @type {ReturnType<typeof setInterval>|undefined} */
+    this.ticker = undefined;
+    this.idle = new IdleWatch({
+      changed: (idle) => this.#idleChanged(idle),
+      // the page goes: its table leaves every list at once (as far as the page has time to say so)
+      gone: () => this.listing.entry?.announcer.stop(),
+    });
+  }
+
+  /** The table being gathered is listed here: its seats are taken from the lobby (no invite). */
+  get listed() {
+    return this.listing.listed;
+  }
+
+  /** The table being gathered is listed here (or no longer). @param {boolean} on */
+  list(on) {
+    this.listing.list(on);
   }
 
   /** The player's name at the table (the preference `name`): chosen once, a default before. */
   get name() {
     const prefs = this.table.prefs;
-    if (typeof prefs.name !== "string" || !prefs.name.trim()) {
-      prefs.name = T.lobby.nameDefault(1000 + Math.floor(Math.random() * 9000));
-      storePrefs(prefs);
-    }
-    return prefs.name;
+    if (typeof prefs.name === "string" && prefs.name.trim()) return prefs.name;
+    const name = T.lobby.nameDefault(1000 + Math.floor(Math.random() * 9000));
+    prefs.name = name;
+    storePrefs(prefs);
+    return name;
   }
 
+  /** @param {string} text */
   rename(text) {
     // plain words: no markup's brackets nor control characters (a lobby shows no other name)
     const name = String(text)
@@ -76,10 +135,12 @@ export class Parlor {
 
   /** The relays of the player's preferences (net/relays.js), once net/ is fetched. */
   get relays() {
+    if (!this.net) return [];
     return this.net.relaysFrom({ relays: this.table.prefs.relays }).urls;
   }
 
-  /** net/lobby.js and net/relays.js, fetched the first time (not in a first visit's bytes). */
+  /** net/lobby.js and net/relays.js, fetched the first time (not in a first visit's bytes).
+   * @returns {Promise<NetModules>} */
   async #net() {
     if (!this.net) {
       const [lobby, relays] = await Promise.all([import("../net/lobby.js"), import("../net/relays.js")]);
@@ -108,24 +169,25 @@ export class Parlor {
   async open() {
     if (this.dialog?.isOpen) return;
     const [{ LobbyDialog }] = await Promise.all([import("../ui/dialogs/lobby.js"), this.#net()]);
-    const choices = await this.table.tools.choicesNow();
+    const choices = await this.table.choices();
     if (!choices) return;
-    const dialog = new LobbyDialog(this.table.hud.root);
+    const dialog = new LobbyDialog(this.table.root);
     this.dialog = dialog;
     const closed = this.table.modal(() =>
       dialog.open({
         name: this.name,
         presets: choices.presets,
         rename: (text) => this.rename(text),
-        quick: (kind, preset) => this.quickMatch(kind, preset),
+        quick: (kind, preset) => this.quickMatch(/** @type {QuickKind} */ (kind), preset),
         openTable: () => this.#openTable(),
-        join: (t) => this.join(t),
-        watch: (t) => this.watch(t),
-        refresh: () => this.#input(),
+        // the dialog hands back the entries it was shown (net/lobby.js's)
+        join: (t) => this.join(/** @type {LobbyEntry} */ (/** @type {unknown} */ (t))),
+        watch: (t) => this.watch(/** @type {LobbyEntry} */ (/** @type {unknown} */ (t))),
+        refresh: () => this.idle.input(),
       }),
     );
     this.ticker = setInterval(() => this.#listed(), 15_000); // "waiting N minutes" moves on
-    this.#watch();
+    this.idle.start();
     try {
       await this.#openLobby(choices);
     } catch {
@@ -137,9 +199,10 @@ export class Parlor {
     if (!this.quick) this.#closeLobby(); // a quick match waiting still watches the list
   }
 
+  /** @param {Choices} choices */
   async #openLobby({ presets, clocks }) {
     if (this.lobby) return this.#listed();
-    if (!this.relays.length) {
+    if (!this.net || !this.relays.length) {
       this.dialog?.status(T.lobby.down);
       return;
     }
@@ -164,31 +227,32 @@ export class Parlor {
   /** The list changed (or time passed): the dialog shows it, and a waiting quick match looks. */
   #listed() {
     const tables = this.lobby?.tables() ?? [];
-    const mine = this.announcer?.key.public;
+    const mine = this.listing.entry?.key.public;
     this.dialog?.show(tables.filter((t) => t.host !== mine));
     this.#quickLooks(tables);
     this.#waitingShown();
   }
 
   /** Watch a listed table in play: its watch link, opened here (main.js: this page becomes its
-   * watcher). */
+   * watcher). @param {LobbyEntry} t */
   watch(t) {
     if (t.playing) return this.#leaveFor(`watch=${t.watch}.${t.host}`);
   }
 
-  /** Join a listed table: its one link, opened here (main.js: this page becomes its guest). */
+  /** Join a listed table: its one link, opened here (main.js: this page becomes its guest).
+   * @param {LobbyEntry} t */
   join(t) {
     return this.#leaveFor(`room=${t.room}.${t.host}`);
   }
 
   /** This page goes to another table (`hash`: its link): its own listed table, if any (or a quick
-   * table being opened), leaves the lists and this device, gone for good. */
+   * table being opened), leaves the lists and this device, gone for good. @param {string} hash */
   async #leaveFor(hash) {
     if (this.joining) return; // (a quick match may find the same table twice before it goes)
     this.joining = true;
     this.dialog?.close();
     this.seek?.stop();
-    const listed = Boolean(this.announcer) || Boolean(this.quick?.opening);
+    const listed = Boolean(this.listing.entry) || Boolean(this.quick?.opening);
     this.quick = null;
     await Promise.all([this.#withdraw(), listed ? this.#usualGame() : null]);
     location.hash = hash;
@@ -199,147 +263,53 @@ export class Parlor {
    * own again (their last New game's choices, without friends' seats, else the defaults), so no
    * later visit hosts that table again, and its room is closed with it. */
   async #usualGame() {
-    const choices = await this.table.tools.choicesNow();
+    const choices = await this.table.choices();
+    if (!choices) return;
     const last = this.table.prefs.settings;
     const alone = last?.seats && !last.seats.some((s) => s.controller === choices.friend);
-    await this.table.controller.newGame(alone ? last : choices.defaults, null, { remember: false });
+    await this.table.newGame(last && alone ? last : choices.defaults, null, { remember: false });
   }
 
   /** Open a table: New game's choices (a friend's seat at least), then listed. */
   async #openTable() {
     this.dialog?.close();
-    await this.table.tools.newGame({ listed: true });
+    await this.table.openTable();
   }
 
-  // ------------------------------------------------------------------ announcing a table
+  // ------------------------------------------------------------------ this page's table listed
   /**
-   * A table this page hosts, just gathered: listed until full, dealt or closed.
-   * @param {{settings: object, clock: number, quick: string|null}} spec
+   * A table this page hosts, just gathered: listed until full, dealt or closed (listing.js).
+   * @param {Spec} spec
+   * @param {{answer?: string[]}} [o] the pages looking for this game, heard before it was listed
    */
   async announce(spec, { answer = [] } = {}) {
-    await this.announcer?.announcer.stop(); // an earlier table of this page's, if any
-    this.announcer = null;
-    const across = this.table.across;
-    // the rules' words from Python while the room opens on the relays
-    const [opened, formReply] = await Promise.all([
-      across.hosting?.opening?.catch(() => null),
-      this.table.controller.call("rules_form", { settings: spec.settings }, false),
-    ]);
-    if (!opened) {
-      this.table.toast(T.room.down);
-      return;
-    }
-    const form = formReply?.form;
-    const target = form?.options.find((o) => o.name === "target")?.value;
     const net = await this.#net();
-    const seats = spec.settings.seats.length;
-    const since = Math.floor(Date.now() / 1000);
-    const about = () => ({
-      name: this.name,
-      lang: document.documentElement.lang === "pl" ? "pl" : "en",
-      players: seats,
-      teams: spec.settings.mode === "partners",
-      sprint: spec.settings.mode === "sprint",
-      preset: form?.preset ?? spec.settings.rules,
-      target: Number.isInteger(target) ? target : 150,
-      clock: spec.clock,
-    });
-    // waiting: the table's one link and its free seats; in play (every seat taken, people may
-    // watch): its watch link's secret and how many watch
-    const entry = () => {
-      const playing = this.announcer?.playing;
-      const secret = across.hosting?.broadcast.watch?.secret;
-      if (playing && secret)
-        return { type: "play", watch: secret, ...about(), watchers: across.hosting.watchers, since: playing };
-      return {
-        room: opened.room.secret,
-        ...about(),
-        free: this.#free(),
-        quick: spec.quick,
-        since,
-        // the host's rating of this kind of table and title, as its own career has them
-        ...this.table.careerFlow.listed(ratingKind(spec.settings)),
-      };
-    };
-    // its first announcements through the lobby's sockets, already open, while its own open
-    const announcer = new net.Announcer({ relays: this.relays, key: opened.room.key, entry, via: this.lobby?.pool });
-    this.announcer = {
-      announcer,
-      key: opened.room.key,
-      spec,
-      since,
-      opened: Date.now(),
-      asked: new Map(), // the hosts of other quick tables asked directly: when (#quickLooks)
-      askedAt: 0,
-      relook: null,
-      table: across.hosting.table,
-      free: this.#free(),
-      playing: 0, // every seat taken and people may watch: since when (s), announced as in play
-      watchers: 0,
-    };
-    announcer.answer(answer); // pages looking for this game, heard before it was listed
-    announcer.start();
-    this.#watch();
-    if (!spec.quick) this.table.toast(T.lobby.announced);
+    await this.listing.announce(spec, { answer, net, via: this.lobby?.pool ?? null });
+    if (this.listing.entry) this.idle.start();
   }
 
-  /** The seats of this page's table nobody has taken yet. */
-  #free() {
-    const hosting = this.table.across.hosting;
-    return (hosting?.friends ?? []).filter((f) => !f.joined && hosting.presence(f.seat) !== "connected").length;
-  }
-
-  /** The table across devices changed (across.js): a seat taken, the match dealt, the table
-   * gone, people let watch or not, a watcher more or fewer. */
+  /** The table across devices changed (tablenet.js): its listing follows it, and a quick match
+   * seated or dealt is done. */
   changed() {
-    const listed = this.announcer;
-    if (!listed) return;
-    const hosting = this.table.across.hosting;
-    const snap = this.table.state.snap;
-    const free = hosting?.active ? this.#free() : 0;
-    const gone = !hosting?.active || hosting.table !== listed.table;
-    if (gone || ((snap || free === 0) && !this.#watchable())) {
-      this.#withdraw();
-      if (this.quick) this.#quickDone();
-      return;
-    }
-    if (snap || free === 0) {
-      // in play: Play online lists it to watch
-      if (this.quick) this.#quickDone();
-      if (!listed.playing) listed.playing = Math.floor(Date.now() / 1000);
-      else if (hosting.watchers === listed.watchers) return;
-      listed.watchers = hosting.watchers;
-      listed.announcer.update(); // said at once: in play, or how many watch
-      return;
-    }
-    if (listed.playing) listed.playing = 0; // a seat freed before the deal: waiting again
-    if (free !== listed.free || listed.playing) listed.announcer.update(); // a seat taken or freed: said at once
-    listed.free = free;
-    this.#waitingShown();
+    const now = this.listing.changed();
+    if (now === "gone") this.#withdraw();
+    if (now && now !== "waiting" && this.quick) this.#quickDone();
+    if (now === "waiting") this.#waitingShown();
   }
 
-  /** This page's listed table may be listed in play: people may watch it, and its match goes on. */
-  #watchable() {
-    const hosting = this.table.across.hosting;
-    return Boolean(hosting?.broadcast.on) && !this.table.state.snap?.match?.over;
-  }
-
-  /** This page's table leaves the lists (full, dealt, closed, or the player went elsewhere);
-   * a table of friends opened after it shows its invite again. */
+  /** This page's table leaves the lists (full, dealt, closed, or the player went elsewhere). */
   async #withdraw() {
-    const listed = this.announcer;
-    this.announcer = null;
-    clearTimeout(listed?.relook);
-    this.table.across.listed = false;
-    await listed?.announcer.stop();
+    await this.listing.withdraw();
     this.#unwatchIfDone();
   }
 
   // ------------------------------------------------------------------ quick match
   /** A quick match's table of `kind` ("2p" or "partners"), the preset asked for (else the
-   * default), every other seat `others` (a friend's, or a computer level). */
+   * default), every other seat `others` (a friend's, or a computer level).
+   * @param {QuickKind} kind @param {string|null|undefined} preset @param {string} others
+   * @returns {Promise<SettingsJson>} */
   async #quickSettings(kind, preset, others) {
-    const choices = await this.table.tools.choicesNow();
+    const choices = /** @type {Choices} */ (await this.table.choices());
     const seats = kind === "partners" ? choices.partners_players - 1 : 1; // the others' seats
     return {
       mode: kind === "partners" ? "partners" : "match",
@@ -351,7 +321,7 @@ export class Parlor {
   }
 
   /** Quick match: the first table waiting for the same game that answers, else a table of
-   * one's own, listed (net/quick.js). */
+   * one's own, listed (net/quick.js). @param {QuickKind} kind @param {string|null} preset */
   async quickMatch(kind, preset) {
     if (this.quick) return;
     this.quick = { kind, preset, started: Date.now() };
@@ -359,28 +329,30 @@ export class Parlor {
     await this.#net();
     await this.lobbyOpening?.catch(() => {});
     if (!this.quick) return; // stopped meanwhile
-    if (!this.lobby?.pool) return this.#openQuick(kind, preset, null); // no relays: nobody to ask
+    if (!this.lobby?.pool || !this.net) return this.#openQuick(kind, preset, null); // no relays: nobody to ask
     // seated with the closest rating among the tables that answer (the player's of this kind)
-    const { rating } = this.table.careerFlow.listed(kind === "partners" ? "partners" : "two");
+    const { rating } = this.table.rating(kind === "partners" ? "partners" : "two");
     const seek = new this.net.Seek({ lobby: this.lobby, kind, preset, relays: this.relays, rating });
     this.seek = seek;
     const found = await seek.start();
     if (!this.quick || this.seek !== seek) return seek.stop(); // stopped meanwhile
-    if (found.join) return this.join(found.join);
+    if ("join" in found) return this.join(found.join);
     await this.#openQuick(kind, preset, seek);
   }
 
   /** Nobody answered: this page's own quick table, listed; the looks heard meanwhile are named
-   * in its first announcement (and those heard until it is out, as they come). */
+   * in its first announcement (and those heard until it is out, as they come).
+   * @param {QuickKind} kind @param {string|null} preset @param {import("../net/quick.js").Seek|null} seek */
   async #openQuick(kind, preset, seek) {
     const quick = this.quick;
+    if (!quick) return;
     quick.opening = true; // stopped or left before it is listed, it is still undone (#stopQuick, join)
     const settings = await this.#quickSettings(kind, preset, "friend");
-    const clock = (await this.table.tools.choicesNow()).quick_clock; // Python's: a minute a move
-    this.table.across.listed = true; // no invite dialog: the lobby seats this table
+    const clock = /** @type {Choices} */ (await this.table.choices()).quick_clock; // Python's: a minute a move
+    this.listing.list(true); // no invite dialog: the lobby seats this table
     // a lobby's table: rated, and people may watch it (the host may turn watching off in the invite)
     const gather = { name: this.name, clock, watch: true, rated: true };
-    await this.table.controller.newGame(settings, null, { remember: false, gather });
+    await this.table.newGame(settings, null, { remember: false, gather });
     if (this.quick !== quick) return seek?.stop();
     await this.announce({ settings, clock, quick: kind }, { answer: [...(seek?.seekers ?? [])] });
     quick.opening = false;
@@ -388,7 +360,7 @@ export class Parlor {
       seek?.stop();
       return this.#withdraw(); // stopped while it was being listed
     }
-    const announcer = this.announcer?.announcer;
+    const announcer = this.listing.entry?.announcer;
     if (seek && announcer && this.seek === seek) {
       seek.onseeker = (key) => announcer.answer([key]);
       announcer.ready.then(() => seek.stop()); // from then on, its own asks' topic hears them
@@ -400,21 +372,20 @@ export class Parlor {
    * missed each other): it asks those it would give way to directly (net/quick.js givesWay: the
    * smaller host key hosts, the same on both pages), those that answered anything first, then
    * the least recently asked, at most one ask every ASK_AGAIN_MS (an ask or its answer may be
-   * lost), and gives way to the first that answers. */
+   * lost), and gives way to the first that answers. @param {LobbyEntry[]} tables */
   #quickLooks(tables) {
-    const listed = this.announcer;
-    if (!this.quick || !listed?.spec.quick || this.#joined() > 0 || !this.lobby) return;
+    const listed = this.listing.entry;
+    const net = this.net;
+    if (!this.quick || !listed?.spec.quick || this.#joined() > 0 || !this.lobby || !net) return;
     const mine = { host: listed.key.public };
     const { kind, preset } = this.quick;
-    const others = tables.filter(
-      (t) => this.net.quickFits(t, { kind, preset, own: mine.host }) && this.net.givesWay(mine, t),
-    );
+    const others = tables.filter((t) => net.quickFits(t, { kind, preset, own: mine.host }) && net.givesWay(mine, t));
     const answered = others.find((t) => t.answered >= listed.opened);
     if (answered) return this.join(answered);
     const now = Date.now();
-    if (!others.length || now - listed.askedAt < this.net.ASK_AGAIN_MS) return;
+    if (!others.length || now - listed.askedAt < net.ASK_AGAIN_MS) return;
     listed.askedAt = now;
-    const asked = (t) => listed.asked.get(t.host) ?? 0;
+    const asked = (/** @type {LobbyEntry} */ t) => listed.asked.get(t.host) ?? 0;
     const to = others
       .sort((a, b) => Number(b.answered > 0) - Number(a.answered > 0) || asked(a) - asked(b))
       .slice(0, 4)
@@ -422,11 +393,11 @@ export class Parlor {
     for (const host of to) listed.asked.set(host, now);
     this.lobby.ask({ quick: kind, preset, to }).catch(() => {});
     clearTimeout(listed.relook);
-    listed.relook = setTimeout(() => this.#listed(), this.net.ASK_AGAIN_MS); // unanswered: asked again
+    listed.relook = setTimeout(() => this.#listed(), net.ASK_AGAIN_MS); // unanswered: asked again
   }
 
   #joined() {
-    return (this.table.across.hosting?.friends ?? []).filter((f) => f.joined).length;
+    return this.table.hosted.seats().joined;
   }
 
   /** The dialog's waiting part, as the quick match stands. */
@@ -447,7 +418,7 @@ export class Parlor {
   /** Computers in the seats still empty: the match is dealt (Python's `fill`), and listed in
    * play if people may watch it (changed()). */
   async #fill() {
-    await this.table.controller.send("fill", { level: QUICK_LEVEL });
+    await this.table.send("fill", { level: QUICK_LEVEL });
     this.#quickDone();
     this.changed();
   }
@@ -458,18 +429,18 @@ export class Parlor {
     const preset = this.quick?.preset;
     await this.#stopQuick(false);
     const settings = await this.#quickSettings(kind, preset, QUICK_LEVEL);
-    await this.table.controller.newGame(settings, null, { remember: false });
+    await this.table.newGame(settings, null, { remember: false });
   }
 
   /** Stop looking: the table is withdrawn, and the player's own usual game is back. */
   async #stopQuick(restore = true) {
-    const hosted = Boolean(this.announcer?.spec.quick) || Boolean(this.quick?.opening);
+    const hosted = Boolean(this.listing.entry?.spec.quick) || Boolean(this.quick?.opening);
     this.quick = null;
     this.seek?.stop();
     this.seek = null;
     await this.#withdraw();
     this.#waitingShown();
-    this.table.across.listed = false;
+    this.listing.list(false);
     if (restore && hosted) await this.#usualGame();
   }
 
@@ -478,49 +449,25 @@ export class Parlor {
     this.quick = null;
     this.seek?.stop();
     this.seek = null;
-    this.table.across.listed = false;
+    this.listing.list(false);
     this.dialog?.close();
     if (!this.dialog) this.#closeLobby();
   }
 
   // ------------------------------------------------------------------ hidden or idle
-  #watch() {
-    if (this.watching) return;
-    this.watching = true;
-    this.onInput = () => this.#input();
-    this.onVisible = () => this.#check();
-    for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, this.onInput, true);
-    document.addEventListener("visibilitychange", this.onVisible);
-    // the page goes: its table leaves every list at once (as far as the page has time to say so)
-    this.onHide = () => this.announcer?.announcer.stop();
-    window.addEventListener("pagehide", this.onHide);
-    this.idleTimer = setInterval(() => this.#check(), 10_000);
-  }
-
   #unwatchIfDone() {
-    if (!this.watching || this.lobby || this.announcer) return;
-    this.watching = false;
-    for (const type of ["pointerdown", "keydown"]) document.removeEventListener(type, this.onInput, true);
-    document.removeEventListener("visibilitychange", this.onVisible);
-    window.removeEventListener("pagehide", this.onHide);
-    clearInterval(this.idleTimer);
+    if (!this.lobby && !this.listing.entry) this.idle.stop();
   }
 
-  #input() {
-    this.lastInput = Date.now();
-    if (this.idle) this.#check();
-  }
-
-  #check() {
-    const idle = document.hidden || Date.now() - this.lastInput > IDLE_MS;
-    if (idle === this.idle) return;
-    this.idle = idle;
+  /** The page went idle or hidden (idlewatch.js), or came back: the lobby and the announcements
+   * pause, or go on. @param {boolean} idle */
+  #idleChanged(idle) {
     if (idle) {
       this.lobby?.pause();
-      this.announcer?.announcer.pause();
+      this.listing.entry?.announcer.pause();
     } else {
       this.lobby?.resume();
-      this.announcer?.announcer.resume();
+      this.listing.entry?.announcer.resume();
     }
     this.dialog?.paused(idle);
     if (!idle) this.#listed();
