@@ -200,6 +200,7 @@ export class CareerFlow {
         this.sync?.announce();
         this.#saidTitles(reply.new_titles);
       },
+      unrated: (why) => this.game.toast(T.ratings.unsigned[why]), // the entry stays unsigned
     });
     this.rated = exchange;
     exchange.start(this.career.entries);

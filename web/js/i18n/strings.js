@@ -1391,6 +1391,11 @@ const EN = {
       "This match is rated. A hint makes it unrated: it will not move your rating. (A review between rounds is allowed.)",
     hintAsk: "Ask for the hint",
     hintKeep: "Keep it rated",
+    /** A rated result's exchange ended without every signature (career/rated.js). */
+    unsigned: {
+      late: "The other player's device did not sign the result in time: the match is unrated.",
+      refused: "The other player's signature of the result did not check out: the match is unrated.",
+    },
   },
   titles: {
     newcomer: "Newcomer",

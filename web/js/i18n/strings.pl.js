@@ -1208,6 +1208,10 @@ export const PL = {
       "Ta rozgrywka jest rankingowa. Podpowiedź sprawi, że przestanie nią być: nie zmieni twojego rankingu. (Omówienie między partiami jest dozwolone.)",
     hintAsk: "Poproś o podpowiedź",
     hintKeep: "Zostaw rankingową",
+    unsigned: {
+      late: "Urządzenie drugiego gracza nie podpisało wyniku na czas: rozgrywka nie jest rankingowa.",
+      refused: "Podpis wyniku od drugiego gracza się nie zgadza: rozgrywka nie jest rankingowa.",
+    },
   },
   titles: {
     newcomer: "Nowicjusz",

@@ -42,7 +42,7 @@
  * @property {boolean} domino_66 your seat went out with the double six still to be played
  * @property {boolean} pegs cribbage: the points are pegs
  * @property {RatedResult|null} [rated] a rated match's result (career.rated.rated_of, signed between people); null or absent: unrated
- * @property {string|null} [unrated] why it is not rated (career.rated.UNRATED_REASONS; "unsigned" while its signatures are awaited)
+ * @property {string|null} [unrated] why it is not rated (career.rated.UNRATED_REASONS; "unsigned" while its signatures are awaited, and for good once they did not all come: career/rated.js)
  */
 
 /**
