@@ -3,7 +3,9 @@ of tests/web/relaykit.py on 127.0.0.1 (nothing leaves this machine): both press 
 the same rules, are seated together, play the match to its end, both devices sign the one result,
 and each page shows its new rating, apart from a newcomer's 1500 by Glicko-2's amounts (worked
 out here by Python's career/glicko.py from the match's own final scores), in opposite
-directions; both careers hold the same signed result, and a reload keeps them.
+directions; both careers hold the same signed result, and a reload keeps them. At their next
+quick match each page shows the other player's title beside their name (each device says its
+own), and a player who hides theirs is shown without it on the other's page.
 
 The rules asked for are All Fives (a match to 61): the shortest match a quick match plays (a
 quick match is a whole match, never a sprint)."""
@@ -25,7 +27,11 @@ HAND = "() => window.allthreesTest.state()?.hand?.length > 0"
 
 
 def quick_all_fives(page: Page) -> None:
-    """Quick match for two players at All Fives, pressed on `page`."""
+    """Quick match for two players at All Fives, pressed on `page` (from under the last match's
+    panel, if it is up)."""
+    if page.locator("#round-panel").is_visible():
+        page.locator("#btn-peek").click()
+        page.locator("#btn-unpeek").wait_for()
     open_lobby(page)
     dialog = page.get_by_role("dialog", name="Play online")
     dialog.get_by_role("radio", name="2 players").check()
@@ -89,3 +95,23 @@ def test_a_rated_quick_match_moves_both_ratings_apart_by_glicko2(devices) -> Non
         page.wait_for_function(f"() => ({RATING})()?.value === {was['value']}")
         assert [e["rated"]["signed"] for e in signed_entries(page)] == [signed[0]]
         shown_rating(page, was["value"], was["deviation"])
+    # a second quick match: each device says its player's new title at the table, and each page
+    # shows the other's beside their name (the first rated match makes a Newcomer), as its own
+    quick_all_fives(host)
+    quick_all_fives(guest)
+    host, guest = host_and_guest(host, guest)
+    guest.wait_for_function(HAND)
+    host.wait_for_function(ALL_IN)
+    for page in (host, guest):
+        expect(page.locator(".score.me .score-title")).to_have_text("Newcomer")
+        expect(page.locator(".score:not(.me) .score-title")).to_have_text("Newcomer")
+    # a player who hides theirs: gone beside their name on the other's page too, once back
+    open_career(guest, "ratings")
+    guest.get_by_label("Hide my title at the table").check()
+    guest.locator("#career-close").click()
+    expect(guest.locator(".score.me .score-title")).to_be_hidden()
+    guest.reload()
+    expect(guest.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    guest.wait_for_function(HAND)
+    expect(host.locator(".score:not(.me) .score-title")).to_be_hidden()
+    expect(guest.locator(".score:not(.me) .score-title")).to_have_text("Newcomer")

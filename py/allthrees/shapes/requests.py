@@ -205,6 +205,13 @@ class WatchRequest(TypedDict):
     on: bool
 
 
+class TableTitle(TypedDict):
+    """The host's own player's title at its table (``net.table.set_title``): None, none shown."""
+
+    op: Literal["table_title"]
+    title: str | None
+
+
 class HostMessageRequest(TypedDict):
     op: Literal["host_message"]
     message: str
@@ -353,6 +360,7 @@ Request = (
     | GiveSeat
     | Presence
     | WatchRequest
+    | TableTitle
     | HostMessageRequest
     | CheckShared
     | React

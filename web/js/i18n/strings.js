@@ -450,6 +450,7 @@ const EN = {
     message_shape: (v) =>
       `A message from the other device was malformed${v.field ? ` (${v.field})` : ""}; nothing changed.`,
     reaction_unknown: () => "That reaction is not one this game knows.",
+    title_unknown: () => "That title is not one this game knows.",
     reaction_flood: (v) => `At most ${v.most} reactions between two moves.`,
     no_friends: () => "A table across devices needs a seat for a friend on another device.",
     chain_spent: () => "This table has dealt all the matches it can: start a new table with your friends.",

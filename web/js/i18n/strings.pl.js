@@ -376,6 +376,7 @@ export const PL = {
     message_shape: (v) =>
       `Wiadomość z drugiego urządzenia była zniekształcona${v.field ? ` (${v.field})` : ""}; nic się nie zmieniło.`,
     reaction_unknown: () => "Ta gra nie zna takiej reakcji.",
+    title_unknown: () => "Ta gra nie zna takiego tytułu.",
     reaction_flood: (v) => `Najwyżej ${v.most} reakcje między dwoma ruchami.`,
     no_friends: () => "Stół przez urządzenia potrzebuje miejsca dla przyjaciela na innym urządzeniu.",
     chain_spent: () => "Ten stół rozdał już wszystkie rozgrywki, jakie mógł: załóż z przyjaciółmi nowy stół.",

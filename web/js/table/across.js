@@ -72,6 +72,7 @@ export class Across {
       this.guesting = new guest.Guesting({
         ...common,
         name: typeof table.prefs.name === "string" ? table.prefs.name : "", // the name at the table (Play online)
+        title: () => table.careerFlow.tableTitle(), // said in each hello, shown beside the name
         local: bridge,
         accept: (reply) => this.#fromHost(reply),
         // a match across devices counts on this device for its own player (the host's reveal,
@@ -112,6 +113,8 @@ export class Across {
         // the host's side first; once loaded, it reads every reply (one without friends ends it)
         const friends = reply?.gathering || reply?.snapshot?.net || reply?.outbox;
         if (this.hosting || friends) (await hosting()).sent(reply);
+        // a table gathered: the host's title on it (and whenever it changes: career/flow.js)
+        if (reply?.gathering && (op === "new" || op === "gather")) this.tellTitle(table.careerFlow.tableTitle());
         return reply;
       },
     };
@@ -276,6 +279,13 @@ export class Across {
     const label = this.table.state.snap?.seats.find((s) => s.seat === seat)?.label;
     if (label) return T.seatName(label);
     return this.hosting?.friends.find((f) => f.seat === seat)?.name ?? T.netTable.someone;
+  }
+
+  /** The player's title at the table changed (career/flow.js; null: none, or hidden): a guest's
+   * page says it to the host, a host's to its Python (table_title); each friend's table shows it. */
+  tellTitle(title) {
+    if (this.guesting) this.guesting.sayTitle();
+    else if (this.hosting) this.table.controller.call("table_title", { title }, false);
   }
 
   /** A friend's (or the host's) quick reaction, shown on this device (unless muted). */

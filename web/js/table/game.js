@@ -154,6 +154,7 @@ export class Game {
           this.across.guesting
             ? this.across.guesting.shareRated(shared)
             : this.controller.call("rated_share", shared, false),
+        tellTitle: (title) => this.across.tellTitle(title), // to the other devices at the table
         titled: (title) => {
           this.state.title = title; // beside one's name in the score bar (ui/hud.js)
           this.refreshHud();
@@ -193,6 +194,7 @@ export class Game {
     }
     if (guesting) {
       this.onReady(); // the join dialog is the question a person answers first
+      this.careerFlow.refresh(); // the title beside one's name, said to the host's table too
       await guesting.join(this.invite || null);
       return;
     }

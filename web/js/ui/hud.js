@@ -6,7 +6,7 @@
 import { armLabel } from "../board/camera.js";
 import { h, ICONS, icon, rectOf } from "../dom/dom.js";
 import { T } from "../i18n/strings.js";
-import { turnWords } from "../i18n/words.js";
+import { seatTitles, turnWords } from "../i18n/words.js";
 import { buildToolbar } from "./toolbar.js";
 
 const ARM_ORDER = ["W", "E", "N", "S"];
@@ -287,7 +287,8 @@ export class Hud {
       }
       const name = chip.querySelector(".score-name");
       if (name.textContent !== side.name) name.textContent = side.name;
-      const titled = side.side === mySide ? title : null; // one's own title, beside one's name
+      // one's own title beside one's name; another's as its device said it (a table online)
+      const titled = side.side === mySide ? title : seatTitles(snap, side.seats);
       const badge = chip.querySelector(".score-title");
       badge.hidden = !titled;
       if (badge.textContent !== (titled ?? "")) badge.textContent = titled ?? "";
