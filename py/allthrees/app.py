@@ -386,7 +386,8 @@ HANDLERS: dict[str, Callable[[App, Request], Reply]] = {
     "export": lambda app, r: {
         "ok": True,
         "export": career.export_file(
-            *(r.get(k) for k in ("exported", "entries", "daily", "history", "prefs", "abandoned"))
+            *(r.get(k) for k in ("exported", "entries", "daily", "history", "prefs")),
+            *(r.get(k) for k in ("abandoned", "signing")),
         ),
     },
     "check_import": lambda app, r: {"ok": True, "summary": career.check_import(r.get("data"))},

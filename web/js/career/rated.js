@@ -24,6 +24,7 @@
 // of a device's signed results is by this key.
 
 import { hex, keyPair, loadCurve, unhex } from "../net/nostrevent.js";
+import { keepSecret, keptSecret } from "./ratingkey.js";
 import { utcDate } from "./store.js";
 
 /** @typedef {import("../shapes/career.js").CareerEntry} CareerEntry */
@@ -34,30 +35,17 @@ import { utcDate } from "./store.js";
 /** The result every person signed: rated_take's `signed`.
  * @typedef {import("../shapes/career.js").SignedResult} Signed */
 
-const KEY = "allthrees.ratingkey.v1";
 /** How long this device waits for every other person's part and signature after its own part
  * went out (ms): a minute, as long as a quick match gives a move. */
 export const SIGN_WAIT_MS = 60_000;
-const HEX64 = /^[0-9a-f]{64}$/;
 const PEOPLE = ["you", "friend"]; // the controllers of an entry's seats played by people
 
-/** This device's own signing key for rated results: kept once made. */
+/** This device's own signing key for rated results (ratingkey.js): kept once made (none, or an
+ * unreadable one: a new key, and the chain starts again; the other devices take a first result). */
 export async function ratingKey() {
-  let secret = null;
-  try {
-    const kept = JSON.parse(localStorage.getItem(KEY) ?? "null");
-    if (typeof kept?.secret === "string" && HEX64.test(kept.secret)) secret = kept.secret;
-  } catch {
-    // unreadable: a new key (the chain starts again: the other devices take a first result)
-  }
+  const secret = keptSecret();
   const key = await keyPair(secret);
-  if (!secret) {
-    try {
-      localStorage.setItem(KEY, JSON.stringify({ secret: key.secret }));
-    } catch {
-      // storage refused: this result is signed all the same
-    }
-  }
+  if (!secret) keepSecret(key.secret);
   return key;
 }
 
