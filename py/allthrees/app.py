@@ -66,7 +66,8 @@ Requests (``op``):
   the table (the gathering's reply, or the table's), with ``watch`` and ``watching``.
 - ``table_title`` ``{title}``: the host's own player's title at its table (a code of
   ``titlecodes.TITLE_CODES``, or null: none, or hidden), shown beside its name in every seat's
-  snapshot (each friend's comes in its ``hello``); replies as ``watch``. Refused when no table
+  snapshot (each friend's comes in its ``hello``); replies as any change of a dealt table, and
+  before the deal with an empty ``outbox`` (the deal's snapshots show it). Refused when no table
   across devices is open (``guest_seat``) or the title is none of the codes (``title_unknown``).
 - ``fill`` ``{level}``: while a gathering is open, a computer of ``level`` (of
   ``settings.COMPUTERS``) takes every friend's seat nobody has joined, and the match is dealt

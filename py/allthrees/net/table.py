@@ -167,13 +167,20 @@ def set_watch(gathering: Gathering | None, session: Session | None, on: Json) ->
 
 def set_title(
     gathering: Gathering | None, session: Session | None, title: Json
-) -> Gathered | Moved:
+) -> OutboxReply | Moved:
     """The host's own player's title at its table (op ``table_title``; None: none, or hidden),
     shown beside its name in every seat's snapshot; one that is no title's code is refused
     (``title_unknown``) and changes nothing."""
     net = _open(gathering, session)
     net.said_title(net.host, checked_title(title))
-    return Gathered(gathering) if gathering is not None else Moved([])
+    return _titled(gathering)
+
+
+def _titled(gathering: Gathering | None) -> OutboxReply | Moved:
+    """A title said: before the deal nothing shows it yet (the deal's snapshots will), so the
+    reply is an empty outbox (a gathering's reply would make the host's page show its invites
+    again); once dealt, every seat's table again."""
+    return {"ok": True, "outbox": {}} if gathering is not None else Moved([])
 
 
 def set_rated(gathering: Gathering | None, on: Json) -> Gathered:
@@ -233,7 +240,7 @@ def guest(gathering: Gathering | None, session: Session | None, seat: Json, text
             return rated.guest_rated(net, session, seat, message)
         if message["kind"] == "title":  # its player's title changed: every table shows it
             net.said_title(seat, message["title"])
-            return Gathered(gathering) if gathering is not None else Moved([])
+            return _titled(gathering)
         dealt, _ = _dealt(gathering, session)
         return Moved(dealt.act(seat, message["intent"], remote=True))
     except AllThreesError as exc:  # a message's, or the move's refusal: nothing changed

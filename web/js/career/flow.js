@@ -88,6 +88,9 @@ export class CareerFlow {
    * a ?seed= link count for nothing: the fair deal marks them).
    * @param {import("../shapes/snapshot.js").Snapshot|null} snap */
   async seen(snap) {
+    // a match in play: nothing of its rated result is sent yet, so parts and signatures heard
+    // late from the last one (its exchange over: rated.js SIGN_WAIT_MS) are no early ones
+    if (snap && !snap.match.over) this.ratedEarly.length = 0;
     if (!snap?.match.over || snap.fair?.practice) return null;
     const key = snap.fair?.commitment ?? "";
     const id = this.game.lastMatchId();
