@@ -97,6 +97,7 @@ REFUSAL_CODES = (
     "message_kind",
     "message_shape",
     "reaction_unknown",
+    "title_unknown",
     "reaction_flood",
     "no_friends",
     "chain_spent",

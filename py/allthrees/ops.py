@@ -61,6 +61,11 @@ Requests (``op``):
   once dealt, ``watching``: the watchers' texts to send, one move behind (``net.watch``)).
 - ``watch`` ``{on}``: the host lets people watch the table, or no more; replies as any change of
   the table (the gathering's reply, or the table's), with ``watch`` and ``watching``.
+- ``table_title`` ``{title}``: the host's own player's title at its table (a code of
+  ``titlecodes.TITLE_CODES``, or null: none, or hidden), shown beside its name in every seat's
+  snapshot (each friend's comes in its ``hello``); replies as any change of a dealt table, and
+  before the deal with an empty ``outbox`` (the deal's snapshots show it). Refused when no table
+  across devices is open (``guest_seat``) or the title is none of the codes (``title_unknown``).
 - ``fill`` ``{level}``: while a gathering is open, a computer of ``level`` (of
   ``settings.COMPUTERS``) takes every friend's seat nobody has joined, and the match is dealt
   with the friends who have (each gets a ``welcome`` with the dealt table, then its ``table``);
@@ -210,7 +215,8 @@ HANDLERS: dict[str, Callable[[App, Request], Reply]] = {
     "export": lambda app, r: {
         "ok": True,
         "export": career.export_file(
-            *(r.get(k) for k in ("exported", "entries", "daily", "history", "prefs", "abandoned"))
+            *(r.get(k) for k in ("exported", "entries", "daily", "history", "prefs")),
+            *(r.get(k) for k in ("abandoned", "signing")),
         ),
     },
     "check_import": lambda app, r: {"ok": True, "summary": career.check_import(r.get("data"))},
@@ -243,6 +249,9 @@ HANDLERS: dict[str, Callable[[App, Request], Reply]] = {
     ),
     "watch": lambda app, r: app.answer(table.set_watch(app.gathering, app.session, r.get("on"))),
     "rated": lambda app, r: app.answer(table.set_rated(app.gathering, r.get("on"))),
+    "table_title": lambda app, r: app.answer(
+        table.set_title(app.gathering, app.session, r.get("title"))
+    ),
     "give_seat": lambda app, r: app.answer(
         table.give(app.gathering, app.session, r.get("seat"), r.get("level"))
     ),

@@ -195,6 +195,7 @@ def _seats(
     rnd = session.round
     rules = session.match.rules
     labels = session.settings.labels(viewer, given_names(session), watching=watcher)
+    titles = session.net.titles if session.net is not None else {}
     out: list[SeatShown] = []
     for seat, spec in enumerate(session.settings.seats):
         latest = [e for e in rnd.history if e.seat == seat]
@@ -217,6 +218,7 @@ def _seats(
                 "tiles": rnd.hands[seat].bit_count(),
                 "passed": bool(latest) and latest[-1].move == PASS,
                 "drew": drew,
+                "title": titles.get(seat),
             }
         )
     return out

@@ -73,12 +73,16 @@ def test_the_size_limits_are_tight_per_kind():
         "bye": 40,
         "rated_part": 400,  # held by tests/app/test_net_rated.py's largest part
         "rated_sign": 320,
+        "title": 80,
     }
-    # the largest real hello (a name of 16 emoji, escaped, and a seat key) fits
+    # the largest real hello (a name of 16 emoji, escaped, a seat key, the longest title) fits
     name = "\U0001f600" * 16
     text = json.dumps({"v": VERSION, "kind": "hello", "table": "a" * 16, "part": "b" * 64,
-                       "name": name, "resume": True, "key": "c" * 64})  # fmt: skip
+                       "name": name, "resume": True, "key": "c" * 64,
+                       "title": "grand_master"})  # fmt: skip
     assert len(text) <= GUEST_LIMITS["hello"]
+    title = json.dumps({"v": VERSION, "kind": "title", "title": "grand_master"})
+    assert len(title) <= GUEST_LIMITS["title"]
     play = {"kind": "play", "tile": "12-12", "arm": "W", "claim": 999}
     intent = json.dumps({"v": 1, "kind": "intent", "intent": play})
     assert len(intent) <= GUEST_LIMITS["intent"]

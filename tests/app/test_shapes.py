@@ -96,6 +96,7 @@ REPLIES: dict[str, Any] = {
     "give_seat": replies.TableReply,
     "presence": replies.OutboxReply,
     "watch": replies.TableReply | replies.GatheringReply,
+    "table_title": replies.TableReply | replies.OutboxReply,
     "host_message": replies.HostMessageReply,
     "check_shared": replies.CheckSharedReply,
     "react": replies.RelayReply,

@@ -47,6 +47,8 @@ TILE_BRIGHTNESS = """(r) => {
   return sum / (data.length / 4);
 }"""
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+RATING_KEY = "allthrees.ratingkey.v1"  # web/js/career/ratingkey.js
+SECRET = "5f" * 32  # a signing key, as a device that played a rated match keeps it
 
 
 def won_a_sprint(page: Page) -> dict:
@@ -193,6 +195,11 @@ def test_export_wipe_import_restores_everything_and_a_damaged_file_changes_nothi
     page.goto(SPRINT)
     ready(page)
     before = finish_sprint(page, 1)["career"]
+    # this device's key for signing rated results (made at its first rated match with people):
+    # the export carries it, and the import brings it back, so its chain goes on
+    page.evaluate(
+        f"() => localStorage.setItem({RATING_KEY!r}, JSON.stringify({{secret: {SECRET!r}}}))"
+    )
     page.locator("#btn-peek").click()
     open_career(page)
     with page.expect_download() as download:
@@ -203,6 +210,7 @@ def test_export_wipe_import_restores_everything_and_a_damaged_file_changes_nothi
     data = json.loads(exported.read_text())
     assert data["format"] == "allthrees-export" and len(data["history"]) == 1
     assert "seed" not in json.dumps(data.get("prefs", {}))
+    assert data["signing"] == {"secret": SECRET}
     page.locator("#export-close").click()
     page.keyboard.press("Escape")
     # a new device: nothing kept
@@ -232,6 +240,8 @@ def test_export_wipe_import_restores_everything_and_a_damaged_file_changes_nothi
     ready(page)
     after = page.evaluate(CAREER)
     assert after == before
+    kept = page.evaluate(f"() => JSON.parse(localStorage.getItem({RATING_KEY!r}))")
+    assert kept == {"secret": SECRET}, "the signing key came back with the career"
 
 
 @pytest.fixture

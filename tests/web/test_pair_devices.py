@@ -27,6 +27,7 @@ from appkit import call, step  # noqa: E402
 CAREER_KEY = "allthrees.career.v1"
 HISTORY_KEY = "allthrees.history.v1"
 BACKUP_KEY = "allthrees.import.backup"
+RATING_KEY = "allthrees.ratingkey.v1"  # web/js/career/ratingkey.js
 CAREER = "() => window.allthreesTest.state()?.career ?? null"
 
 
@@ -126,8 +127,11 @@ def test_two_devices_pair_and_merge_their_careers_both_ways(
         {k: v for k, v in matches[3].items() if k not in ("record", "settings")}
     )
     damaged |= {"id": "00000000000000ff", "won": "yes"}  # an entry no career may hold
-    laptop = devices("laptop", stored(matches[:3]))
-    phone = devices("phone", stored(matches[1:], extra=[damaged]))
+    # each device's own key for signing rated results (web/js/career/ratingkey.js): a merge keeps
+    # each its own, so each device's chain of signed results goes on under its key
+    keys = {"laptop": json.dumps({"secret": "11" * 32}), "phone": json.dumps({"secret": "22" * 32})}
+    laptop = devices("laptop", stored(matches[:3]) | {RATING_KEY: keys["laptop"]})
+    phone = devices("phone", stored(matches[1:], extra=[damaged]) | {RATING_KEY: keys["phone"]})
     laptop.goto(site_url)
     ready(laptop)
     assert laptop.evaluate(CAREER)["played"] == 3
@@ -175,6 +179,9 @@ def test_two_devices_pair_and_merge_their_careers_both_ways(
         assert page.evaluate(CAREER)["played"] == 4
         backup = json.loads(page.evaluate(f"() => localStorage.getItem({BACKUP_KEY!r})"))
         assert backup["career"] == before[page], "what the merge replaced is kept as a backup"
+    for page, name in ((laptop, "laptop"), (phone, "phone")):
+        kept = page.evaluate(f"() => localStorage.getItem({RATING_KEY!r})")
+        assert kept == keys[name], "each device keeps its own signing key through the pairing"
 
 
 def test_an_invite_to_a_table_is_no_pairing_and_changes_nothing(

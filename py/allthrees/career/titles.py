@@ -16,22 +16,25 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..titlecodes import TITLE_CODES as TITLE_CODES
+
 
 class Title(NamedTuple):
     code: str
     threshold: float | None  # None: the first rated match is enough
 
 
-TITLES: tuple[Title, ...] = (
-    Title("newcomer", None),  # a first rated match
-    Title("apprentice", 1300.0),  # well past the Beginner (1114)
-    Title("journeyman", 1450.0),  # about Casual's level (1500)
-    Title("adept", 1575.0),  # between Casual and the Expert
-    Title("expert", 1650.0),  # about level with the Expert (1672)
-    Title("master", 1725.0),  # wins about three matches in five against the Expert
-    Title("grand_master", 1800.0),  # Grand Master of the Parlor: about two in three
-)
-TITLE_CODES = tuple(t.code for t in TITLES)
+# each code's threshold (``titlecodes.TITLE_CODES``, the codes' one home, in the same order)
+THRESHOLDS: dict[str, float | None] = {
+    "newcomer": None,  # a first rated match
+    "apprentice": 1300.0,  # well past the Beginner (1114)
+    "journeyman": 1450.0,  # about Casual's level (1500)
+    "adept": 1575.0,  # between Casual and the Expert
+    "expert": 1650.0,  # about level with the Expert (1672)
+    "master": 1725.0,  # wins about three matches in five against the Expert
+    "grand_master": 1800.0,  # Grand Master of the Parlor: about two in three
+}
+TITLES: tuple[Title, ...] = tuple(Title(code, THRESHOLDS[code]) for code in TITLE_CODES)
 
 
 def title_at(rating: float, established: bool, held: str | None) -> str:

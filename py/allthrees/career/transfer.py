@@ -3,7 +3,9 @@
 (``MAX_ENTRIES`` entries, ``MAX_HISTORY`` whole matches: ``KEEP``), the export's object built
 from what the page keeps (``export_file``), and the check of an import through and through
 before the page replaces anything with it (``check_import``: every history record replayed from
-its revealed seed)."""
+its revealed seed). The export also carries this device's key for signing rated results
+(``signing``: the chain of its signed results goes on under the same key on the device that
+imports it; ``check_signing``)."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ from .signed import check_abandoned
 
 if TYPE_CHECKING:  # types only: the page's start builds none of these classes
     from ..shapes import Json
-    from ..shapes.career import Entry, ExportFile, ImportSummary, Keep
+    from ..shapes.career import Entry, ExportFile, ImportSummary, Keep, SigningKey
 
 EXPORT_FORMAT = "allthrees-export"
 EXPORT_VERSION = 1
@@ -38,7 +40,7 @@ KEEP: Keep = {"entries": MAX_ENTRIES, "history": MAX_HISTORY}  # the page's stor
 # An export's text: 100 records of long matches (~10 kB each) and thousands of entries (~0.5 kB
 # each without their records) fit well inside it.
 MAX_EXPORT_CHARS = 4_000_000
-SEED_HEX = re.compile(r"[0-9a-f]{64}")  # a revealed seed (``match.seed_hex``)
+SEED_HEX = re.compile(r"[0-9a-f]{64}")  # a revealed seed (``match.seed_hex``); a signing key
 # What a history record's replayed match must give again in the entry of the same id.
 RESULT_FIELDS = (
     "won",
@@ -66,6 +68,23 @@ class NotAnExport(CareerError):
     code = "not_an_export"
 
 
+def check_signing(signing: Json) -> SigningKey | None:
+    """The device's key for signing rated results as an export carries it: ``{secret}`` (64
+    lowercase hex digits, BIP-340's secret key; the page's ``allthrees.ratingkey.v1``), or None
+    (a device that signed nothing yet, an export from before ratings); anything else is an
+    ``export_shape`` refusal naming ``signing``."""
+    if signing is None:
+        return None
+    secret = signing.get("secret") if isinstance(signing, dict) else None
+    whole = isinstance(signing, dict) and set(signing) == {"secret"}
+    if not whole or not isinstance(secret, str) or SEED_HEX.fullmatch(secret) is None:
+        secret = None
+    if secret is None or int(secret, 16) == 0:  # (zero is no BIP-340 key)
+        what = "the export's signing key is damaged"
+        raise CareerError(what, code="export_shape", field="signing")
+    return {"secret": secret}
+
+
 def export_file(
     exported: Json,
     entries: Json,
@@ -73,13 +92,15 @@ def export_file(
     history: Json,
     prefs: Json,
     abandoned: Json = None,
+    signing: Json = None,
 ) -> ExportFile:
     """The export file's object from what the page keeps: the career's ``entries`` (checked as
     ``figures`` reads them), the daily's ``{attempts}``, the whole matches of the ``history``
     (newest first: at most the newest ``MAX_HISTORY``) and the page's ``prefs``, stamped with
     the page's time ``exported``, with the rated matches this device ``abandoned`` (none: an
-    empty list). The match in play is not the page's to send: its seed is sealed to the
-    browser's key and never travels as readable text."""
+    empty list), and its key for signing rated results (``signing``, when it has one). The match
+    in play is not the page's to send: its seed is sealed to the browser's key and never travels
+    as readable text."""
     stamp = checked_stamp(exported, "the export's time")
     shape = {
         "daily": isinstance(daily, dict),
@@ -91,7 +112,8 @@ def export_file(
             raise CareerError(
                 f"the export's {key} is missing or damaged", code="export_shape", field=key
             )
-    return {
+    signing_key = check_signing(signing)
+    out: ExportFile = {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
         "exported": stamp,
@@ -103,6 +125,9 @@ def export_file(
         "history": history[:MAX_HISTORY],
         "prefs": prefs,
     }
+    if signing_key is not None:
+        out["signing"] = signing_key
+    return out
 
 
 def check_import(data: Json) -> ImportSummary:
@@ -147,6 +172,7 @@ def check_import(data: Json) -> ImportSummary:
         )
     entries = check_entries(career["entries"])
     check_abandoned(career.get("abandoned"))  # an export from before ratings has none
+    signing = check_signing(data.get("signing"))  # nor a signing key
     by_id = {e["id"]: e for e in entries}
     seen: set[str] = set()
     for i, item in enumerate(history):
@@ -165,6 +191,7 @@ def check_import(data: Json) -> ImportSummary:
         "history": len(history),
         "trophies": len(trophies(ordered)),
         "newest": ordered[-1]["date"] if ordered else None,
+        "signing": signing is not None,
     }
 
 

@@ -9,15 +9,19 @@ send, and of that kind's exact shape (no field more, none missing). Anything els
 Every message is a JSON object ``{"v": VERSION, "kind": ..., ...}``.
 
 A guest sends (``GUEST_KINDS``, each at most ``GUEST_LIMITS`` characters):
-- ``hello {table, part, name?, resume?, key?}``: join (or re-join) the seat whose channel it came
-  on; ``table`` is the invite's table id (16 hex digits), ``part`` the guest's part of the joint
-  seed (64 hex digits: ``joint``), ``name`` what to call it (``settings.NAME_MAX`` characters),
-  ``resume`` true when it had the seat before, ``key`` the seat's key (64 hex digits) that a page
-  which joined by the room's one link keeps, to take its seat back by itself (``state.seat_for``).
+- ``hello {table, part, name?, resume?, key?, title?}``: join (or re-join) the seat whose channel
+  it came on; ``table`` is the invite's table id (16 hex digits), ``part`` the guest's part of the
+  joint seed (64 hex digits: ``joint``), ``name`` what to call it (``settings.NAME_MAX``
+  characters), ``resume`` true when it had the seat before, ``key`` the seat's key (64 hex digits)
+  that a page which joined by the room's one link keeps, to take its seat back by itself
+  (``state.seat_for``), ``title`` its player's title, shown beside its name (``checked_title``:
+  a code of ``titlecodes.TITLE_CODES``; absent when none, or hidden).
 - ``intent {intent}``: a move, as a local table sends it (``session.act``): ``play {tile, arm?,
   claim?}``, ``draw`` or ``pass``.
 - ``reaction {id}``: one of ``REACTIONS``.
 - ``bye``: it leaves the table.
+- ``title {title}``: its player's title changed (reached, hidden or shown again): a code, or null
+  for none (``checked_title``), shown beside its name from the next snapshot on.
 - ``rated_part {part}``: at a rated table's end, this device's part of the result document
   (``career.signed.part``: ``{seat, key, rating, deviation, previous}``, ``seat`` its own).
 - ``rated_sign {digest, signature}``: its BIP-340 signature of the document's digest.
@@ -53,6 +57,7 @@ from .. import jsontext
 from ..errors import AllThreesError
 from ..jsontext import is_whole, shown
 from ..settings import NAME_MAX
+from ..titlecodes import TITLE_CODES
 from .joint import is_part
 
 if TYPE_CHECKING:  # types only: the page's start builds none of these classes
@@ -63,8 +68,9 @@ Check = Callable[["Json"], bool]  # whether a field's value is of its shape
 
 VERSION = 1  # the protocol's version: a message of a newer one asks its reader to update
 # The largest text of each kind a guest may send, in characters: tight (a hello carries a part and
-# a key of 64 hex digits each, a table id and a name of at most NAME_MAX characters, each perhaps
-# written as a 12-character surrogate pair escape; an intent is a tile, an arm and a claim).
+# a key of 64 hex digits each, a table id, a title's code and a name of at most NAME_MAX
+# characters, each perhaps written as a 12-character surrogate pair escape; an intent is a tile,
+# an arm and a claim).
 GUEST_LIMITS = {
     "hello": 480,
     "intent": 160,
@@ -74,6 +80,7 @@ GUEST_LIMITS = {
     # a signature 128
     "rated_part": 400,
     "rated_sign": 320,
+    "title": 80,  # a title's code (at most TITLE_MAX characters), or null
 }
 MAX_GUEST_CHARS = max(GUEST_LIMITS.values())
 GUEST_KINDS = tuple(GUEST_LIMITS)
@@ -99,6 +106,7 @@ REACTIONS_PER_MOVE = 3  # reactions a seat may send between two moves of the tab
 INTENT_KINDS = ("play", "draw", "pass")  # what a guest may ask of the table: its own moves
 PRESENCE = ("waiting", "connected", "reconnecting", "away")
 TABLE_HEX = 16  # a table id: 8 random bytes in hex, like a match id
+TITLE_MAX = max(map(len, TITLE_CODES))  # a title's code, in characters
 WATCHERS_MOST = 20  # a table takes at most this many watchers (the page's stream: net/watch.js)
 
 
@@ -118,6 +126,21 @@ class NotJson(BadMessage):
     """A message that is no JSON document of a sane shape (``jsontext``'s check)."""
 
     code = "message_json"
+
+
+def checked_title(title: Json) -> str | None:
+    """A seat's title as a hello or the host's ``table_title`` gives it: a code of the ladder
+    (``titlecodes.TITLE_CODES``), or None for none shown; anything else is a ``BadMessage``
+    ``title_unknown`` (a title is the device's own word, as a name is: not checked as earned)."""
+    if title is None:
+        return None
+    if not isinstance(title, str) or title not in TITLE_CODES:
+        raise BadMessage(
+            f"unknown title {shown(title)} (known: {', '.join(TITLE_CODES)})",
+            code="title_unknown",
+            field="title",
+        )
+    return title
 
 
 def is_table(value: Json) -> TypeGuard[str]:
@@ -209,14 +232,19 @@ def guest_message(text: Json) -> GuestMessage:
                 "name": _text_up_to(NAME_MAX),
                 "resume": lambda v: isinstance(v, bool),
                 "key": is_part,
+                "title": _text_up_to(TITLE_MAX),
             },
         )
+        checked_title(data.get("title"))
     elif kind == "intent":
         _fields(data, {"intent": _is_intent})
     elif kind == "rated_part":
         _fields(data, {"part": is_rated_part})
     elif kind == "rated_sign":
         _fields(data, {"digest": is_part, "signature": is_signature})
+    elif kind == "title":
+        _fields(data, {"title": lambda v: v is None or _text_up_to(TITLE_MAX)(v)})
+        checked_title(data["title"])
     elif kind == "reaction":
         _fields(data, {"id": lambda v: isinstance(v, str)})
         if data["id"] not in REACTIONS:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..errors import AllThreesError
 from ..jsontext import is_whole
 from ..settings import Settings, clean_name
+from ..titlecodes import TITLE_CODES
 from . import joint
 from .protocol import TABLE_HEX, BadMessage, is_table
 from .timer import CHOICES as CLOCK_CHOICES
@@ -70,6 +71,9 @@ class TableState:
     given_away: frozenset[int] = frozenset()
     # the host lets people watch (``watch``): its page sends the watchers' table (``watch``)
     watch: bool = False
+    # each seat's player's title as its own device said it (a friend's hello, the host's op
+    # ``table_title``: ``protocol.checked_title``), shown beside its name in every snapshot
+    titles: dict[int, str] = field(default_factory=dict)
     # how many watch now, as the host's page counts them (not kept: its stream counts again)
     watchers: int = field(default=0, compare=False)
     # the watchers' table of the table as it is now, sent once the next move is made (not kept:
@@ -166,6 +170,13 @@ class TableState:
             raise BadMessage("this seat is another player's", code="seat_taken")
         self.keys[seat] = mine
 
+    def said_title(self, seat: int, title: str | None) -> None:
+        """Seat ``seat``'s player's title as its device said it (None: it shows none)."""
+        if title is None:
+            self.titles.pop(seat, None)
+        else:
+            self.titles[seat] = title
+
     def ready(self) -> bool:
         """Every friend's seat has its part: the match can be dealt."""
         return all(s in self.parts for s in self.friends)
@@ -179,6 +190,7 @@ class TableState:
             parts={s: p for s, p in self.parts.items() if s not in seats},
             names={s: n for s, n in self.names.items() if s not in seats},
             keys={s: k for s, k in self.keys.items() if s not in seats},
+            titles={s: t for s, t in self.titles.items() if s not in seats},
             reactions={},
             timer=Timer(),
         )
@@ -251,6 +263,7 @@ class TableState:
             "rated": self.rated,
             "watch": self.watch,
             "given_away": sorted(self.given_away),
+            "titles": {str(s): t for s, t in self.titles.items()},
         }
 
     @classmethod
@@ -295,6 +308,12 @@ class TableState:
         given = data.get("given_away", [])  # a save from before seats were given has none
         if not isinstance(given, list) or not all(is_whole(g) and g in friends for g in given):
             raise bad("given_away")
+        titles = data.get("titles", {})  # a save from before titles at the table has none
+        by_seat = {**seats, str(settings.you()): settings.you()}
+        if not isinstance(titles, dict) or not all(
+            key in by_seat and isinstance(t, str) and t in TITLE_CODES for key, t in titles.items()
+        ):
+            raise bad("titles")
         try:
             kept_names = {seats[key]: clean_name(n) for key, n in names.items() if key in seats}
             host_name = clean_name(data.get("host_name", ""))
@@ -315,6 +334,7 @@ class TableState:
             rated=data.get("rated") is True and data.get("practice") is not True,
             given_away=frozenset(given),
             watch=data.get("watch") is True,  # a save from before watching has none: off
+            titles={by_seat[key]: t for key, t in titles.items()},
         )
 
 

@@ -35,6 +35,7 @@ from .protocol import (
     TABLE_HEX,
     WATCHERS_MOST,
     BadMessage,
+    checked_title,
     guest_message,
     host_text,
 )
@@ -164,6 +165,24 @@ def set_watch(gathering: Gathering | None, session: Session | None, on: Json) ->
     return Gathered(gathering) if gathering is not None else Moved([])
 
 
+def set_title(
+    gathering: Gathering | None, session: Session | None, title: Json
+) -> OutboxReply | Moved:
+    """The host's own player's title at its table (op ``table_title``; None: none, or hidden),
+    shown beside its name in every seat's snapshot; one that is no title's code is refused
+    (``title_unknown``) and changes nothing."""
+    net = _open(gathering, session)
+    net.said_title(net.host, checked_title(title))
+    return _titled(gathering)
+
+
+def _titled(gathering: Gathering | None) -> OutboxReply | Moved:
+    """A title said: before the deal nothing shows it yet (the deal's snapshots will), so the
+    reply is an empty outbox (a gathering's reply would make the host's page show its invites
+    again); once dealt, every seat's table again."""
+    return {"ok": True, "outbox": {}} if gathering is not None else Moved([])
+
+
 def set_rated(gathering: Gathering | None, on: Json) -> Gathered:
     """The host's choice of a rated table, changed in the invite until a friend sits down (then
     it is settled: whoever joined, joined that table); a practice table is never rated."""
@@ -219,6 +238,9 @@ def guest(gathering: Gathering | None, session: Session | None, seat: Json, text
             return _reaction(net, session, seat, message["id"])
         if message["kind"] == "rated_part" or message["kind"] == "rated_sign":
             return rated.guest_rated(net, session, seat, message)
+        if message["kind"] == "title":  # its player's title changed: every table shows it
+            net.said_title(seat, message["title"])
+            return _titled(gathering)
         dealt, _ = _dealt(gathering, session)
         return Moved(dealt.act(seat, message["intent"], remote=True))
     except AllThreesError as exc:  # a message's, or the move's refusal: nothing changed
@@ -268,6 +290,7 @@ def _hello(
     if seat in net.given_away:
         raise BadMessage("the host gave this seat to a computer", code="seat_given")
     net.claim(seat, data.get("key"))
+    net.said_title(seat, data.get("title"))  # (its shape and code checked by ``protocol``)
     name = clean_name(data.get("name", ""))
     if gathering is not None:  # before the deal a part may still change (nobody has seen a seed)
         net.parts[seat] = data["part"]

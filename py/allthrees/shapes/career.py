@@ -307,6 +307,12 @@ class CareerPart(TypedDict):
     abandoned: NotRequired[list[Abandoned]]  # an export from before ratings has none
 
 
+class SigningKey(TypedDict):
+    """The device's key for signing rated results (``career.transfer.check_signing``)."""
+
+    secret: str  # BIP-340's secret key, 64 hex digits
+
+
 class ExportFile(TypedDict):
     """The export file (``career.export_file``: format ``allthrees-export``, version 1)."""
 
@@ -316,6 +322,7 @@ class ExportFile(TypedDict):
     career: CareerPart
     history: list[Json]  # whole matches, the page's as it keeps them
     prefs: dict[str, Json]  # the page's preferences
+    signing: NotRequired[SigningKey]  # none: nothing signed yet, or an export from before
 
 
 class ImportSummary(TypedDict):
@@ -325,6 +332,7 @@ class ImportSummary(TypedDict):
     history: int
     trophies: int
     newest: str | None
+    signing: bool  # it carries a key for signing rated results
 
 
 class MergeCounts(TypedDict):

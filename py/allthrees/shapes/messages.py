@@ -1,8 +1,8 @@
 """The messages between devices (``net.protocol``, docs/protocol.md): each a JSON object with the
 protocol's version ``v`` and its ``kind``. A guest sends the host ``hello``, ``intent``,
-``reaction``, ``bye``, ``rated_part`` and ``rated_sign``; the host sends a guest ``welcome``,
-``gathering``, ``table``, ``presence``, ``reaction``, ``reveal``, ``refusal``, ``watch``,
-``rated_part`` and ``rated_sign``."""
+``reaction``, ``bye``, ``rated_part``, ``rated_sign`` and ``title``; the host sends a guest
+``welcome``, ``gathering``, ``table``, ``presence``, ``reaction``, ``reveal``, ``refusal``,
+``watch``, ``rated_part`` and ``rated_sign``."""
 
 from typing import Literal, NotRequired, TypedDict
 
@@ -21,6 +21,7 @@ class Hello(TypedDict):
     name: NotRequired[str]
     resume: NotRequired[bool]  # it had the seat before
     key: NotRequired[str]  # the seat's key, 64 hex digits: the seat taken back by itself
+    title: NotRequired[str]  # its player's title (``titlecodes.TITLE_CODES``): none, hidden
 
 
 class MoveIntent(TypedDict):
@@ -62,7 +63,17 @@ class GuestRatedSign(TypedDict):
     signature: str  # this device's BIP-340 signature of it, 128 hex digits
 
 
-GuestMessage = Hello | IntentMessage | GuestReaction | Bye | GuestRatedPart | GuestRatedSign
+class GuestTitle(TypedDict):
+    """Its player's title changed (``net.protocol.checked_title``): None, none shown."""
+
+    v: int
+    kind: Literal["title"]
+    title: str | None
+
+
+GuestMessage = (
+    Hello | IntentMessage | GuestReaction | Bye | GuestRatedPart | GuestRatedSign | GuestTitle
+)
 
 
 # ---------------------------------------------------------------------- the host's

@@ -5,7 +5,7 @@ and a request that is not of these shapes is refused (``bad_request`` or a more 
 from typing import Literal, NotRequired, TypedDict
 
 from .base import Json
-from .career import Abandoned, Entry, Kept, Part, Published, SignedResult
+from .career import Abandoned, Entry, Kept, Part, Published, SignedResult, SigningKey
 from .game import MatchRecord, SettingsJson
 from .messages import MoveIntent, SeatPresence
 
@@ -141,6 +141,7 @@ class ExportRequest(TypedDict):
     history: list[Json]
     prefs: dict[str, Json]
     abandoned: NotRequired[list[Abandoned]]
+    signing: NotRequired[SigningKey]  # the device's key for signing rated results, if it has one
 
 
 class CheckImport(TypedDict):
@@ -203,6 +204,13 @@ class WatchRequest(TypedDict):
 
     op: Literal["watch"]
     on: bool
+
+
+class TableTitle(TypedDict):
+    """The host's own player's title at its table (``net.table.set_title``): None, none shown."""
+
+    op: Literal["table_title"]
+    title: str | None
 
 
 class HostMessageRequest(TypedDict):
@@ -353,6 +361,7 @@ Request = (
     | GiveSeat
     | Presence
     | WatchRequest
+    | TableTitle
     | HostMessageRequest
     | CheckShared
     | React

@@ -22,6 +22,7 @@ class JointSaved(TypedDict):
     rated: bool  # the host chose a rated table before the deal
     watch: bool  # the host lets people watch (a save from before watching has none: off)
     given_away: list[int]
+    titles: NotRequired[dict[str, str]]  # a seat -> its player's title (a save from before: none)
 
 
 class MatchSaveRest(TypedDict):

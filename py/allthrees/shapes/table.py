@@ -93,6 +93,7 @@ class SeatShown(TypedDict):
     tiles: int
     passed: bool
     drew: int  # tiles drawn on its latest turn
+    title: str | None  # its player's title, as its device said it at a table across devices
 
 
 class SideShown(TypedDict):

@@ -9,15 +9,12 @@
 // The screen, its charts, the replay viewer and the transfer are imported when first opened: a
 // first visit downloads only what the table needs (docs/performance.md "Load": the byte budget).
 
-import { h } from "../dom/dom.js";
 import { setDesign } from "../draw/designs.js";
 import { T } from "../i18n/strings.js";
-import { read } from "../store/storage.js";
 import { askToReplace } from "../ui/dialogs/notices.js";
-import { askDialog } from "../ui/modal.js";
-import { DEVICES_KEY } from "./devices.js";
+import { OwnDevices } from "./owndevices.js";
 import { ratingKind, titleWords } from "./ratingkind.js";
-import { Career, DESIGN_PREFS, utcDate } from "./store.js";
+import { Career, utcDate } from "./store.js";
 
 /** @typedef {import("../shapes/career.js").CareerFigures} CareerFigures */
 /** @typedef {import("../shapes/career.js").Recorded} Recorded */
@@ -40,6 +37,8 @@ import { Career, DESIGN_PREFS, utcDate } from "./store.js";
  * @property {() => void} redraw the designs changed
  * @property {() => void} fanfare a new title reached: the match's fanfare, once
  * @property {(title: string|null) => void} titled the title shown beside one's name at the table (null: none)
+ * @property {(title: string|null) => void} [tellTitle] that title changed (its code; null: none, or
+ *   hidden): a table across devices tells the others (net/guesting.js sayTitle, the host's table_title)
  * @property {(shared: {part?: object, digest?: string, signature?: string}) => void} shareRated this
  *   device's part or signature of a rated result, to the table (career/rated.js)
  */
@@ -62,10 +61,8 @@ export class CareerFlow {
     this.lastEntry = null;
     /** @type {CareerFigures|null} Python's figures, refreshed after each finished match */
     this.figures = null;
-    /** @type {Promise<import("./sync.js").DeviceSync>|null} once paired devices are kept (or a pairing begins) */
-    this.syncing = null;
-    /** @type {import("./sync.js").DeviceSync|null} the same, once it is there */
-    this.sync = null;
+    /** one's own devices: an import, pairing, the paired devices' sync (owndevices.js) */
+    this.devices = new OwnDevices({ career: this.career, call, game, took: (figures) => this.#took(figures) });
     /** @type {string|null} the UTC day of the daily deal asked for (the test hook's) */
     this.dailyDate = null;
     /** @type {string|null} its commitment, once Python said it */
@@ -78,6 +75,8 @@ export class CareerFlow {
     this.rated = null;
     /** @type {import("./rated.js").Shared[]} parts and signatures heard before it began */
     this.ratedEarly = [];
+    /** @type {string|null|undefined} the title last told the table (undefined: none told yet) */
+    this.toldTitle = undefined;
     setDesign({ tiles: game.prefs.tiles, felt: game.prefs.felt });
     if (this.career.problem) game.toast(T.career.keptAside);
     // the test hook, there for automated browsers only (docs/architecture.md "The test hook"), has today's deal by
@@ -89,6 +88,9 @@ export class CareerFlow {
    * a ?seed= link count for nothing: the fair deal marks them).
    * @param {import("../shapes/snapshot.js").Snapshot|null} snap */
   async seen(snap) {
+    // a match in play: nothing of its rated result is sent yet, so parts and signatures heard
+    // late from the last one (its exchange over: rated.js SIGN_WAIT_MS) are no early ones
+    if (snap && !snap.match.over) this.ratedEarly.length = 0;
     if (!snap?.match.over || snap.fair?.practice) return null;
     const key = snap.fair?.commitment ?? "";
     const id = this.game.lastMatchId();
@@ -140,7 +142,7 @@ export class CareerFlow {
     this.lastEntry = entry;
     if (this.career.add(entry, keep)) {
       this.#took(career);
-      this.sync?.announce(); // the paired devices that are open take it now
+      this.devices.sync?.announce(); // the paired devices that are open take it now
       for (const id of earned ?? []) this.game.toast(T.career.newTrophy(T.trophies[id]?.name ?? id));
       this.#saidTitles(titles);
       // a rated table with people: the result counts once every person's device signed it
@@ -177,7 +179,7 @@ export class CareerFlow {
     await this.refresh();
   }
 
-  /** A part or a signature of a rated result from the table (across.js): to the match's
+  /** A part or a signature of a rated result from the table (table/tablenet.js): to the match's
    * exchange, or kept until it begins (the others may finish first).
    * @param {import("./rated.js").Shared} shared */
   ratedHeard(shared) {
@@ -197,9 +199,10 @@ export class CareerFlow {
       taken: (reply) => {
         if (!this.career.update(reply.entry)) return;
         this.#took(reply.career);
-        this.sync?.announce();
+        this.devices.sync?.announce();
         this.#saidTitles(reply.new_titles);
       },
+      unrated: (why) => this.game.toast(T.ratings.unsigned[why]), // the entry stays unsigned
     });
     this.rated = exchange;
     exchange.start(this.career.entries);
@@ -248,15 +251,25 @@ export class CareerFlow {
     return {
       rating: mine ? Math.round(mine.rating) : null,
       provisional: mine ? mine.provisional : true,
-      title: this.game.prefs.hideTitle ? null : (ratings?.title ?? null),
+      title: this.tableTitle(),
       abandoned: this.career.abandoned.filter((a) => a.kind === kind).length, // matches left for good
     };
   }
 
-  /** The title beside one's name at the table: the highest reached, unless the player hides it. */
+  /** The player's title as a table across devices shows it beside their name (a code: the
+   * highest reached; null when none yet, or hidden), as of the figures had now. */
+  tableTitle() {
+    return this.game.prefs.hideTitle ? null : (this.figures?.ratings?.title ?? null);
+  }
+
+  /** The title beside one's name at the table: the highest reached, unless the player hides it
+   * (and the tables across devices told, when it changed). */
   #showTitle() {
-    const title = this.figures?.ratings?.title ?? null;
-    this.game.titled(title && !this.game.prefs.hideTitle ? titleWords(title) : null);
+    const title = this.tableTitle();
+    this.game.titled(title ? titleWords(title) : null);
+    if (title === this.toldTitle) return;
+    this.toldTitle = title;
+    this.game.tellTitle?.(title);
   }
 
   /**
@@ -292,8 +305,8 @@ export class CareerFlow {
               copy: (t) => this.copy(t),
               root: this.game.root,
             }),
-          importCareer: () => this.importCareer(),
-          pairDevice: () => this.pair(),
+          importCareer: () => this.devices.importCareer(),
+          pairDevice: () => this.devices.pair(),
           chooseDesign: (kind, id) => this.chooseDesign(kind, id),
           copy: (text) => this.copy(text),
           standings: {
@@ -340,151 +353,21 @@ export class CareerFlow {
     this.game.redraw();
   }
 
-  async importCareer() {
-    const { importCareer } = await import("./transfer.js");
-    const done = await importCareer({
-      career: this.career,
-      call: this.call,
-      root: this.game.root,
-      applyPrefs: (/** @type {Partial<import("../store/storage.js").Prefs>} */ prefs) => {
-        Object.assign(this.game.prefs, prefs); // only the preferences an export carries
-        this.game.savePrefs();
-      },
-    });
-    if (done) location.reload(); // the table, its designs and its language as imported
-  }
-
-  /** Pair this device with another of one's own and merge the careers (pair.js); `given`: the
-   * invite of a #pair= link. The page starts again from a merged career.
+  /** Pair this device with another of one's own (owndevices.js); `given`: a #pair= link's invite.
    * @param {string|null} [given] */
-  async pair(given = null) {
-    if (given === null) {
-      const sync = await this.devicesSync();
-      if (sync.possible && (await this.game.modal(() => this.#pairByLink(sync))) !== "manual") return;
-    }
-    const [{ pairDevices }, { scan }] = await Promise.all([import("./pair.js"), import("../net/qr.js")]);
-    const done = await this.game.modal(() =>
-      pairDevices({
-        career: this.career,
-        prefs: this.game.prefs,
-        call: this.call,
-        root: this.game.root,
-        site: `${location.origin}${location.pathname}`,
-        iceServers: Array.isArray(this.game.prefs.iceServers) ? this.game.prefs.iceServers : undefined,
-        given,
-        scan: (/** @type {HTMLVideoElement} */ video, /** @type {AbortSignal} */ signal) => scan(video, { signal }),
-        applyPrefs: (/** @type {Partial<import("../store/storage.js").Prefs>} */ prefs) => {
-          Object.assign(this.game.prefs, prefs); // only the designs, where this device chose none
-          this.game.savePrefs();
-        },
-      }),
-    );
-    if (done) location.reload(); // the career, its figures and trophies as merged
+  pair(given = null) {
+    return this.devices.pair(given);
   }
 
-  /**
-   * The paired devices' sync (career/sync.js), loaded when first needed.
-   * @returns {Promise<import("./sync.js").DeviceSync>}
-   */
-  devicesSync() {
-    this.syncing ??= Promise.all([import("./sync.js"), import("../net/relays.js")]).then(
-      ([{ DeviceSync }, { relaysFrom }]) => {
-        this.sync = new DeviceSync({
-          career: this.career,
-          call: this.call,
-          relays: relaysFrom(this.game.prefs).urls,
-          toast: (text) => this.game.toast(text),
-          designs: () =>
-            Object.fromEntries(
-              DESIGN_PREFS.filter((k) => this.game.prefs[k] !== undefined).map((k) => [k, this.game.prefs[k]]),
-            ),
-          merged: (/** @type {import("./sync.js").MergeReply} */ reply) => this.#merged(reply),
-        });
-        return this.sync;
-      },
-    );
-    return this.syncing;
+  /** Another device's pairing link was opened here (#pair-room=): owndevices.js.
+   * @param {{room: string, peer: string}} given */
+  pairRoom(given) {
+    return this.devices.pairRoom(given);
   }
 
-  /** The page is up: a device paired before meets its pairs that are open (nothing loads
-   * otherwise: a first visit's bytes stay the table's). */
-  async startSync() {
-    if (read(DEVICES_KEY) === null) return;
-    await (await this.devicesSync()).start();
-  }
-
-  /**
-   * A merge replaced the career: its figures, and the designs this device chose none of.
-   * @param {import("./sync.js").MergeReply} reply
-   */
-  #merged(reply) {
-    this.#took(reply.career);
-    const prefs = this.game.prefs;
-    const unset = DESIGN_PREFS.filter((k) => prefs[k] === undefined && reply.merged.prefs?.[k] !== undefined);
-    if (unset.length) {
-      for (const k of unset) prefs[k] = reply.merged.prefs[k];
-      this.game.savePrefs();
-      setDesign({ tiles: prefs.tiles, felt: prefs.felt });
-      this.game.redraw();
-    }
-  }
-
-  /** Pairing by one link (the relays carry it): this device's link, the paired devices; the
-   * codes sent by hand when the person asks ("manual").
-   * @param {import("./sync.js").DeviceSync} sync */
-  async #pairByLink(sync) {
-    const { PairLinkDialog } = await import("../ui/dialogs/pairlink.js");
-    const dialog = new PairLinkDialog(this.game.root);
-    const closed = dialog.open({
-      devices: sync.paired,
-      forget: (/** @type {string} */ room) => {
-        sync.forget(room);
-        dialog.list(sync.paired);
-      },
-    });
-    let offer = null;
-    try {
-      offer = await sync.offer(`${location.origin}${location.pathname}`);
-      dialog.offer(offer.link);
-      dialog.status(T.sync.waiting);
-      offer.answered.then((/** @type {string} */ label) => {
-        dialog.status(T.sync.paired(label || T.sync.otherDevice));
-        dialog.list(sync.paired);
-      });
-    } catch {
-      dialog.status(T.sync.cannot);
-    }
-    const how = await closed;
-    offer?.cancel();
-    return how;
-  }
-
-  /**
-   * This device opened another's pairing link (#pair-room=): asked once, then paired.
-   * @param {{room: string, peer: string}} given the link's: the room's secret, the other device's key
-   */
-  async pairRoom(given) {
-    const sync = await this.devicesSync();
-    if (!sync.possible) return this.game.toast(T.sync.noRelays);
-    const S = T.sync;
-    const yes = await this.game.modal(() =>
-      askDialog(
-        "pair-ask",
-        S.askTitle,
-        [h("p", { class: "panel-sub", text: S.ask })],
-        [
-          { id: "pair-ask-no", text: S.notNow, value: false },
-          { id: "pair-ask-yes", text: S.pair, value: true, primary: true },
-        ],
-      ),
-    );
-    if (yes !== true) return;
-    try {
-      await sync.accept(given);
-      this.game.toast(S.pairedHere);
-    } catch {
-      this.game.toast(S.cannot);
-    }
+  /** The page is up: a device paired before meets its pairs that are open (owndevices.js). */
+  startSync() {
+    return this.devices.startSync();
   }
 
   /** @param {string} text to the clipboard, and the person told whether it went */
@@ -522,8 +405,8 @@ export class CareerFlow {
         won: entries.filter((e) => e.won).length,
         history: this.career.history.items.length,
         trophies: (this.figures?.trophies ?? []).map((t) => t.id),
-        paired: this.sync?.paired.length ?? 0,
-        synced: this.sync?.crossings ?? 0,
+        paired: this.devices.sync?.paired.length ?? 0,
+        synced: this.devices.sync?.crossings ?? 0,
       },
       daily: {
         date: utcDate(),

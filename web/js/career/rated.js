@@ -9,7 +9,14 @@
 // rated_take), which checks every other field against its own entry and career. Anything that
 // does not verify, or that Python refuses, changes nothing: the match stays unrated.
 //
-//   const ex = new RatedExchange({ call, entry, share, career, taken });
+// A signature that never comes (the other device closed, or refuses to sign its loss) ends the
+// exchange SIGN_WAIT_MS after this device's part went out: the entry stays as it was recorded
+// ("unsigned", no rating moved, the chain of signed results where it was), anything heard later
+// is ignored, and the player is told (`unrated`: "late"; "refused" when a part or a signature did
+// not check out). docs/protocol.md "Rated results and the daily standings" says what the other
+// device may have counted meanwhile.
+//
+//   const ex = new RatedExchange({ call, entry, share, career, taken, unrated });
 //   await ex.start(entries);   // its own part out
 //   ex.heard({seat, part} | {seat, digest, signature});   // the table's, in any order
 //
@@ -17,6 +24,7 @@
 // of a device's signed results is by this key.
 
 import { hex, keyPair, loadCurve, unhex } from "../net/nostrevent.js";
+import { keepSecret, keptSecret } from "./ratingkey.js";
 import { utcDate } from "./store.js";
 
 /** @typedef {import("../shapes/career.js").CareerEntry} CareerEntry */
@@ -27,29 +35,25 @@ import { utcDate } from "./store.js";
 /** The result every person signed: rated_take's `signed`.
  * @typedef {import("../shapes/career.js").SignedResult} Signed */
 
-const KEY = "allthrees.ratingkey.v1";
-const HEX64 = /^[0-9a-f]{64}$/;
+/** How long this device waits for every other person's part and signature after its own part
+ * went out (ms): a minute, as long as a quick match gives a move. */
+export const SIGN_WAIT_MS = 60_000;
 const PEOPLE = ["you", "friend"]; // the controllers of an entry's seats played by people
 
-/** This device's own signing key for rated results: kept once made. */
+/** This device's own signing key for rated results (ratingkey.js): kept once made (none, or an
+ * unreadable one: a new key, and the chain starts again; the other devices take a first result). */
 export async function ratingKey() {
-  let secret = null;
-  try {
-    const kept = JSON.parse(localStorage.getItem(KEY) ?? "null");
-    if (typeof kept?.secret === "string" && HEX64.test(kept.secret)) secret = kept.secret;
-  } catch {
-    // unreadable: a new key (the chain starts again: the other devices take a first result)
-  }
+  const secret = keptSecret();
   const key = await keyPair(secret);
-  if (!secret) {
-    try {
-      localStorage.setItem(KEY, JSON.stringify({ secret: key.secret }));
-    } catch {
-      // storage refused: this result is signed all the same
-    }
-  }
+  if (!secret) keepSecret(key.secret);
   return key;
 }
+
+/** The page's clock. */
+const PAGE_TIMER = {
+  set: (/** @type {() => void} */ f, /** @type {number} */ ms) => setTimeout(f, ms),
+  clear: (/** @type {unknown} */ t) => clearTimeout(/** @type {number} */ (t)),
+};
 
 export class RatedExchange {
   /**
@@ -60,13 +64,23 @@ export class RatedExchange {
    * @param {() => {entries: CareerEntry[], attempts: object, abandoned: object[]}} o.career the career now
    * @param {(reply: any) => void} o.taken rated_take's reply, once every signature verified and
    *   this device's Python took the result ({entry, career, new_titles})
+   * @param {(why: "late"|"refused") => void} [o.unrated] the exchange ended without a result taken:
+   *   every signature did not come within `wait` ("late"), or one did not check out ("refused")
+   * @param {number} [o.wait] SIGN_WAIT_MS, unless told (a test's)
+   * @param {{set: (f: () => void, ms: number) => unknown, clear: (t: unknown) => void}} [o.timer] the clock
+   *   (the page's setTimeout, unless told: a test's fake one)
    */
-  constructor({ call, entry, share, career, taken }) {
+  constructor({ call, entry, share, career, taken, unrated = () => {}, wait = SIGN_WAIT_MS, timer = PAGE_TIMER }) {
     this.call = call;
     this.entry = entry;
     this.share = share;
     this.career = career;
     this.taken = taken;
+    this.unrated = unrated;
+    this.wait = wait;
+    this.timer = timer;
+    /** @type {unknown} the wait for every signature, once this device's part went out */
+    this.waiting = null;
     /** @type {number[]} the seats played by people, each of which signs */
     this.people = entry.seats.flatMap((c, seat) => (PEOPLE.includes(c) ? [seat] : []));
     /** @type {Map<number, Part>} */
@@ -86,8 +100,9 @@ export class RatedExchange {
     return this.#then(async () => {
       this.key = await ratingKey();
       const reply = await this.call("rated_part", { entries, entry: this.entry, key: this.key.public });
-      if (!reply?.ok) return this.#stop();
+      if (!reply?.ok) return this.#stop("refused");
       this.parts.set(this.entry.you, reply.part);
+      this.waiting = this.timer.set(() => this.#then(async () => this.#stop("late")), this.wait);
       this.share({ part: reply.part });
     });
   }
@@ -109,7 +124,7 @@ export class RatedExchange {
     this.queue = this.queue
       .then(step)
       .then(() => this.#next())
-      .catch(() => this.#stop());
+      .catch(() => this.#stop("refused"));
     return this.queue;
   }
 
@@ -118,7 +133,7 @@ export class RatedExchange {
     if (!this.made && this.people.every((s) => this.parts.has(s))) {
       const parts = this.people.map((s) => this.parts.get(s));
       const reply = await this.call("rated_document", { entry: this.entry, parts });
-      if (!reply?.ok) return this.#stop();
+      if (!reply?.ok) return this.#stop("refused");
       this.made = { document: reply.document, digest: reply.digest };
       const curve = await loadCurve();
       const signature = hex(await curve.schnorr.signAsync(unhex(reply.digest), unhex(this.key.secret)));
@@ -136,21 +151,33 @@ export class RatedExchange {
         const ok =
           sig.digest === made.digest &&
           (await curve.schnorr.verifyAsync(unhex(sig.signature), unhex(made.digest), unhex(key)).catch(() => false));
-        if (!ok) return this.#stop(); // a forged or another result's signature: unrated
+        if (!ok) return this.#stop("refused"); // a forged or another result's signature: unrated
         signatures[key] = sig.signature;
       }
-      this.finished = true;
+      this.#done();
       const signed = { document: made.document, digest: made.digest, signatures };
       const { entries, attempts, abandoned } = this.career();
       const reply = await this.call("rated_take", {
         ...{ entries, entry: this.entry, signed, verified: true, key: this.key.public },
         ...{ today: utcDate(), attempts, abandoned },
       });
-      if (reply?.ok) this.taken(reply); // refused: the match stays unrated
+      if (reply?.ok) this.taken(reply);
+      else this.unrated("refused"); // Python refused it: the match stays unrated
     }
   }
 
-  #stop() {
+  /** The exchange is over: nothing heard from now on changes anything. */
+  #done() {
     this.finished = true;
+    if (this.waiting !== null) this.timer.clear(this.waiting);
+    this.waiting = null;
+  }
+
+  /** Over without a result taken (once): the entry stays unsigned, and the player is told.
+   * @param {"late"|"refused"} why */
+  #stop(why) {
+    if (this.finished) return;
+    this.#done();
+    this.unrated(why);
   }
 }

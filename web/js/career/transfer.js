@@ -13,6 +13,7 @@
 import { download, h } from "../dom/dom.js";
 import { refusalWords, T } from "../i18n/strings.js";
 import { askDialog } from "../ui/modal.js";
+import { keepSecret, keptSecret } from "./ratingkey.js";
 
 /** @typedef {import("../store/storage.js").Prefs} Prefs */
 /** @typedef {import("./flow.js").EngineCall} EngineCall */
@@ -85,6 +86,8 @@ export async function exportCareer({ career, prefs, call, toast, copy, root }) {
     exported: new Date().toISOString(),
     ...career.exportable(),
     prefs: { ...CARRIED_PREFS, ...carried(prefs) },
+    // this device's key for signing rated results: its chain goes on where the career is imported
+    signing: keptSecret() ? { secret: keptSecret() } : undefined,
   });
   if (!reply?.ok) {
     if (reply) toast(refusalWords(reply)); // a failed call has said so already
@@ -197,6 +200,7 @@ export async function importCareer({ career, call, root, applyPrefs }) {
     return false;
   }
   applyPrefs(carried(data.prefs));
+  if (data.signing) keepSecret(data.signing.secret); // checked by Python (check_import)
   return true;
 }
 

@@ -1,12 +1,14 @@
 // @ts-check
 // The seats around the table and the boneyard: each seat's face-down tiles (face up once the
-// round is over), its name in its team's colour, whose turn it is, thinking dots, and what it
-// did last (passed, drew); the boneyard's stack, its count, and its glow when drawing is the move.
+// round is over), its name in its team's colour, whose turn it is, thinking dots, what it did
+// last (passed, drew) and its player's title at a table online (as its device said it); the
+// boneyard's stack, its count, and its glow when drawing is the move.
 
 import { dealDuration, dealtTileAt } from "../board/anim.js";
 import { boneyardCenter, boneyardRect } from "../board/regions.js";
 import { seatBox, seatLayout } from "../board/scene.js";
 import { T } from "../i18n/strings.js";
+import { seatTitles } from "../i18n/words.js";
 import { drawBadge, drawText, roundRectPath, TEAM_RGB } from "./render.js";
 import { drawTile } from "./tiles.js";
 
@@ -83,6 +85,8 @@ export function drawSeats(ctx, state, now, reduced) {
       wakeAt = (Math.floor(now / THINK_DOT_MS) + 1) * THINK_DOT_MS;
     } else if (!snap.round.over && seat.passed) note = `${T.tiles(seat.tiles)} · ${T.passedMark}`;
     else if (!snap.round.over && seat.drew) note = `${T.tiles(seat.tiles)} · ${T.drewTiles(seat.drew)}`;
+    const title = seatTitles(snap, [seat.seat]); // beside the name: under it, before the tiles
+    if (title && !thinking) note = `${title} · ${note}`;
     drawText(ctx, note, lay.note.x, lay.note.y, {
       size: lay.note.size,
       weight: 500,

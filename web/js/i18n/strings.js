@@ -450,6 +450,7 @@ const EN = {
     message_shape: (v) =>
       `A message from the other device was malformed${v.field ? ` (${v.field})` : ""}; nothing changed.`,
     reaction_unknown: () => "That reaction is not one this game knows.",
+    title_unknown: () => "That title is not one this game knows.",
     reaction_flood: (v) => `At most ${v.most} reactions between two moves.`,
     no_friends: () => "A table across devices needs a seat for a friend on another device.",
     chain_spent: () => "This table has dealt all the matches it can: start a new table with your friends.",
@@ -1391,6 +1392,11 @@ const EN = {
       "This match is rated. A hint makes it unrated: it will not move your rating. (A review between rounds is allowed.)",
     hintAsk: "Ask for the hint",
     hintKeep: "Keep it rated",
+    /** A rated result's exchange ended without every signature (career/rated.js). */
+    unsigned: {
+      late: "The other player's device did not sign the result in time: the match is unrated.",
+      refused: "The other player's signature of the result did not check out: the match is unrated.",
+    },
   },
   titles: {
     newcomer: "Newcomer",

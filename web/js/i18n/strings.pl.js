@@ -376,6 +376,7 @@ export const PL = {
     message_shape: (v) =>
       `Wiadomość z drugiego urządzenia była zniekształcona${v.field ? ` (${v.field})` : ""}; nic się nie zmieniło.`,
     reaction_unknown: () => "Ta gra nie zna takiej reakcji.",
+    title_unknown: () => "Ta gra nie zna takiego tytułu.",
     reaction_flood: (v) => `Najwyżej ${v.most} reakcje między dwoma ruchami.`,
     no_friends: () => "Stół przez urządzenia potrzebuje miejsca dla przyjaciela na innym urządzeniu.",
     chain_spent: () => "Ten stół rozdał już wszystkie rozgrywki, jakie mógł: załóż z przyjaciółmi nowy stół.",
@@ -1208,6 +1209,10 @@ export const PL = {
       "Ta rozgrywka jest rankingowa. Podpowiedź sprawi, że przestanie nią być: nie zmieni twojego rankingu. (Omówienie między partiami jest dozwolone.)",
     hintAsk: "Poproś o podpowiedź",
     hintKeep: "Zostaw rankingową",
+    unsigned: {
+      late: "Urządzenie drugiego gracza nie podpisało wyniku na czas: rozgrywka nie jest rankingowa.",
+      refused: "Podpis wyniku od drugiego gracza się nie zgadza: rozgrywka nie jest rankingowa.",
+    },
   },
   titles: {
     newcomer: "Nowicjusz",

@@ -97,3 +97,17 @@ export function moveLabel(move, turned) {
   // Python's notation names one of the arms
   return T.moveWords(tile, arm ? armLabel(/** @type {import("../shapes/snapshot.js").Arm} */ (arm), turned) : null);
 }
+
+/**
+ * The titles of `seats`' players in words, as their own devices said them at a table online
+ * (Python's seat `title`), joined; null when none of them shows one.
+ * @param {Snapshot} snap @param {number[]} seats
+ */
+export function seatTitles(snap, seats) {
+  const titles = /** @type {Record<string, string>} */ (T.titles);
+  const words = seats.flatMap((s) => {
+    const code = snap.seats[s]?.title;
+    return code ? [titles[code] ?? code] : [];
+  });
+  return words.length ? words.join(", ") : null;
+}

@@ -21,6 +21,7 @@ import { readHostText } from "./earlycheck.js";
 import { GuestHand } from "./guesthand.js";
 import { keepKept, loadKept, randomPart } from "./guestkeep.js";
 import { GUEST_KEY } from "./guestkey.js";
+import { checkReveal, LOCAL_OPS } from "./guestlocal.js";
 import { netErrorWords } from "./handoff.js";
 import { NetError } from "./peer.js";
 import { relaysFrom } from "./relays.js";
@@ -29,28 +30,6 @@ import { PROTOCOL } from "./version.js";
 export { GUEST_KEY };
 
 const MAX_SEEN = 4000; // events kept of what this device saw (a long match has a few hundred)
-// What the guest's own Python answers (career, checks, words); the table's ops are the host's.
-const LOCAL_OPS = new Set([
-  "ping",
-  "choices",
-  "rules_form",
-  "career",
-  "career_entry",
-  "daily",
-  "daily_start",
-  "export",
-  "check_import",
-  "replay_round",
-  "host_message",
-  "check_shared",
-  "career_merge",
-  // a rated result, made and taken by this device's own Python (career/rated.js)
-  "ratings",
-  "rated_part",
-  "rated_document",
-  "rated_take",
-  "rated_abandon",
-]);
 
 /** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
 /** @typedef {import("./guestkeep.js").Kept} Kept */
@@ -78,6 +57,8 @@ export class Guesting {
    * @param {(shared: object) => void} [o.counted] the match checked at its end, with its entry in
    *   this device's career and the figures (check_shared's reply; no entry for a practice table)
    * @param {string} [o.name] what the host calls this player
+   * @param {() => string|null} [o.title] this player's title as of now, said in each hello (a
+   *   code of titlecodes.TITLE_CODES; null: none, or hidden): the table shows it beside the name
    * @param {unknown} [o.relays] the preference `relays` (net/relays.js)
    * @param {{get: () => boolean}} [o.relayOnly] the preference "Hide my address from other players"
    */
@@ -95,6 +76,7 @@ export class Guesting {
     career,
     counted,
     name = "",
+    title = () => null,
     relays,
     relayOnly,
   }) {
@@ -109,6 +91,7 @@ export class Guesting {
     this.iceServers = iceServers;
     this.site = site;
     this.name = name;
+    this.title = title;
     this.relays = relaysFrom({ relays }).urls;
     this.relayOnly = relayOnly ?? { get: () => false };
     /** @type {{room: import("./room.js").Room, seating: import("./online.js").GuestRoom}|null} a table played online */
@@ -120,6 +103,8 @@ export class Guesting {
     /** @type {import("./link.js").Carrier|null} */
     this.channel = null;
     this.presence = "waiting"; // this device's own link to the host
+    /** @type {import("./link.js").Carrier|null} the channel this page last said hello on */
+    this.helloed = null;
     /** @type {Other[]} as the host said */
     this.others = [];
     this.watchers = 0; // how many watch the table (net/watch.js), as the host said
@@ -208,24 +193,15 @@ export class Guesting {
     if (!this.relays.length) return this.toast(T.room.down); // this player wants no relay: no room to knock at
     this.presence = this.#kept.table ? "reconnecting" : "waiting"; // back at its seat, or a first knock
     this.changed();
-    let room;
     try {
-      const [{ Room }, { GuestRoom }] = await Promise.all([import("./room.js"), import("./online.js")]);
-      /** @type {import("./online.js").GuestRoom|null} */
-      let seating = null;
-      room = await Room.open({
-        secret,
-        relays: this.relays,
-        onmessage: (from, kind, body, run) => seating?.heard(from, kind, body, run),
-        onstatus: (status) => this.#relayStatus(status),
-      });
-      seating = new GuestRoom(room, host, {
+      const { openGuestRoom } = await import("./online.js");
+      this.room = await openGuestRoom({
+        ...{ secret, host, relays: this.relays, onstatus: (status) => this.#relayStatus(status) },
         key: /** @type {string} made above */ (this.#kept.key),
         meta: () => ({ name: this.name || "" }),
         iceServers: this.iceServers,
         relayOnly: () => this.relayOnly.get(), // read at each knock: the player may change it
       });
-      this.room = { room, seating };
     } catch (error) {
       return this.toast(netErrorWords(error));
     }
@@ -292,7 +268,7 @@ export class Guesting {
     // the protocol's version is Python's (net/protocol.py, stamped in version.js by the build): the
     // host checks it, and says if it differs
     this.protocol ??= PROTOCOL ?? (await this.local.call("ping"))?.protocol;
-    this.#send({ kind: "hello", table, part, name: this.name || undefined, resume: resume || undefined, key });
+    this.#hello({ table, part, resume: resume || undefined, key });
   }
 
   /** @param {{kind: string, [field: string]: unknown}} message */
@@ -397,19 +373,11 @@ export class Guesting {
   /** @param {{record?: object}} m the host's reveal (Python checked its shape) */
   async #reveal(m) {
     if (this.shared) return; // every later table of a finished match brings it again
-    const reply = await this.local.call("check_shared", {
-      commitment: this.#kept.commitment,
-      reveal: m,
-      my_part: this.#kept.part,
-      seen: { events: this.#kept.events },
-      date: new Date().toISOString(),
-      ...this.careerNow(),
-    });
-    this.shared = reply?.ok ? reply.shared : { failed: reply?.code ?? "refused" };
-    const refused = /** @type {Record<string, ((values: object) => string)|undefined>} */ (T.refusals);
-    this.toast(reply?.ok ? T.netTable.fair : (refused[reply?.code]?.(reply.values ?? {}) ?? T.netTable.unfair));
+    const { shared, words, proved } = await checkReveal(this.local, this.#kept, m, this.careerNow());
+    this.shared = shared;
+    this.toast(words);
     // a match whose deal is proved counts in this device's career, for this device's seat
-    if (reply?.ok) this.counted(reply.shared);
+    if (proved) this.counted(proved);
     this.#kept.record = m.record;
     this.#kept.events = []; // the next match starts its own
   }
@@ -468,7 +436,25 @@ export class Guesting {
   back() {
     if (!this.channel || !this.kept) return;
     const { table, part, key } = this.kept;
-    this.#send({ kind: "hello", table, part, name: this.name || undefined, resume: true, key });
+    this.#hello({ table, part, resume: true, key });
+  }
+
+  /** The player's title changed (reached, hidden, shown again): the host's table shows it. */
+  sayTitle() {
+    if (!this.channel || this.helloed !== this.channel) return; // not seated yet: its hello says it
+    /** @type {Omit<import("../shapes/messages.js").GuestTitle, "v">} (#send adds v) */
+    const said = { kind: "title", title: this.title() };
+    this.#send(said);
+  }
+
+  /** A hello to the host (net/protocol.py's): this seat's part and key, its name and title.
+   * @param {{table: string|null, part: string, resume?: boolean, key?: string}} seat */
+  #hello(seat) {
+    const title = this.title() ?? undefined;
+    /** @type {Omit<import("../shapes/messages.js").Hello, "v"|"table"> & {table: string|null}} (#send adds v) */
+    const hello = { kind: "hello", ...seat, name: this.name || undefined, title };
+    this.#send(hello);
+    this.helloed = this.channel; // a title that changes from now on is said on this channel
   }
 
   /** The host gave this seat to a computer: the table is not this device's any more (nothing

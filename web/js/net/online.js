@@ -23,7 +23,7 @@
 import { canDirect } from "./direct.js";
 import { Link } from "./link.js";
 import { answerInvite, createInvite, NetError } from "./peer.js";
-import { RelayChannel } from "./room.js";
+import { RelayChannel, Room } from "./room.js";
 
 /** How long a direct connection is given to open once its offer is out (ms); the page is seated
  * through the room meanwhile. */
@@ -47,7 +47,6 @@ const HOLD_MS = 20_000;
 /** @typedef {boolean | (() => boolean)} RelayOnly  "Hide my address", or how to read it */
 /** @typedef {import("./codes.js").Meta} Meta */
 /** @typedef {import("./room.js").Body} Body */
-/** @typedef {import("./room.js").Room} Room */
 /** @typedef {Awaited<ReturnType<typeof createInvite>>} Invite */
 /** @typedef {Awaited<ReturnType<typeof answerInvite>>} Answered */
 
@@ -327,4 +326,20 @@ export class GuestRoom {
     this.direct?.close();
     this.link?.close();
   }
+}
+
+/**
+ * A guest's way in by a table's one link: the table's room on the relays (room.js), opened, and
+ * its seating there (GuestRoom), which hears the room's messages; `onstatus`, the relays' state.
+ * @param {{secret: string, host: string, relays: string[],
+ *   onstatus: (status: import("./nostr.js").PoolStatus) => void} & ConstructorParameters<typeof GuestRoom>[2]} o
+ * @returns {Promise<{room: Room, seating: GuestRoom}>}
+ */
+export async function openGuestRoom({ secret, host, relays, onstatus, ...seat }) {
+  /** @type {GuestRoom|null} */
+  let seating = null;
+  const onmessage = (/** @type {Parameters<GuestRoom["heard"]>} */ ...heard) => seating?.heard(...heard);
+  const room = await Room.open({ secret, relays, onmessage, onstatus });
+  seating = new GuestRoom(room, host, seat);
+  return { room, seating };
 }

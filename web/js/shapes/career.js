@@ -44,7 +44,7 @@
  * @property {import("./saved.js").MatchRecord} [record] Python's entry has it; the page may leave it out of those it sends back
  * @property {import("./snapshot.js").SettingsJson} [settings] the same
  * @property {RatedResult|null} [rated] a rated match's result (career.rated.rated_of, signed between people); null or absent: unrated
- * @property {string|null} [unrated] why it is not rated (career.rated.UNRATED_REASONS; "unsigned" while its signatures are awaited)
+ * @property {string|null} [unrated] why it is not rated (career.rated.UNRATED_REASONS; "unsigned" while its signatures are awaited, and for good once they did not all come: career/rated.js)
  */
 
 /**

@@ -35,6 +35,13 @@
  * @property {CareerPart} career
  * @property {unknown[]} history whole matches, the page's as it keeps them
  * @property {Object<string, unknown>} prefs the page's preferences
+ * @property {SigningKey} [signing] none: nothing signed yet, or an export from before
+ */
+
+/**
+ * The device's key for signing rated results, as an export carries it.
+ * @typedef {Object} SigningKey
+ * @property {string} secret BIP-340's secret key, 64 hex digits
  */
 
 /**
@@ -44,6 +51,7 @@
  * @property {Int} history
  * @property {Int} trophies
  * @property {string|null} newest
+ * @property {boolean} signing it carries a key for signing rated results
  */
 
 /**

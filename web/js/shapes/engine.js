@@ -85,15 +85,6 @@
  */
 
 /**
- * A move, as a local table sends it (op `intent`; session.Session.act).
- * @typedef {Object} MoveIntent
- * @property {"play"|"draw"|"pass"} kind
- * @property {string} [tile]
- * @property {string} [arm]
- * @property {Int|null} [claim] with muggins: the points the player says the play makes
- */
-
-/**
  * A reply to a request that changed the table (app.App._reply); across devices the host's also
  * has `guests`, `outbox` and `room`.
  * @typedef {Object} TableReply

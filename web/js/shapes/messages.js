@@ -21,6 +21,8 @@
  * @property {string} [name]
  * @property {boolean} [resume] it had the seat before
  * @property {string} [key] the seat's key, 64 hex digits: the seat taken back by itself
+ * @property {string} [title] its player's title (a code of `titlecodes.TITLE_CODES`): absent when
+ *   none was reached, or the player hides it
  */
 
 /**
@@ -68,7 +70,15 @@
  */
 
 /**
- * @typedef {Hello|IntentMessage|GuestReaction|Bye|GuestRatedPart|GuestRatedSign} GuestMessage
+ * A guest's player's title changed while seated (reached, hidden, shown again): null, none shown.
+ * @typedef {Object} GuestTitle
+ * @property {Int} v
+ * @property {"title"} kind
+ * @property {string|null} title
+ */
+
+/**
+ * @typedef {Hello|IntentMessage|GuestReaction|Bye|GuestRatedPart|GuestRatedSign|GuestTitle} GuestMessage
  */
 
 /**

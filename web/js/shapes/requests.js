@@ -11,6 +11,7 @@
 /** @typedef {import("./saved.js").MatchRecord} MatchRecord */
 /** @typedef {import("./messages.js").MoveIntent} MoveIntent */
 /** @typedef {import("./careerops.js").Part} Part */
+/** @typedef {import("./careerops.js").SigningKey} SigningKey */
 /** @typedef {import("./messages.js").SeatPresence} SeatPresence */
 /** @typedef {import("./snapshot.js").SettingsJson} SettingsJson */
 /** @typedef {import("./career.js").SignedResult} SignedResult */
@@ -163,6 +164,7 @@
  * @property {unknown[]} history
  * @property {Object<string, unknown>} prefs
  * @property {AbandonedMatch[]} [abandoned]
+ * @property {SigningKey} [signing] the device's key for signing rated results, if it has one
  */
 
 /**
@@ -272,6 +274,13 @@
  */
 
 /**
+ * The host's own player's title at its table (null: none, or hidden).
+ * @typedef {Object} TableTitle
+ * @property {"table_title"} op
+ * @property {string|null} title
+ */
+
+/**
  * The host's own part of a rated result, or its signature of the document's digest.
  * @typedef {Object} RatedShare
  * @property {"rated_share"} op
@@ -377,7 +386,7 @@
  *   |LinkRequest|New|IntentRequest|Advance|HintRequest|ReviewRequest|CareerEntryRequest
  *   |CareerRequest|DailyRequest|DailyStartRequest|ExportRequest|CheckImport|Gather|Fill|TimeUp
  *   |SeatFor|Guest|StandIn|GiveSeat|Presence|WatchRequest|HostMessageRequest|CheckShared|React
- *   |RatedShare|SetRated|CareerMergeRequest|ReplayRoundRequest|RatedTableRequest|RatingsRequest
+ *   |RatedShare|SetRated|TableTitle|CareerMergeRequest|ReplayRoundRequest|RatedTableRequest|RatingsRequest
  *   |RatedPartRequest|RatedDocumentRequest|RatedTakeRequest|RatedAbandonRequest
  *   |StandingsEntryRequest|StandingsCheckRequest|StandingsRequest} AnyRequest
  */

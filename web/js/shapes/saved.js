@@ -46,6 +46,7 @@
  * @property {boolean} rated the host chose a rated table before the deal
  * @property {boolean} watch the host lets people watch (a save from before watching has none: off)
  * @property {Int[]} given_away
+ * @property {Object<string, string>} [titles] a seat -> its player's title (a save from before: none)
  */
 
 /**

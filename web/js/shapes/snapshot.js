@@ -173,6 +173,8 @@
  * @property {Int} tiles tiles in its hand
  * @property {boolean} passed it passed on its latest turn
  * @property {Int} drew tiles it drew on its latest turn
+ * @property {string|null} title its player's title (a code of titlecodes.TITLE_CODES), as its own
+ *   device said it at a table across devices (null: none, hidden, or a table on one device)
  */
 
 /**

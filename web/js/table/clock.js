@@ -28,7 +28,7 @@ const DEFAULT_LEVEL = "casual";
  * @property {{back: (on: boolean) => void, clock: (text: string|null, urgent?: boolean) => void}} hud
  * @property {{say: (text: string) => void}} reader
  * @property {{snap: Snapshot|null}} state
- * @property {{guesting: {standing: () => boolean}|null, hosting: {active: boolean, choice?: string|null|false}|null}} across
+ * @property {{guesting: {standing: () => boolean}|null, hosting: {active: boolean, choice?: string|null|false}|null}} net
  * @property {{call: (op: string, payload: object, blocking: boolean) => Promise<any>,
  *   accept: (reply: any) => Promise<void>}} controller
  */
@@ -59,7 +59,7 @@ export class TableClock {
     clearTimeout(this.timer);
     for (const e of events) if (e.kind === "timed_out") this.table.toast(this.#timedOutWords(snap, e));
     // a guest's seat a computer plays for now: "I'm back" (any move of the person does the same)
-    const guesting = this.table.across.guesting;
+    const guesting = this.table.net.guesting;
     this.table.hud.back(Boolean(guesting && snap && guesting.standing()));
     const c = snap?.net?.clock ?? null;
     if (!snap || !c || snap.round.over) return this.#stop();
@@ -73,8 +73,8 @@ export class TableClock {
     };
     this.ticker ??= setInterval(() => this.#tick(), 1000);
     this.#tick();
-    const hosting = this.table.across.hosting;
-    if (!this.table.across.guesting && hosting?.active)
+    const hosting = this.table.net.hosting;
+    if (!this.table.net.guesting && hosting?.active)
       this.timer = setTimeout(() => this.#timeUp(c.seat), c.left_ms + REPORT_LATE_MS);
   }
 
@@ -111,8 +111,8 @@ export class TableClock {
    * @param {number} seat
    */
   async #timeUp(seat) {
-    const across = this.table.across;
-    const choice = across.hosting?.choice;
+    const net = this.table.net;
+    const choice = net.hosting?.choice;
     const level = typeof choice === "string" ? choice : DEFAULT_LEVEL;
     const reply = await this.table.controller.call("time_up", { seat, level }, false);
     if (reply?.ok && reply.snapshot) await this.table.controller.accept(reply);

@@ -30,7 +30,7 @@ const WORK_POLL_MS = 50; // how often a kept tap on Next round looks whether the
 /** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
 /** @typedef {import("../shapes/snapshot.js").SettingsJson} SettingsJson */
 /** @typedef {import("../shapes/engine.js").Event} Event */
-/** @typedef {import("../shapes/engine.js").MoveIntent} MoveIntent */
+/** @typedef {import("../shapes/messages.js").MoveIntent} MoveIntent */
 /** @typedef {import("../store/storage.js").Prefs} Prefs */
 /** How a move was made: by a key, a tap or a drag (input.js), null when not by the person. @typedef {"key"|"tap"|"drag"|null} Source */
 /**
@@ -74,7 +74,7 @@ const WORK_POLL_MS = 50; // how often a kept tap on Next round looks whether the
  * @typedef {{prefs: Prefs, save: (reply: Reply) => unknown, savePrefs: () => void}} ControllerStore
  */
 
-/** A move made while the kept table is drawn (waking.js): held there. @typedef {{hold: (payload: Payload, source: Source) => void}} ControllerWaking */
+/** A move made while the kept table is drawn (earlytable.js): held there. @typedef {{hold: (payload: Payload, source: Source) => void}} ControllerWaking */
 
 export class Controller {
   /**

@@ -97,8 +97,8 @@ export class Game {
         return game.tools;
       },
       careerFlow: { open: () => this.careerFlow.open() },
-      parlor: { open: () => this.online.open() },
-      across: {
+      online: { open: () => this.online.open() },
+      net: {
         invite: () => {
           this.net.invite();
         },
@@ -167,6 +167,7 @@ export class Game {
           rated: (shared) => this.careerFlow.ratedHeard(shared),
           now: () => ({ entries: this.careerFlow.career.entries, attempts: this.careerFlow.career.attempts }),
           abandoned: (settings, commitment) => this.careerFlow.abandoned(settings, commitment),
+          title: () => this.careerFlow.tableTitle(),
           counted: (shared) => {
             const entry = this.careerFlow.counted(shared);
             if (entry && this.state.snap?.match.over) this.panel.showRace(entry, this.state.snap);
@@ -189,7 +190,7 @@ export class Game {
       get controller() {
         return game.controller;
       },
-      across: net,
+      net,
       sound: this.sound,
       get reader() {
         return game.reader;
@@ -250,17 +251,13 @@ export class Game {
       prefs: this.prefs,
       sound: this.sound,
       modal: (open) => this.modal(open),
+      // New game names a table opened from Play online listed, and announces it there
+      online: {
+        name: () => online.name,
+        list: () => online.list(true),
+        announce: (spec) => online.announce(spec),
+      },
     });
-    // New game names a table opened from Play online listed, and announces it there (tools.js)
-    this.tools.parlor = online;
-    this.tools.across = {
-      get listed() {
-        return online.listed;
-      },
-      set listed(on) {
-        online.list(on);
-      },
-    };
     // the table clock of a table played online
     this.clock = new TableClock({
       toast: (text) => this.toast(text),
@@ -269,7 +266,7 @@ export class Game {
         return game.reader;
       },
       state: this.state,
-      across: net,
+      net,
       controller: { call, accept: (reply) => this.controller.accept(reply) },
     });
     this.careerFlow = new CareerFlow({
@@ -292,6 +289,7 @@ export class Game {
         // a rated result's part or signature: a guest sends it to the host, the host to every friend
         shareRated: (shared) =>
           net.guesting ? net.guesting.shareRated(shared) : this.controller.call("rated_share", shared, false),
+        tellTitle: (title) => net.tellTitle(title), // to the other devices at the table
         titled: (title) => {
           this.state.title = title; // beside one's name in the score bar (ui/hud.js)
           this.refreshHud();
@@ -353,11 +351,12 @@ export class Game {
     }
     if (guesting) {
       this.onReady(); // the join dialog is the question a person answers first
+      this.careerFlow.refresh(); // the title beside one's name, said to the host's table too
       await guesting.join(this.invite || null);
       return;
     }
     const { choices } = await this.controller.opening(() => startTable(this.#starting()));
-    this.tools.choices ??= choices;
+    this.tools.knowChoices(choices);
     this.careerFlow.refresh(); // the trophies: which designs may be drawn
     this.woke();
   }

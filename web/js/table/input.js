@@ -15,7 +15,7 @@ const WHY_NOT_MS = 2500; // "6-2 matches no open end": one short line
 
 /** @typedef {import("../board/state.js").State} State */
 /** @typedef {import("../shapes/snapshot.js").Arm} Arm */
-/** @typedef {import("../shapes/engine.js").MoveIntent} MoveIntent */
+/** @typedef {import("../shapes/messages.js").MoveIntent} MoveIntent */
 /** How a move was made: by a key, a tap or a drag (a dragged tile lands where it was dropped). @typedef {"key"|"tap"|"drag"} Source */
 
 /**
@@ -29,9 +29,9 @@ const WHY_NOT_MS = 2500; // "6-2 matches no open end": one short line
  *   howToDone: () => void, fair: () => unknown, language: () => void, toggleSound: () => void,
  *   levels: () => unknown}} tools
  * @property {{open: () => unknown}} careerFlow
- * @property {{open: () => unknown}} parlor
+ * @property {{open: () => unknown}} online
  * @property {{invite: () => void, leave: () => unknown, give: () => unknown, react: () => unknown,
- *   guesting: {back: () => void}|null}} across
+ *   guesting: {back: () => void}|null}} net
  * @property {{select: (state: State) => void}} reader
  * @property {{toast: (text: string, ms?: number) => void}} hud
  * @property {() => void} changed
@@ -91,12 +91,12 @@ export function tableCommands(table) {
     toggleSound: () => tools().toggleSound(),
     levels: () => tools().levels(),
     career: () => table.careerFlow.open(),
-    invite: () => table.across.invite(),
-    online: () => table.parlor.open(),
-    back: () => table.across.guesting?.back(),
-    leave: () => table.across.leave(),
-    give: () => table.across.give(),
-    react: () => table.across.react(),
+    invite: () => table.net.invite(),
+    online: () => table.online.open(),
+    back: () => table.net.guesting?.back(),
+    leave: () => table.net.leave(),
+    give: () => table.net.give(),
+    react: () => table.net.react(),
   };
 }
 

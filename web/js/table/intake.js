@@ -36,7 +36,7 @@ import { keepTable } from "../store/tablekeep.js";
  * @typedef {Object} IntakePort
  * @property {State} state
  * @property {{halted: boolean, clearHint: () => void}} controller
- * @property {{remote: boolean}} across
+ * @property {{remote: boolean}} net
  * @property {{play: (what: Cue) => void, tableShown: () => void}} sound
  * @property {{update: (state: State) => void, announce: (events: Event[], state: State) => void}} reader
  * @property {{layout: () => void}} frames
@@ -57,7 +57,7 @@ import { keepTable } from "../store/tablekeep.js";
  */
 export function showSnapshot(table, snap, events, source) {
   const { state, controller, sound, reader } = table;
-  const guest = table.across.remote; // a guest's or a watcher's: the table is the host's
+  const guest = table.net.remote; // a guest's or a watcher's: the table is the host's
   // kept for the next visit as Python made it, before the page words it (a stopped tab keeps
   // nothing: the table is another tab's; a guest's is Guesting's to keep)
   if (source !== "kept" && !guest && !controller.halted) keepTable(snap);

@@ -84,6 +84,8 @@ import { askDialog } from "../ui/modal.js";
  *   a guest's seat given away in a rated match
  * @property {(shared: Partial<import("../shapes/career.js").Recorded>) => void} counted the match
  *   checked at its end, with its entry (a guest's page: check_shared's reply)
+ * @property {() => string|null} title the player's title as the table shows it beside their name (a
+ *   code; null: none yet, or hidden)
  */
 
 export class TableNet {
@@ -156,6 +158,7 @@ export class TableNet {
       this.guesting = new guest.Guesting({
         ...common,
         name: typeof prefs.name === "string" ? prefs.name : "", // the name at the table (Play online)
+        title: () => table.career.title(), // said in each hello, shown beside the name
         local: bridge,
         accept: (reply) => this.#fromHost(/** @type {HostReply} */ (reply)),
         // a match across devices counts on this device for its own player (the host's reveal,
@@ -202,6 +205,8 @@ export class TableNet {
         // the host's side first; once loaded, it reads every reply (one without friends ends it)
         const friends = reply?.gathering || reply?.snapshot?.net || reply?.outbox;
         if (this.hosting || friends) (await hosting()).sent(reply);
+        // a table gathered: the host's title on it (and whenever it changes: career/flow.js)
+        if (reply?.gathering && (op === "new" || op === "gather")) this.tellTitle(table.career.title());
         return reply;
       },
     };
@@ -400,6 +405,14 @@ export class TableNet {
     const label = this.table.state.snap?.seats.find((s) => s.seat === seat)?.label;
     if (label) return T.seatName(label);
     return this.hosting?.friends.find((f) => f.seat === seat)?.name ?? T.netTable.someone;
+  }
+
+  /** The player's title at the table changed (career/flow.js; null: none, or hidden): a guest's
+   * page says it to the host, a host's to its Python (table_title); each friend's table shows it.
+   * @param {string|null} title */
+  tellTitle(title) {
+    if (this.guesting) this.guesting.sayTitle();
+    else if (this.hosting) this.table.call("table_title", { title });
   }
 
   /** A friend's (or the host's) quick reaction, shown on this device (unless muted).

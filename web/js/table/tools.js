@@ -42,9 +42,13 @@ import { showFairDeal } from "../ui/dialogs/notices.js";
  */
 
 /**
- * Play online (parlor.js), given after the tools are made: the player's name at the table, and a
- * table just opened announced in the lobby.
- * @typedef {{name: string, announce: (spec: {settings: SettingsJson, clock: number, quick: null}) => Promise<void>}} ToolsParlor
+ * Play online (playonline.js, made after the tools, so each is called when needed): the player's
+ * name at the table, the table being gathered listed there (no invite dialog: the lobby seats it),
+ * and a table just opened announced in the lobby.
+ * @typedef {Object} ToolsOnline
+ * @property {() => string} name
+ * @property {() => void} list
+ * @property {(spec: {settings: SettingsJson, clock: number, quick: null}) => Promise<void>} announce
  */
 
 export class Tools {
@@ -56,8 +60,9 @@ export class Tools {
    * @param {Prefs} o.prefs the page's preferences (storage.js), kept when changed
    * @param {ToolsSound} o.sound
    * @param {<T>(open: () => Promise<T>) => Promise<T>} o.modal the table's modal(): see Game
+   * @param {ToolsOnline} o.online
    */
-  constructor({ state, controller, hud, prefs, sound, modal }) {
+  constructor({ state, controller, hud, prefs, sound, modal, online }) {
     this.state = state;
     this.controller = controller;
     this.hud = hud;
@@ -66,13 +71,10 @@ export class Tools {
     this.modal = modal;
     /** @type {Choices|null|undefined} Python's choices for New game (asked at the start, else when opened) */
     this.choices = null;
-    /** @type {ToolsParlor|undefined} given by the table once made (game.js) */
-    this.parlor = undefined;
-    /** @type {{listed: boolean}|undefined} play across devices (across.js), given by the table once made */
-    this.across = undefined;
+    this.online = online;
     this.dialog = new NewGameDialog(hud.root, {
       // a table with friends' seats gathers with the player's name and its clock; one opened
-      // from Play online is listed there (table/parlor.js)
+      // from Play online is listed there (table/playonline.js)
       start: (settings, { clock, listed, watch, rated }) => this.started(settings, clock, listed, watch, rated),
       form: async (settings) => (await controller.call("rules_form", { settings }, false))?.form ?? null,
       relayOnly: {
@@ -93,6 +95,12 @@ export class Tools {
   async choicesNow() {
     this.choices ??= (await this.controller.call("choices", {}, false))?.choices;
     return this.choices;
+  }
+
+  /** Python's choices, as the start asked them (New game then opens without asking again).
+   * @param {Choices|null} choices */
+  knowChoices(choices) {
+    this.choices ??= choices;
   }
 
   /**
@@ -119,10 +127,10 @@ export class Tools {
    */
   async started(settings, clock, listed, watch = false, rated = false) {
     const friends = settings.seats.some((s) => s.controller === this.choices?.friend);
-    const gather = friends ? { name: this.parlor?.name ?? "", clock, watch, rated } : null;
-    if (listed && friends && this.across) this.across.listed = true; // no invite dialog: the lobby seats it
+    const gather = friends ? { name: this.online.name(), clock, watch, rated } : null;
+    if (listed && friends) this.online.list(); // no invite dialog: the lobby seats it
     await this.controller.newGame(settings, null, { gather });
-    if (listed && friends) await this.parlor?.announce({ settings, clock, quick: null });
+    if (listed && friends) await this.online.announce({ settings, clock, quick: null });
   }
 
   async rules() {

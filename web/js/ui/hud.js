@@ -7,7 +7,7 @@
 import { armLabel } from "../board/camera.js";
 import { h, ICONS, icon, rectOf } from "../dom/dom.js";
 import { T } from "../i18n/strings.js";
-import { turnWords } from "../i18n/words.js";
+import { seatTitles, turnWords } from "../i18n/words.js";
 import { buildToolbar } from "./toolbar.js";
 
 const ARM_ORDER = ["W", "E", "N", "S"];
@@ -124,7 +124,7 @@ export class Hud {
       "aria-live": "polite",
       hidden: true,
     });
-    // a returning player's table drawn before Python is up (table/waking.js): said quietly
+    // a returning player's table drawn before Python is up (table/earlytable.js): said quietly
     this.wakingEl = h("p", { id: "waking", class: "waking", role: "status", text: T.waking, hidden: true });
     this.root.append(this.status, this.passBtn, this.backBtn, this.hintBtn, this.hintBox, this.wakingEl);
     // The pass-and-play cover: hides the rack until the next person taps it.
@@ -155,7 +155,7 @@ export class Hud {
       "div",
       { id: "howto-offer", class: "howto-offer", hidden: true },
       h("button", { type: "button", id: "btn-howto-offer", text: T.howToOffer, onclick: () => this.on.howTo() }),
-      // Play online, from the first screen as from the menu (table/parlor.js)
+      // Play online, from the first screen as from the menu (table/playonline.js)
       h("button", { type: "button", id: "btn-online-offer", text: T.lobby.button, onclick: () => this.on.online() }),
       h("button", {
         type: "button",
@@ -182,7 +182,7 @@ export class Hud {
     this.wakingEl.hidden = !on;
   }
 
-  /** No table: the drawn one was not Python's (table/waking.js), the next is on its way. */
+  /** No table: the drawn one was not Python's (table/earlytable.js), the next is on its way. */
   blank() {
     this.gathering("");
     this.cover.hidden = true;
@@ -328,7 +328,8 @@ export class Hud {
       }
       const name = part(".score-name");
       if (name.textContent !== side.name) name.textContent = side.name;
-      const titled = side.side === mySide ? title : null; // one's own title, beside one's name
+      // one's own title beside one's name; another's as its device said it (a table online)
+      const titled = side.side === mySide ? title : seatTitles(snap, side.seats);
       const badge = part(".score-title");
       badge.hidden = !titled;
       if (badge.textContent !== (titled ?? "")) badge.textContent = titled ?? "";
