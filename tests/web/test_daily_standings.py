@@ -1,7 +1,7 @@
-"""The daily deal's standings in the browser (issue 44), through a real relay on 127.0.0.1: two
-players (two contexts, each its own key) play today's deal to its end, each page publishes its
-signed entry as an addressable event, and each sees both entries ranked alike, its own rank and
-the count; entries forged straight onto the relay (an altered score under another key, a record
+"""The daily deal's standings in the browser (issue 44), through a real relay on 127.0.0.1: three
+players (three contexts, each its own key) play today's deal to its end, each page publishes its
+signed entry as an addressable event, and each sees the three entries ranked alike, its own rank
+and the count; entries forged straight onto the relay (an altered score under another key, a record
 that does not replay, a malformed event, an oversized one, a future date, 1,000 junk entries
 published after the genuine ones) are shown nowhere and the standings still say the truth.
 
@@ -71,9 +71,17 @@ def start_daily(page: Page) -> None:
 
 
 WORDS = {  # what each page's language says (web/js/i18n/strings*.js "standings")
-    "en": {"list": "Standings", "rank": "Your rank: {} of 2", "refused": "refused"},
-    "pl": {"list": "Ranking", "rank": "Twoje miejsce: {} z 2", "refused": "Odrzucone"},
+    "en": {"list": "Standings", "rank": "Your rank: {} of 3", "refused": "refused"},
+    "pl": {"list": "Ranking", "rank": "Twoje miejsce: {} z 3", "refused": "Odrzucone"},
 }
+
+
+def last_move_by_keys(page: Page) -> None:
+    """The last playable tile of the rack, on its first end: Right to it, then Enter."""
+    st = page.evaluate(STATE)
+    for _ in range(sum(1 for t in st["hand"] if t["playable"])):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
 
 
 def step(page: Page, lang: str, move: Callable[[Page], None]) -> bool:
@@ -91,7 +99,7 @@ def step(page: Page, lang: str, move: Callable[[Page], None]) -> bool:
 
 
 def play_both(pages: list[tuple[Page, str, Callable[[Page], None]]]) -> None:
-    """Both matches to their ends, a step of each in turn (the computers think meanwhile)."""
+    """Every match to its end, a step of each in turn (the computers think meanwhile)."""
     over = [False] * len(pages)
     for _ in range(TURNS):
         for i, (page, lang, move) in enumerate(pages):
@@ -150,18 +158,25 @@ def forged(good: dict[str, Any], day: str) -> list[dict[str, Any]]:
     ]
 
 
-def test_two_players_see_each_other_ranked_and_nothing_forged(players, relay: Relay) -> None:
+def test_three_players_see_each_other_ranked_and_nothing_forged(players, relay: Relay) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     ana = players("ana", "Ana")
     phone = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
     ben = players("ben", "Ben", locale="pl-PL", **phone)  # a Polish player on a phone
+    cy = players("cy", "Cy")
     day = datetime.now(UTC).date().isoformat()
-    for page in (ana, ben):
+    for page in (ana, ben, cy):
         start_daily(page)
-    # each their own way: the best-scoring tile, the first playable one
-    play_both([(ana, "en", best_move_by_keys), (ben, "pl", first_move_by_keys)])
-    published = wait_for_entries(relay, day, 2, ana)
-    assert sorted(json.loads(e["content"])["name"] for e in published) == ["Ana", "Ben"]
+    # each their own way: the best-scoring tile, the first playable one, the last
+    play_both(
+        [
+            (ana, "en", best_move_by_keys),
+            (ben, "pl", first_move_by_keys),
+            (cy, "en", last_move_by_keys),
+        ]
+    )
+    published = wait_for_entries(relay, day, 3, ana)
+    assert sorted(json.loads(e["content"])["name"] for e in published) == ["Ana", "Ben", "Cy"]
     for e in published:
         tags = {t[0]: t[1] for t in e["tags"]}
         assert tags["d"] == day and int(tags["expiration"]) > e["created_at"]
@@ -172,15 +187,15 @@ def test_two_players_see_each_other_ranked_and_nothing_forged(players, relay: Re
     with relay.client(timeout=30) as client:
         for bad in forged(published[0], day):
             assert client.publish(bad, timeout=30)[2], bad["content"][:80]
-    # each page: both entries, its own rank, the same order
+    # each page: the three entries, its own rank, the same order
     places = {}
     lists = {}
-    for page, name, lang in ((ana, "Ana", "en"), (ben, "Ben", "pl")):
+    for page, name, lang in ((ana, "Ana", "en"), (ben, "Ben", "pl"), (cy, "Cy", "en")):
         words = WORDS[lang]
         places[name] = look(page)
-        assert places[name]["count"] == 2, places
+        assert places[name]["count"] == 3, places
         listed = page.get_by_role("list", name=words["list"])
-        expect(listed.get_by_role("listitem")).to_have_count(2)
+        expect(listed.get_by_role("listitem")).to_have_count(3)
         # the rows' ranks, names and keys (the words around them are the page's language)
         rows = listed.get_by_role("listitem")
         lists[name] = [t.split(":")[0] for t in rows.all_inner_texts()]
@@ -196,8 +211,10 @@ def test_two_players_see_each_other_ranked_and_nothing_forged(players, relay: Re
         expect(page.locator("#standings-body")).to_contain_text(words["refused"])
         found = test_axe.violations(page, f"the standings ({lang})")
         assert not found, "\n".join(found)
-    assert lists["Ana"] == lists["Ben"]
-    assert sorted(p["rank"] for p in places.values()) in ([1, 2], [1, 1])
+    assert lists["Ana"] == lists["Ben"] == lists["Cy"]
+    # each rank is one more than the entries ahead of it (equal entries share one)
+    ranks = sorted(p["rank"] for p in places.values())
+    assert all(r == 1 + ranks.index(r) for r in ranks), ranks
     for page, lang in ((ana, "en"), (ben, "pl")):
         for width, height in ((1280, 800), (360, 740)):
             page.set_viewport_size({"width": width, "height": height})
@@ -207,5 +224,5 @@ def test_two_players_see_each_other_ranked_and_nothing_forged(players, relay: Re
     # a second look replays nothing again and says the same
     ana.locator("#standings-show").click()
     expect(ana.locator("#standings-status")).to_have_text("")
-    expect(ana.locator("#standings-rank")).to_have_text(f"Your rank: {places['Ana']['rank']} of 2")
+    expect(ana.locator("#standings-rank")).to_have_text(f"Your rank: {places['Ana']['rank']} of 3")
     assert ana.evaluate(PLACE) == places["Ana"]

@@ -360,6 +360,7 @@ export class Guesting {
     }
     const first = !this.#kept.snapshot;
     this.#kept.snapshot = snapshot;
+    this.#keep(); // kept as it comes: a reload while it is drawn finds this table, not the one before
     await this.accept({ ok: true, snapshot, events });
     this.#answered();
     if (first) this.changed(); // the seats' names and how each stands, now that the table names them

@@ -312,8 +312,10 @@ export class RelayLink {
 
   /** @param {unknown[]} message */
   #write(message) {
+    // a socket closing or closed takes nothing (a send would only log an error): its close says it
+    if (!this.ws || this.ws.readyState > 1) return;
     try {
-      this.ws?.send(JSON.stringify(message));
+      this.ws.send(JSON.stringify(message));
     } catch {
       // the close that follows says it
     }
@@ -424,8 +426,10 @@ export class RelayLink {
       };
       const timer = setTimeout(() => done(null), PUBLISH_WAIT_MS);
       this.pending.set(id, done);
+      const ws = this.ws;
+      if (!ws || ws.readyState > 1) return void done(null); // closing: its close says it
       try {
-        /** @type {WebSocket} null: the catch below says it */ (this.ws).send(text);
+        ws.send(text);
       } catch {
         done(null);
       }
