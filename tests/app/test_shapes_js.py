@@ -123,7 +123,7 @@ class Reading:
         self.back = {j: p for p, j in JS_NAMES.items()}
         self.js = js
         self.unions = {
-            self.back.get(name, name): {str(m) for m in shape["union"]}  # type: ignore[attr-defined]
+            self.back.get(name, name): {str(m) for m in shape["union"]}
             for name, shape in js.items()
             if "union" in shape
         }
@@ -168,7 +168,7 @@ class Reading:
         values = _inner(python, "dict")
         fields: dict[str, dict[str, object]] = self.js.get(JS_NAMES.get(js, js), {}).get(
             "fields", {}
-        )  # type: ignore[assignment]
+        )
         if values is None or not fields:
             return False
         return all(self.within(values[1], str(spec["type"])) for spec in fields.values())
@@ -177,7 +177,7 @@ class Reading:
 def merged(js: dict[str, dict[str, object]], members: list[str]) -> dict[str, dict[str, object]]:
     """A union of shapes as one shape: every member's fields, required where all require it,
     of any member's type (Python writes ``Label`` as one shape where the page has three)."""
-    shapes: list[dict[str, dict[str, object]]] = [js[m]["fields"] for m in members]  # type: ignore[misc]
+    shapes: list[dict[str, dict[str, object]]] = [js[m]["fields"] for m in members]
     out: dict[str, dict[str, object]] = {}
     for fields in shapes:
         for name, spec in fields.items():
@@ -201,17 +201,17 @@ def differences(
             continue
         found: list[str] = []
         if "union" in shape:
-            ours = sorted(str(m) for m in shape["union"])  # type: ignore[attr-defined]
-            theirs = sorted(reading.back.get(str(m), str(m)) for m in typedef.get("union", []))  # type: ignore[attr-defined]
+            ours = sorted(str(m) for m in shape["union"])
+            theirs = sorted(reading.back.get(str(m), str(m)) for m in typedef.get("union", []))
             if ours != theirs:
                 found.append(f"union: Python {' | '.join(ours)}; JS {' | '.join(theirs)}")
             out[name] = found
             continue
-        fields: dict[str, dict[str, object]] = shape["fields"]  # type: ignore[assignment]
+        fields: dict[str, dict[str, object]] = shape["fields"]
         if "union" in typedef:
-            given = merged(js, [str(m) for m in typedef["union"]])  # type: ignore[attr-defined]
+            given = merged(js, [str(m) for m in typedef["union"]])
         else:
-            given = typedef["fields"]  # type: ignore[assignment]
+            given = typedef["fields"]
         for field, spec in fields.items():
             if field not in given:
                 found.append(f"{field}: missing from the typedef")

@@ -79,6 +79,14 @@
 // ---------------------------------------------------------------- requests and replies
 
 /**
+ * Any of Python's replies (app.handle; on a guest's page, the host's), as the table's modules take
+ * them in before they know the op: JSON, each op's own fields, read where an op's reply is used (a
+ * TableReply, a Refusal, a hint, a review ...; replies.js types each one). `any`, not a union of
+ * them all: a module hands it on unread or checks the fields it reads.
+ * @typedef {any} EngineReply
+ */
+
+/**
  * A request to app.handle: its op, and the op's own fields beside it.
  * @typedef {Object} Request
  * @property {string} op

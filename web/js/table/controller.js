@@ -33,11 +33,7 @@ const WORK_POLL_MS = 50; // how often a kept tap on Next round looks whether the
 /** @typedef {import("../shapes/messages.js").MoveIntent} MoveIntent */
 /** @typedef {import("../store/storage.js").Prefs} Prefs */
 /** How a move was made: by a key, a tap or a drag (input.js), null when not by the person. @typedef {"key"|"tap"|"drag"|null} Source */
-/**
- * Any of Python's replies (app.handle; on a guest's page, the host's): JSON, each op's own fields,
- * read where an op's reply is used (a TableReply, a Refusal, a hint, a review ...).
- * @typedef {any} Reply
- */
+/** @typedef {import("../shapes/engine.js").EngineReply} Reply */
 /** A request's fields besides its op (JSON). @typedef {Record<string, unknown>} Payload */
 
 /**

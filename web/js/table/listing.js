@@ -19,7 +19,7 @@ import { T } from "../i18n/strings.js";
 /** @typedef {import("../shapes/snapshot.js").SettingsJson} SettingsJson */
 /** @typedef {import("../net/announcer.js").TableFields} TableFields */
 /** @typedef {import("../net/roominvite.js").OpenRoom} OpenRoom */
-/** A reply of Python's, any of its ops' (any JSON to the page). @typedef {any} Reply */
+/** @typedef {import("../shapes/engine.js").EngineReply} Reply */
 /** A request's fields besides its op (JSON). @typedef {Record<string, unknown>} Payload */
 /** net/lobby.js, with net/relays.js's relaysFrom. @typedef {typeof import("../net/lobby.js") & {relaysFrom: typeof import("../net/relays.js").relaysFrom}} NetModules */
 /** A table to list: its settings, its clock (s a move), and a quick match's kind (else null). @typedef {{settings: SettingsJson, clock: number, quick: "2p"|"partners"|null}} Spec */

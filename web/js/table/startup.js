@@ -16,7 +16,7 @@ import { askSalvage, askToReplace, saveProblem } from "../ui/dialogs/notices.js"
 
 /** @typedef {import("../store/storage.js").LoadedSave} LoadedSave */
 /** @typedef {import("../shapes/snapshot.js").SettingsJson} SettingsJson */
-/** A reply of Python's, any of its ops' (any JSON to the page). @typedef {any} Reply */
+/** @typedef {import("../shapes/engine.js").EngineReply} Reply */
 /** A request's fields besides its op (JSON). @typedef {Record<string, unknown>} Payload */
 
 /**

@@ -26,7 +26,7 @@ import { askDialog } from "../ui/modal.js";
 /** @typedef {import("../net/hosting.js").Hosting} Hosting */
 /** @typedef {import("../net/guesting.js").Guesting} Guesting */
 /** @typedef {import("../net/watching.js").Watching} Watching */
-/** A reply of Python's, any of its ops' (any JSON to the page). @typedef {any} Reply */
+/** @typedef {import("../shapes/engine.js").EngineReply} Reply */
 /** A request's fields besides its op (JSON). @typedef {Record<string, unknown>} Payload */
 /** @typedef {{call: (op: string, payload?: object) => Promise<Reply>, up?: boolean, whenUp?: Promise<void>}} Engine */
 /** @typedef {{ok: true, snapshot: Snapshot, events: object[]}} HostReply */
