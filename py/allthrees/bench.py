@@ -56,11 +56,14 @@ def rounds_per_second(
     }
 
 
-def standings_entries(entries: int = 100, plays: int = 10, seed: int = 44) -> dict[str, Any]:
+def standings_entries(
+    entries: int = 100, plays: int = 10, seed: int = 44
+) -> dict[str, Any]:  # entries as a relay gives them: any JSON, checked by the standings
     """``entries`` published entries of one date for the standings' check, made from ``plays``
     matches of the day's deal (random legal moves, the day's computer as every device plays it),
     each under its own key and name: ``{entries, date, today, rounds}`` (``rounds``: a match's
     mean)."""
+    # the career's modules load only for this figure (every other benchmark is the engine's)
     from .career.dailydeal import daily_session
     from .notation import move_text
 
@@ -99,7 +102,10 @@ def standings_entries(entries: int = 100, plays: int = 10, seed: int = 44) -> di
 
 
 def standings_check(
-    entries: int = 100, plays: int = 10, seed: int = 44, made: dict[str, Any] | None = None
+    entries: int = 100,
+    plays: int = 10,
+    seed: int = 44,
+    made: dict[str, Any] | None = None,  # standings_entries' JSON
 ) -> dict[str, float]:
     """The daily standings' check (``career.standings.standings``) of ``standings_entries`` (or
     ``made``, as it gave them), each replayed once: CPU seconds for the whole batch and per

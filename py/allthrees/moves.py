@@ -8,6 +8,8 @@ This module is the one place that writes the encoding down; ``round.step`` and
 
 from __future__ import annotations
 
+from .tiles import PIPS
+
 W, E, N, S = 0, 1, 2, 3
 ARMS = "WENS"
 ARM_OF = {name: i for i, name in enumerate(ARMS)}
@@ -53,8 +55,6 @@ def places_tile(move: int) -> bool:
 
 
 def _pips_by_move() -> list[int]:
-    from .tiles import PIPS
-
     return [PIPS[tile_of(m)] for m in range(len(PIPS) << 3)]
 
 

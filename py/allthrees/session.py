@@ -367,6 +367,7 @@ class Session:
                 self.is_person(s) for s in self.match.rules.seats_of(self.match.rules.side_of(seat))
             )
         ):
+            # the Expert loads on first use: a shorter page start
             from .ai.advice import partner_note
 
             note = partner_note(view, move)  # from what this seat saw, before its move
@@ -443,7 +444,7 @@ class Session:
         """The move the Expert would play for ``seat`` now, with a short reason."""
         if seat is None or seat != self.person_to_move() or seat != self.viewer:
             raise IllegalMove("a hint is for your turn")
-        from .ai.advice import hint
+        from .ai.advice import hint  # the Expert loads on first use: a shorter page start
 
         advice = hint(self.view(seat), self._rng(":hint"))
         self.hinted = True  # asked, whatever it says: the match is no longer rated
@@ -469,7 +470,7 @@ class Session:
             raise BadIntent(f"round must be 1 to {len(rounds)}")
         if not rounds[index - 1].over:
             raise IllegalMove("a round is reviewed once it is over")
-        from .ai.advice import review_round
+        from .ai.advice import review_round  # the Expert loads on first use: a shorter page start
 
         names = self.settings.names()
         out: list[ReviewNote] = []

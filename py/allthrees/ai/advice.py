@@ -4,18 +4,38 @@ review of a finished round."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TypedDict
 
 from ..match import Match
 from ..moves import DRAW, PASS, arm_name, play, tile_of
 from ..notation import format_move
 from ..record import claim_of
 from ..round import Round
+from ..shapes import Line
 from ..tiles import HI, IS_DOUBLE, LO, NAME, PIPS, WITH, tiles_of
 from ..view import View, make_view
 from .expert import DEFAULT_THINK_MS, analyse, twin_key
 from .simple import casual, counted, goes_out, what_if
 from .worlds import hand_constraints
+
+
+class Advice(TypedDict):
+    """The Expert's move for a seat, and why (``Session.hint`` makes the page's ``Hint`` of it)."""
+
+    move: int
+    why: Line  # a code and its values, which a page words in its language
+    reason: str  # the same in English, for the command line
+
+
+class ExpertChoice(TypedDict):
+    """A play where the Expert would have chosen differently (``Session.review`` names the seat)."""
+
+    turn: int
+    played: str
+    expert: str
+    loss: float
+    why: Line
+
 
 REVIEW_ITERATIONS = 120
 REVIEW_MARGIN = 1.0  # points of expected value below which a different choice is not worth a word
@@ -28,7 +48,7 @@ def scoring_replies(view: View, move: int) -> tuple[int, int]:
     return rnd.end_sum, _scoring(rnd, view.unseen_tiles())
 
 
-def reason_code(view: View, move: int) -> dict[str, Any]:
+def reason_code(view: View, move: int) -> Line:
     """Why the move is good, as a code and values a page words in its language: ``only_draw``,
     ``only_pass``, ``knock`` (block play: nothing fits and nothing is drawn), ``only_play``
     (nothing else is legal); ``reaches`` (its ``points`` take the side exactly to an exact
@@ -75,7 +95,7 @@ def reason_code(view: View, move: int) -> dict[str, Any]:
 SHED_PIPS = 9  # a tile this heavy is worth saying it is gone (it counts against you at the end)
 
 
-def reason_words(why: dict[str, Any]) -> str:
+def reason_words(why: Line) -> str:
     """A reason code in the terminal's English."""
     code = why["code"]
     if code == "only_draw":
@@ -109,7 +129,7 @@ def reason(view: View, move: int) -> str:
     return reason_words(reason_code(view, move))
 
 
-def hint(view: View, rng: random.Random, think_ms: float = DEFAULT_THINK_MS) -> dict[str, Any]:
+def hint(view: View, rng: random.Random, think_ms: float = DEFAULT_THINK_MS) -> Advice:
     """The move the Expert would play here, with its reason."""
     move = view.legal[0] if len(view.legal) == 1 else analyse(view, rng, think_ms).ranked()[0][0]
     why = reason_code(view, move)
@@ -149,7 +169,7 @@ def _scoring(rnd: Round, tiles: int) -> int:
 CLEARLY = 2  # tiles of difference in scoring replies that a note is worth saying
 
 
-def partner_note(view: View, move: int) -> dict[str, Any] | None:
+def partner_note(view: View, move: int) -> Line | None:
     """What a computer's play did for its partner, in the clear cases, or None: read from the
     mover's own view (its hand and what the table showed), never from another hand.
 
@@ -251,7 +271,7 @@ def partner_note(view: View, move: int) -> dict[str, Any] | None:
 
 def review_round(
     match: Match, index: int, seat: int, seed: int = 0, iterations: int = REVIEW_ITERATIONS
-) -> list[dict[str, Any]]:
+) -> list[ExpertChoice]:
     """The plays of ``seat`` in round ``index`` where the Expert would have chosen differently,
     with how much better its choice looked (in expected points) and both moves written out."""
     deal = match.deals[index]
@@ -259,7 +279,7 @@ def review_round(
     scores_before = match.round_scores[index - 1] if index else [0] * match.rules.sides
     forced = played.forced_lead
     rnd = deal.round(match.rules, forced, scores_before)
-    out = []
+    out: list[ExpertChoice] = []
     for k, e in enumerate(played.history):
         move = e.move
         if e.seat == seat and move >= 0:

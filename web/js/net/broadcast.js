@@ -6,7 +6,7 @@
 // new to the table gets the last one at once, not at the next move. Python keeps the host's
 // choice with the table (op `watch {on}`); this module carries text and counts watchers.
 //
-//   const broadcast = new Broadcast({ relays, call, changed });
+//   const broadcast = new Broadcast({ relays, choose, changed });
 //   broadcast.read(reply, hostKey);   // every reply of the host's engine
 //   broadcast.link(me)                // SITE#watch=SECRET.HOSTKEY, or null
 //   await broadcast.set(on)           // the host's choice, through Python
@@ -16,17 +16,15 @@ export class Broadcast {
   /**
    * @param {object} o
    * @param {string[]} o.relays the relays the table meets in
-   * @param {(op: string, payload: object) => Promise<any>} o.call the host's engine (its reply: any
-   *   of Python's, read here for `ok`, `snapshot` and `watch`)
+   * @param {(on: boolean) => Promise<boolean>} o.choose the host's choice, to Python (op watch,
+   *   through the host's seat: table/hostseat.js): whether watching is on once Python took it
    * @param {() => void} o.changed the count of watchers changed
-   * @param {(reply: any) => Promise<void>} [o.accept] a table reply taken in (the host's choice saved)
    * @param {string} [o.site] the page's address, for the watch link
    */
-  constructor({ relays, call, changed, accept, site = `${location.origin}${location.pathname}` }) {
+  constructor({ relays, choose, changed, site = `${location.origin}${location.pathname}` }) {
     this.relays = relays;
-    this.call = call;
+    this.choose = choose;
     this.changed = changed;
-    this.accept = accept;
     this.site = site;
     /** @type {{secret: string} | null} Python's word: the stream's secret while people may watch */
     this.watch = null;
@@ -90,10 +88,8 @@ export class Broadcast {
 
   /** The host lets people watch, or no more: resolves whether watching is on once Python took it.
    * @param {boolean} on */
-  async set(on) {
-    const reply = await this.call("watch", { on });
-    if (reply?.ok && reply.snapshot) await this.accept?.(reply); // the table's save keeps the choice
-    return Boolean(reply?.ok && reply.watch);
+  set(on) {
+    return this.choose(on);
   }
 
   /** The table is no more this page's, or nobody may watch: the stream ends. */

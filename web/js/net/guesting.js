@@ -1,8 +1,9 @@
 // @ts-check
-// A guest's side of a table across devices: this page's table is drawn from the snapshots the
-// host's Python made for this seat alone, and its moves go to the host as intents; the guest's
-// own Python only checks what the host sends (op `host_message`) and, at the match's end, the
-// deal (op `check_shared`). Nothing here decides the game.
+// A guest's seat at a table across devices (its role; the connection to the host is
+// net/guestlink.js's): this page's table is drawn from the snapshots the host's Python made for
+// this seat alone, and its moves go to the host as intents; the guest's own Python only checks
+// what the host sends (op `host_message`) and, at the match's end, the deal (op `check_shared`).
+// Nothing here decides the game.
 //
 //   const guesting = new Guesting({ call, accept, toast, reacted, changed, dialogs, iceServers, site });
 //   guesting.bridge           // the table's engine on this device: intents go to the host
@@ -18,13 +19,11 @@
 
 import { refusalWords, T } from "../i18n/strings.js";
 import { readHostText } from "./earlycheck.js";
-import { GuestHand } from "./guesthand.js";
 import { keepKept, loadKept, randomPart } from "./guestkeep.js";
 import { GUEST_KEY } from "./guestkey.js";
+import { GuestLink } from "./guestlink.js";
 import { checkReveal, LOCAL_OPS } from "./guestlocal.js";
-import { netErrorWords } from "./handoff.js";
 import { NetError } from "./peer.js";
-import { relaysFrom } from "./relays.js";
 import { PROTOCOL } from "./version.js";
 
 export { GUEST_KEY };
@@ -34,7 +33,6 @@ const MAX_SEEN = 4000; // events kept of what this device saw (a long match has 
 /** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
 /** @typedef {import("./guestkeep.js").Kept} Kept */
 /** @typedef {import("./guesthand.js").JoinDialog} JoinDialog */
-/** The table's room, once open. @typedef {{room: import("./room.js").Room, seating: import("./online.js").GuestRoom}} Room */
 /** A friend's seat as the host said: how its page stands. @typedef {{seat: number, presence: string}} Other */
 
 export class Guesting {
@@ -87,22 +85,12 @@ export class Guesting {
     this.rated = rated;
     this.left = left;
     this.changed = changed;
-    this.dialogs = dialogs;
-    this.iceServers = iceServers;
-    this.site = site;
     this.name = name;
     this.title = title;
-    this.relays = relaysFrom({ relays }).urls;
-    this.relayOnly = relayOnly ?? { get: () => false };
-    /** @type {{room: import("./room.js").Room, seating: import("./online.js").GuestRoom}|null} a table played online */
-    this.room = null;
     this.careerNow = career ?? (() => ({ entries: [], attempts: {} }));
     this.counted = counted ?? (() => {});
     /** @type {Kept|null} */
     this.kept = null;
-    /** @type {import("./link.js").Carrier|null} */
-    this.channel = null;
-    this.presence = "waiting"; // this device's own link to the host
     /** @type {import("./link.js").Carrier|null} the channel this page last said hello on */
     this.helloed = null;
     /** @type {Other[]} as the host said */
@@ -114,19 +102,28 @@ export class Guesting {
     this.applying = Promise.resolve();
     /** @type {any} the deal's check at the match's end (check_shared's reply: Python's JSON) */
     this.shared = null;
-    // the codes sent by hand: the join dialog
-    this.hand = new GuestHand({
-      dialogs,
-      iceServers,
-      site,
-      toast,
-      name: () => this.name,
-      setKept: (kept) => {
-        this.kept = kept;
-        this.#keep();
+    // the connection to the host: the table's room, or the codes by hand
+    this.link = new GuestLink({
+      role: {
+        seated: (meta) => this.#seated(meta),
+        attached: () => void this.#attached(),
+        heard: (text) => this.#heard(text),
+        dropped: () => this.#dropped(),
+        returning: () => Boolean(this.#kept.table),
+        keptByHand: (kept) => {
+          this.kept = kept;
+          this.#keep();
+        },
+        host: () => this.#kept.host,
       },
-      host: () => this.#kept.host,
-      attach: (channel) => this.#attach(channel),
+      relays,
+      iceServers,
+      relayOnly,
+      site,
+      dialogs,
+      toast,
+      changed,
+      name: () => this.name,
     });
     /** @type {number|undefined} the protocol's version, Python's */
     this.protocol; // declared for the type checker
@@ -141,6 +138,16 @@ export class Guesting {
   /** The table this page is at: join() keeps it before anything here reads it. */
   get #kept() {
     return /** @type {Kept} */ (this.kept);
+  }
+
+  /** The channel to the host, while there is one (net/guestlink.js's). */
+  get channel() {
+    return this.link.channel;
+  }
+
+  /** How this device's own link to the host stands (net/guestlink.js's). */
+  get presence() {
+    return this.link.presence;
   }
 
   /** The host's table answers this device: moves made here reach it. */
@@ -158,7 +165,7 @@ export class Guesting {
     const others = this.others
       .filter((s) => s.seat !== this.#kept.seat && s.seat !== host)
       .map((s) => ({ ...s, channel: null }));
-    const via = this.channel && this.channel.state !== "closed" ? (this.channel.via ?? "direct") : null;
+    const via = this.link.via;
     const mine = host === undefined ? [] : [{ seat: host, presence: this.presence, channel: via }];
     return { role: "guest", seats: [...mine, ...others], commitment: this.#kept.commitment };
   }
@@ -168,7 +175,7 @@ export class Guesting {
    * @param {{secret: string, host: string}|string|null} invite */
   async join(invite) {
     if (invite && typeof invite === "object") return this.#joinRoom(invite);
-    return this.hand.open(invite);
+    return this.link.byHand(invite);
   }
 
   /** Knock at the table's room until the host seats this page; again whenever the connection ends.
@@ -190,85 +197,35 @@ export class Guesting {
           events: [],
         };
     this.#keep();
-    if (!this.relays.length) return this.toast(T.room.down); // this player wants no relay: no room to knock at
-    this.presence = this.#kept.table ? "reconnecting" : "waiting"; // back at its seat, or a first knock
-    this.changed();
-    try {
-      const { openGuestRoom } = await import("./online.js");
-      this.room = await openGuestRoom({
-        ...{ secret, host, relays: this.relays, onstatus: (status) => this.#relayStatus(status) },
-        key: /** @type {string} made above */ (this.#kept.key),
-        meta: () => ({ name: this.name || "" }),
-        iceServers: this.iceServers,
-        relayOnly: () => this.relayOnly.get(), // read at each knock: the player may change it
-      });
-    } catch (error) {
-      return this.toast(netErrorWords(error));
+    await this.link.openRoom({ secret, host, key: /** @type {string} made above */ (this.#kept.key) });
+  }
+
+  /** The host seated this page (a knock's answer): its table and seat, kept.
+   * @param {{table?: string|null, seat?: number|null, commitment?: string|null}} meta */
+  #seated(meta) {
+    if (meta.table !== this.#kept.table || meta.seat !== this.#kept.seat) {
+      const first = !this.#kept.table;
+      Object.assign(this.#kept, { table: meta.table, seat: meta.seat, resume: !first && this.#kept.resume });
+      if (first) this.#kept.commitment = meta.commitment ?? null;
+      this.#keep();
     }
-    await this.#knock();
+    if (this.#kept.snapshot) this.toast(T.room.back);
   }
 
-  /** One knocking, until a channel (or the table is full, or the host does not answer). */
-  async #knock() {
-    this.presence = this.#kept.table ? "reconnecting" : "waiting";
-    this.changed();
-    for (;;) {
-      try {
-        const channel = await /** @type {Room} knocking is in a room */ (this.room).seating.connect();
-        const meta = channel.peerMeta ?? {};
-        if (meta.table !== this.#kept.table || meta.seat !== this.#kept.seat) {
-          const first = !this.#kept.table;
-          Object.assign(this.#kept, { table: meta.table, seat: meta.seat, resume: !first && this.#kept.resume });
-          if (first) this.#kept.commitment = meta.commitment ?? null;
-          this.#keep();
-        }
-        if (this.#kept.snapshot) this.toast(T.room.back);
-        // light on the relays: once both sides have moved to a direct channel the room is needed
-        // no more, until that channel ends
-        channel.onmoved = () => this.room?.room.quiet(true);
-        if (channel.released) /** @type {Room} */ (this.room).room.quiet(true);
-        return this.#attach(channel);
-      } catch (error) {
-        if (error instanceof NetError && error.code === "full") return this.toast(T.room.full);
-        this.toast(T.room.noAnswer); // the host's page is closed or offline: keep knocking
-      }
-    }
-  }
-
-  /** Every relay has failed while this page waits for its seat: it says so, and offers the codes
-   * sent by hand (the host's "Connect without relays"), once per page; knocking goes on, and a
-   * relay that comes back seats the page as before.
-   * @param {import("./nostr.js").PoolStatus} status */
-  #relayStatus({ down }) {
-    if (!down || this.channel) return;
-    this.hand.offer();
-  }
-
-  /** @param {import("./link.js").Carrier} channel */
-  async #attach(channel) {
-    this.channel = channel;
-    this.presence = "connected";
-    this.hand.joined();
-    this.changed();
-    channel.onmessage = (text) => this.#heard(text);
-    channel.onstate = (state) => {
-      this.presence = state === "closed" ? "away" : state;
-      if (state === "closed") {
-        this.channel = null;
-        for (const w of this.waiters.splice(0)) w(); // nothing more will answer them
-        if (this.room) {
-          this.#kept.resume = true;
-          this.room.room.quiet(false);
-          this.#knock(); // the table's room: back in by itself
-        } else this.toast(T.netTable.hostGone);
-      }
-      this.changed();
-    };
+  /** A channel to the host is open: this seat's hello. */
+  async #attached() {
     const { table, part, resume, key } = this.#kept;
     // the protocol's version is Python's (net/protocol.py, stamped in version.js by the build): the
     // host checks it, and says if it differs
     this.protocol ??= PROTOCOL ?? (await this.local.call("ping"))?.protocol;
     this.#hello({ table, part, resume: resume || undefined, key });
+  }
+
+  /** The channel ended: nothing more will answer what was sent; through the room, this page is
+   * back in its seat by itself (its hello says `resume`). */
+  #dropped() {
+    for (const w of this.waiters.splice(0)) w();
+    if (this.link.room) this.#kept.resume = true;
   }
 
   /** @param {{kind: string, [field: string]: unknown}} message */
@@ -277,7 +234,7 @@ export class Guesting {
       Object.entries({ v: this.protocol, ...message }).filter(([, v]) => v !== undefined),
     );
     try {
-      this.channel?.send(JSON.stringify(clean));
+      this.link.send(JSON.stringify(clean));
     } catch (error) {
       // the channel is closing (its end is on its way, and this page knocks again then): a move
       // sent now waits for the table again, as after any drop
@@ -412,7 +369,7 @@ export class Guesting {
     }
     if (!this.channel) {
       // at a table played online this page is knocking again by itself: no codes to ask for
-      this.toast(this.room ? T.netTable.reconnecting : T.netTable.notConnected);
+      this.toast(this.link.room ? T.netTable.reconnecting : T.netTable.notConnected);
       return Promise.resolve(null);
     }
     // a computer plays this seat for now (its clock ran out too often): the person's next action
@@ -461,11 +418,7 @@ export class Guesting {
   /** The host gave this seat to a computer: the table is not this device's any more (nothing
    * kept to come back to; its own table is back at the next visit). */
   #given() {
-    this.room?.room.close();
-    this.room = null;
-    this.channel?.close();
-    this.channel = null;
-    this.presence = "away";
+    this.link.close();
     localStorage.removeItem(GUEST_KEY);
     this.kept = null;
     this.changed();
@@ -475,7 +428,7 @@ export class Guesting {
    * computer), and this device forgets it, so its own table comes back. */
   leave() {
     this.#send({ kind: "bye" });
-    this.room?.room.close();
+    this.link.leave();
     localStorage.removeItem(GUEST_KEY);
   }
 

@@ -1,14 +1,15 @@
 // @ts-check
-// The host's side of a table across devices: one invite and one channel per friend's seat, every
-// guest's message handed to the host's Python as it came (op `guest`: Python checks it, acts and
-// answers), and whatever Python gives each seat (`outbox`) sent on that seat's channel. This module
-// decides nothing of the game: which seats are friends', who has joined, what a guest may see and
-// what a message means all come from Python (py/allthrees/net/); it carries text and watches the
-// connections (presence).
+// The host's connections at a table across devices: one invite and one channel per friend's seat,
+// the table's room on the relays, and how each seat stands (presence). It carries text and never
+// calls Python: what a seat's channel says, a page knocking, a seat away, the host's switches all
+// go to the host's seat (table/hostseat.js, its SeatPort), which asks Python and hands back what
+// Python gives each seat (`outbox`) to send on that seat's channel. Which seats are friends', who
+// has joined, what a guest may see and what a message means all come from Python (py/allthrees/net/).
 //
-//   const hosting = new Hosting({ call, accept, gathered, toast, modal, invites, iceServers, site });
-//   hosting.sent(reply);        // every reply of the host's engine: its outbox goes out, its seats are read
-//   hosting.invite(seat);       // show that seat's invite (again)
+//   const hosting = new Hosting({ seat, toast, changed, dialogs, iceServers, site, ... });
+//   hosting.read(net, room, dealt); // Python's table: its friends' seats, its room
+//   hosting.send(seat, texts);      // Python's texts for one seat, on its channel
+//   hosting.invite(seat);           // show that seat's invite (again)
 //
 // Played online (the page has relays: net/relays.js), the table's one link seats every friend
 // (net/online.js: each page knocks at the table's room and Python gives it a seat), and a friend
@@ -17,7 +18,7 @@
 // and answer, sent by hand; a friend whose connection ends gets a fresh invite at once, in the same
 // dialog's fields, and its page remembers its table and seat, so opening the new invite puts it
 // straight back (its hello says `resume`). What a seat does while it is away is the host's choice
-// (op `stand_in`), asked once a match and applied again at each later drop.
+// (the host's seat asks it: op `stand_in`).
 
 import { T } from "../i18n/strings.js";
 import { Broadcast } from "./broadcast.js";
@@ -49,57 +50,44 @@ export const AWAY_ASK_MS = 20_000;
 /** How a seat played elsewhere stands, as the test hook and the seats' chips say it. */
 export const PRESENCE = ["waiting", "connected", "reconnecting", "away"];
 
+/**
+ * What the connections hand to the host's seat (table/hostseat.js), which asks Python.
+ * @typedef {Object} SeatPort
+ * @property {(seat: number, text: string) => void} heard a seat's channel said `text` (op guest, in order)
+ * @property {(key: string) => Promise<number|null>} seatFor Python's seat for a page knocking with
+ *   `key` (null: the table is full); throws when Python could not say
+ * @property {(seats: {seat: number, presence: string}[], watchers: number) => Promise<void>} presence
+ *   how the seats stand and how many watch, told to every friend (op presence)
+ * @property {(seat: number) => Promise<unknown>} away a seat away past the short wait: the host's choice for it
+ * @property {(on: boolean) => Promise<{ok?: boolean, code?: string, error?: string}|null>} setRated
+ *   rated match or not, the host's choice before the deal (op rated)
+ * @property {(on: boolean) => Promise<boolean>} setWatch people may watch, or no more (op watch):
+ *   whether watching is on once Python took it
+ */
+
+/**
+ * What the connections need besides the host's seat (table/tablenet.js gives these).
+ * @typedef {Object} HostingOptions
+ * @property {(text: string) => void} toast
+ * @property {() => void} changed presence changed: redraw the seats' chips
+ * @property {{invite: () => Promise<InviteDialogPort>, room: () => Promise<RoomDialogPort>,
+ *   scan?: (video: HTMLVideoElement, signal: AbortSignal) => Promise<string>}} dialogs (ui/dialogs/invite.js)
+ * @property {RTCIceServer[]} iceServers the player's own list, else (undefined) peer.js's
+ * @property {string} site the page's address, for links
+ * @property {unknown} [relays] the preference `relays` (net/relays.js: [] for none, codes by hand)
+ * @property {{get: () => boolean, set: (on: boolean) => void}} [relayOnly] the preference "Hide my
+ *   address from other players"
+ * @property {() => boolean} [listed] the table is listed in Play online (table/playonline.js): no
+ *   invite dialog pops up
+ * @property {(seat: number) => string} nameOf a seat's name as the table shows it
+ */
+
 export class Hosting {
-  /**
-   * @param {object} o
-   * @param {(op: string, payload: object) => Promise<any>} o.call the host's engine (not
-   *   blocking the table); every reply it gives (any of Python's) comes through sent() as well
-   * @param {(reply: any) => Promise<void>} o.accept a table reply taken in as the table's own
-   * @param {(gathering: any) => void} o.gathered the table before its deal: who has joined
-   * @param {(text: string) => void} o.toast
-   * @param {(seat: number, id: string) => void} o.reacted a friend's reaction, to show
-   * @param {(shared: object) => void} [o.rated] a friend's part or signature of a rated result
-   *   (Python's `rated`: {seat, part} or {seat, digest, signature}), for career/rated.js
-   * @param {() => void} o.changed presence changed: redraw the seats' chips
-   * @param {(seat: number, name: string|null) => Promise<string|null|undefined>} o.away a friend's
-   *   connection ended: the host chooses what its seat does meanwhile (op stand_in; a level, or
-   *   nothing: the table waits; undefined: the friend came back before the host chose)
-   * @param {{invite: () => Promise<InviteDialogPort>, room: () => Promise<RoomDialogPort>,
-   *   scan?: (video: HTMLVideoElement, signal: AbortSignal) => Promise<string>}} o.dialogs (ui/dialogs/invite.js)
-   * @param {RTCIceServer[]} o.iceServers
-   * @param {string} o.site the page's address, for links
-   * @param {unknown} [o.relays] the preference `relays` (net/relays.js: [] for none, codes by hand)
-   * @param {{get: () => boolean, set: (on: boolean) => void}} [o.relayOnly] the preference "Hide my
-   *   address from other players"
-   * @param {() => boolean} [o.listed] the table is listed in Play online (table/playonline.js): no
-   *   invite dialog pops up
-   * @param {(seat: number) => string} o.nameOf a seat's name as the table shows it
-   */
-  constructor({
-    call,
-    accept,
-    gathered,
-    toast,
-    reacted,
-    rated = () => {},
-    changed,
-    away,
-    dialogs,
-    iceServers,
-    site,
-    relays,
-    relayOnly,
-    listed,
-    nameOf,
-  }) {
-    this.call = call;
-    this.accept = accept;
-    this.gathered = gathered;
+  /** @param {HostingOptions & {seat: SeatPort}} o */
+  constructor({ seat, toast, changed, dialogs, iceServers, site, relays, relayOnly, listed, nameOf }) {
+    this.seat = seat;
     this.toast = toast;
-    this.reacted = reacted;
-    this.rated = rated;
     this.changed = changed;
-    this.away = away;
     this.dialogs = dialogs;
     this.iceServers = iceServers;
     this.site = site;
@@ -111,8 +99,6 @@ export class Hosting {
     this.room = null;
     /** @type {Promise<OpenRoom|null>|null} */
     this.opening = null;
-    /** @type {string|null|false|undefined} what the host chose for a seat that is away, this match (asked once) */
-    this.choice = undefined;
     /** @type {string|null} the table id, from Python */
     this.table = null;
     /** @type {string|null} */
@@ -122,8 +108,6 @@ export class Hosting {
     /** @type {Map<number, SeatEntry>} */
     this.seats = new Map();
     this.stopListening = () => {};
-    /** @type {Promise<unknown>} guests' messages go to Python one after another, in order */
-    this.queue = Promise.resolve();
     /** @type {RoomKeys|null} the room's secret and key the room was opened with */
     this.roomOf = null;
     // the codes sent by hand, each seat's own invite (without relays)
@@ -149,26 +133,27 @@ export class Hosting {
       rated: {
         open: () => !this.friends.some((f) => f.joined),
         on: () => Boolean(this.ratedTable),
-        set: (on) => this.call("rated", { on }),
+        set: (on) => this.seat.setRated(on),
       },
       toast,
       byHand: () => this.#byHand(),
     });
-    /** @type {() => void} Python's table is read (resolves `read`) */
+    /** @type {() => void} Python's table is read (resolves `tableRead`) */
     this.hasRead = () => {};
+    /** @type {boolean|undefined} a rated match, as the host chose before the deal (Python's gathering) */
+    this.ratedTable = undefined;
     // the table's stream for watchers (net/broadcast.js), while the host lets people watch
     this.broadcast = new Broadcast({
       relays: this.relays,
       site: this.site,
-      call: (op, payload) => this.call(op, payload),
-      accept: (reply) => this.accept(reply),
+      choose: (on) => this.seat.setWatch(on),
       changed: () => {
         this.changed();
         this.#tellPresence().catch(() => {});
       },
     });
     /** @type {Promise<void>} Python's table read once */
-    this.read = new Promise((resolve) => (this.hasRead = resolve));
+    this.tableRead = new Promise((resolve) => (this.hasRead = resolve));
     // this page goes (a reload, a closed tab): every friend is told at once, so each knocks again
     // (through the relays a silent page would be waited for until its keepalive ran out)
     addEventListener("pagehide", () => {
@@ -207,36 +192,29 @@ export class Hosting {
     return this.seats.get(seat)?.presence ?? "waiting";
   }
 
-  /** A reply of the host's engine: read its table's seats and send each guest its texts.
-   * @param {any} reply any of Python's replies */
-  sent(reply) {
-    if (!reply?.ok && !reply?.outbox) return;
-    const net = reply.gathering ?? reply.snapshot?.net ?? null;
-    if (reply.snapshot && !reply.snapshot.net) {
-      this.#close(); // a table with no friends: this device plays alone
-      return;
-    }
-    if (net) this.#read(net, reply.room ?? null, Boolean(reply.snapshot));
-    if (reply.gathering) this.ratedTable = reply.gathering.rated === true; // the host's choice, before the deal
-    this.broadcast.read(reply, this.roomOf?.key ?? null); // the watchers' table and stream
-    for (const [seat, texts] of Object.entries(/** @type {Record<string, string[]>} */ (reply.outbox ?? {}))) {
-      const channel = this.seats.get(Number(seat))?.channel;
-      if (channel?.state !== "connected") continue; // it gets the table again at its hello
-      for (const text of texts) {
-        try {
-          channel.send(text);
-        } catch {
-          break; // it closed meanwhile: its state says so
-        }
+  /** Python's texts for `seat`, on its channel (one not connected gets the table again at its
+   * hello). @param {number} seat @param {string[]} texts */
+  send(seat, texts) {
+    const channel = this.seats.get(seat)?.channel;
+    if (channel?.state !== "connected") return;
+    for (const text of texts) {
+      try {
+        channel.send(text);
+      } catch {
+        break; // it closed meanwhile: its state says so
       }
     }
-    if (reply.given) this.#release(reply.given.seat);
+  }
+
+  /** Python said goodbye to `seat` (a guest that left): its channel ends. @param {number} seat */
+  hangUp(seat) {
+    this.seats.get(seat)?.channel?.close();
   }
 
   /** The host gave `seat` to a computer (op give_seat): its page has the word why (the outbox
    * just sent); a moment later its channel closes, and the seat is not asked about as away.
    * @param {number} seat */
-  #release(seat) {
+  release(seat) {
     const entry = this.seats.get(seat);
     if (!entry) return;
     entry.given = true;
@@ -249,15 +227,15 @@ export class Hosting {
     this.#setPresence(seat, "away");
   }
 
-  /** `dealt`: the table is in play, so every friend sat down before (each comes back by itself).
+  /** Python's table: its friends' seats and its room (opened once). `dealt`: the table is in
+   * play, so every friend sat down before (each comes back by itself).
    * @param {import("../shapes/snapshot.js").NetSummary} net @param {RoomKeys|null} room @param {boolean} dealt */
-  #read(net, room, dealt) {
+  read(net, room, dealt) {
     const table = net.table;
     if (table !== this.table) {
-      this.#close();
+      this.close();
       this.#begin(table);
     }
-    if (net.commitment !== this.commitment) this.choice = undefined; // a new match: asked again
     this.commitment = net.commitment;
     if (room && this.roomOf && (room.secret !== this.roomOf.secret || room.key !== this.roomOf.key)) {
       this.#closeRoom(); // a kept room that is not Python's: opened again from Python's
@@ -349,11 +327,8 @@ export class Hosting {
    * A knock heard before this page has read Python's table (a reload) waits for it.
    * @param {string} key @returns {Promise<number|null>} */
   async #seatFor(key) {
-    await this.read;
-    const reply = await this.call("seat_for", { key });
-    if (reply?.ok) return reply.seat;
-    if (reply?.code === "table_full" || reply?.code === "seat_given") return null; // "full"
-    throw new Error(reply?.error ?? "seat_for failed");
+    await this.tableRead;
+    return this.seat.seatFor(key);
   }
 
   /** A friend seated through the room: its channel replaces whatever that seat had.
@@ -399,7 +374,7 @@ export class Hosting {
     // back after a drop: said once, by the name the table shows (nothing was asked if it was short)
     if (wasAway && entry.awaySince) this.toast(T.netTable.back(this.nameOf(seat)));
     entry.awaySince = null;
-    channel.onmessage = (text) => this.#heard(seat, text);
+    channel.onmessage = (text) => this.seat.heard(seat, text);
     channel.onstate = (state) => {
       if (state !== "closed") return void this.#setPresence(seat, state);
       entry.channel = null;
@@ -410,27 +385,16 @@ export class Hosting {
         // codes sent by hand: the host's choice for the seat meanwhile (asked once a match), then
         // its fresh invite is up (a new handshake the host passes on)
         this.toast(T.netTable.left(this.#name(seat)));
-        this.#whileAway(seat).finally(() => this.invite(seat));
+        this.seat.away(seat).finally(() => this.invite(seat));
         return;
       }
       // through the room its page knocks again by itself: a short absence (a reload, a locked
       // screen, a network change) asks nobody anything; past AWAY_ASK_MS the host chooses
       entry.awayTimer = setTimeout(() => {
-        if (this.presence(seat) !== "connected" && this.seats.get(seat) === entry) this.#whileAway(seat);
+        if (this.presence(seat) !== "connected" && this.seats.get(seat) === entry) this.seat.away(seat);
       }, AWAY_ASK_MS);
     };
     channel.ondrop = () => {}; // dropped unread by the channel (size, flood): nothing to take
-  }
-
-  /** @param {number} seat */
-  async #whileAway(seat) {
-    if (this.choice === undefined) {
-      this.choice = await this.away(seat, this.nameOf(seat));
-      return;
-    }
-    if (!this.choice) return; // the table waits, as chosen before
-    const reply = await this.call("stand_in", { seat, level: this.choice }); // as chosen before
-    if (reply?.ok && reply.snapshot) await this.accept(reply);
   }
 
   /** @param {number} seat */
@@ -450,22 +414,7 @@ export class Hosting {
   /** Every friend is told how the seats played elsewhere stand, and how many watch. */
   async #tellPresence() {
     const seats = this.friends.map((f) => ({ seat: f.seat, presence: this.presence(f.seat) }));
-    // its outbox goes out as every reply's does (sent)
-    await this.call("presence", { seats, watchers: this.broadcast.count });
-  }
-
-  /** A guest's text: to Python as it came, in order; its answer taken in and sent on.
-   * @param {number} seat @param {string} text */
-  #heard(seat, text) {
-    this.queue = this.queue.then(async () => {
-      const reply = await this.call("guest", { seat, message: text }); // its outbox: sent()
-      if (!reply) return;
-      if (reply.relay) this.reacted(reply.relay.seat, reply.relay.id);
-      else if (reply.rated) this.rated(reply.rated);
-      else if (reply.gathering) this.gathered(reply.gathering);
-      else if (reply.snapshot && reply.ok) await this.accept(reply);
-      else if (reply.bye) this.seats.get(seat)?.channel?.close();
-    });
+    await this.seat.presence(seats, this.broadcast.count); // its outbox goes out as every reply's does
   }
 
   /** The room closes (opened again from Python's secret when it differs from the kept one). */
@@ -477,7 +426,7 @@ export class Hosting {
   }
 
   /** The table has no friends any more (a new match here alone): every connection ends. */
-  #close() {
+  close() {
     this.broadcast.close();
     this.stopListening();
     this.stopListening = () => {};

@@ -15,10 +15,10 @@
 // once, before Python is up, and `bridge` may answer only later (earlytable.js holds a move made
 // meanwhile). Every snapshot drawn is kept for the next visit (not a guest's: Guesting keeps its own).
 //
-// Across devices (net/, tablenet.js): on the host, every reply of the engine goes through Hosting,
-// which sends each friend what Python made for it; with `invite` (a table's room from its one
-// link, the code of a #join= link, or "" to ask for one) this page is a guest's: its table is the
-// host's, through Guesting's bridge.
+// Across devices (net/, tablenet.js): on the host, every request and reply of the engine goes
+// through the host's seat (hostseat.js), which sends each friend what Python made for it; with
+// `invite` (a table's room from its one link, the code of a #join= link, or "" to ask for one)
+// this page is a guest's: its table is the host's, through Guesting's bridge.
 
 import { createState, forgetDrawn, modal } from "../board/state.js";
 import { CareerFlow } from "../career/flow.js";

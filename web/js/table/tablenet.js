@@ -1,7 +1,7 @@
 // @ts-check
-// The table's link to other devices (net/). On the host, the engine as the table calls it: every
-// reply of the engine goes through Hosting (net/hosting.js), which sends each friend what Python
-// made for it; on a guest's page, Guesting (net/guesting.js) and its bridge: the table is the
+// The table's link to other devices (net/). On the host, the engine as the table calls it is the
+// host's seat (hostseat.js): the one path of every request to Python and every reply back, which
+// sends each friend what Python made for it on the connections (net/hosting.js); on a guest's page, Guesting (net/guesting.js) and its bridge: the table is the
 // host's; on a watcher's, Watching (net/watching.js). Also the gathering before the deal (who is
 // awaited), the seats played elsewhere and how each stands, a friend whose connection ended (the
 // table waits, or a computer stands in), giving a seat away, leaving, and the quick reactions.
@@ -17,6 +17,7 @@ import { T } from "../i18n/strings.js";
 import { storePrefs } from "../store/storage.js";
 import { forgetTable } from "../store/tablekeep.js";
 import { askDialog } from "../ui/modal.js";
+import { HostSeat } from "./hostseat.js";
 
 /** @typedef {import("../shapes/snapshot.js").Snapshot} Snapshot */
 /** @typedef {import("../shapes/snapshot.js").NetFriend} NetFriend */
@@ -106,6 +107,8 @@ export class TableNet {
     this.guesting = null;
     /** @type {Watching|null} */
     this.watching = null;
+    /** @type {HostSeat|null} on the host's page: its one path to Python */
+    this.host = null;
     /** @type {Gathering|null} a table across devices before its deal: who is awaited */
     this.gathering = null;
     this.hostTable = false; // the host's table reached this guest's page
@@ -176,40 +179,33 @@ export class TableNet {
       this.bridge = this.guesting.bridge; // the table's requests go to the host's table
       return;
     }
-    // the table's requests go to this device's engine, and on to the friends
-    /** @type {Promise<Hosting>|null} */
-    let loading = null;
-    const hosting = () =>
-      (loading ??= import("../net/hosting.js").then(({ Hosting }) => {
-        const made = new Hosting({
-          ...common,
-          call: (op, payload) => table.call(op, /** @type {Payload} */ (payload)), // a request's fields: JSON
-          accept: (reply) => table.accept(reply),
-          gathered: (gathering) => this.gathered(gathering),
-          away: (seat, name) => this.#away(seat, name),
-          nameOf: (seat) => this.seatName(seat),
-          // a table listed in Play online: its seats are taken from the lobby, no invite shown
-          listed: () => table.listed(),
-        });
-        this.hosting = made;
-        return made;
-      }));
+    // the table's requests go to this device's engine through the host's seat (hostseat.js): its
+    // one path to Python, which sends each friend what Python made for it
+    const { reacted, rated, ...links } = common;
+    this.host = new HostSeat({
+      engine: bridge,
+      turn: (op, payload) => table.call(op, payload),
+      accept: (reply) => table.accept(reply),
+      gathered: (gathering) => this.gathered(gathering),
+      reacted,
+      rated,
+      away: (seat) => this.#away(seat, this.seatName(seat)),
+      title: () => table.career.title(),
+      tellTitle: (title) => this.tellTitle(title),
+      linked: (hosting) => {
+        this.hosting = hosting;
+      },
+      links: {
+        ...links,
+        nameOf: (seat) => this.seatName(seat),
+        // a table listed in Play online: its seats are taken from the lobby, no invite shown
+        listed: () => table.listed(),
+      },
+    });
     // a host's reload at a table played online: its friends are heard knocking from the start
     const keptTable = kept?.snap?.net?.table;
-    if (typeof keptTable === "string") hosting().then((h) => h.openEarly(keptTable));
-    this.bridge = {
-      /** @param {string} op @param {object} [payload] */
-      call: async (op, payload) => {
-        const reply = await bridge.call(op, payload);
-        // a reply about friends (a gathering, a table with a friend's seat, texts for one) loads
-        // the host's side first; once loaded, it reads every reply (one without friends ends it)
-        const friends = reply?.gathering || reply?.snapshot?.net || reply?.outbox;
-        if (this.hosting || friends) (await hosting()).sent(reply);
-        // a table gathered: the host's title on it (and whenever it changes: career/flow.js)
-        if (reply?.gathering && (op === "new" || op === "gather")) this.tellTitle(table.career.title());
-        return reply;
-      },
-    };
+    if (typeof keptTable === "string") this.host.openEarly(keptTable);
+    this.bridge = this.host.bridge;
   }
 
   /** The table on this page is another device's (a guest's or a watcher's page): nothing of it
@@ -375,7 +371,7 @@ export class TableNet {
     const root = this.table.root;
     const seat = await this.table.modal(() => askDialog("give-dialog", N.giveTitle, [text], buttons, { root }));
     if (seat === null || seat === undefined) return;
-    const choice = this.hosting?.choice;
+    const choice = this.host?.choice;
     await this.table.send("give_seat", { seat, level: typeof choice === "string" ? choice : "casual" });
   }
 

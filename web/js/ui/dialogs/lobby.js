@@ -33,6 +33,8 @@ export class LobbyDialog {
   /** @param {HTMLElement} root the HUD's root */
   constructor(root) {
     this.modal = new Modal(root, "lobby");
+    /** @type {WeakMap<HTMLElement, string>} what each list last showed (#fill) */
+    this.filled = new WeakMap();
     // made by open(), each time the dialog opens (every method but open() returns while it is shut)
     /** @type {{join: (table: ListedTable) => void, watch: (table: ListedTable) => void, refresh: () => void}} */
     this.on; // declared for the type checker
@@ -179,8 +181,10 @@ export class LobbyDialog {
     if (!this.isPaused) this.count.textContent = tables.length ? L.count(tables.length) : L.none;
     this.playCount.textContent = playing.length ? L.playingCount(playing.length) : L.playingNone;
     const focused = /** @type {HTMLElement|null} */ (document.activeElement)?.dataset?.table;
-    this.playList.replaceChildren(
-      ...playing.map((t) => {
+    this.#fill(
+      this.playList,
+      playing,
+      playing.map((t) => {
         const about = `${p}-w-${t.id}`;
         const words = L.describePlaying({
           rules: byKey(T.presets)[t.preset] ?? t.preset,
@@ -208,8 +212,10 @@ export class LobbyDialog {
         );
       }),
     );
-    this.list.replaceChildren(
-      ...tables.map((t) => {
+    this.#fill(
+      this.list,
+      tables,
+      tables.map((t) => {
         const about = `${p}-t-${t.id}`;
         const words = L.describe({
           rules: byKey(T.presets)[t.preset] ?? t.preset,
@@ -244,6 +250,16 @@ export class LobbyDialog {
       /** @type {HTMLElement|null} */ (
         this.list.querySelector(`[data-table="${focused}"]`) ?? this.playList.querySelector(`[data-table="${focused}"]`)
       )?.focus();
+  }
+
+  /** `list`'s rows, put in only when they say something new: a row a person is about to press
+   * (or a screen reader is reading) stays the same element while nothing about it (its table, its
+   * words) changed. @param {HTMLElement} list @param {ListedTable[]} tables @param {HTMLElement[]} rows */
+  #fill(list, tables, rows) {
+    const said = JSON.stringify(tables) + rows.map((row) => row.outerHTML).join("");
+    if (this.filled.get(list) === said) return;
+    this.filled.set(list, said);
+    list.replaceChildren(...rows);
   }
 
   /** The list is paused (the page idle or hidden) or not: Refresh brings it back. @param {boolean} on */
