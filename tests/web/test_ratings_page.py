@@ -8,10 +8,13 @@ fixed, so the expected rating is worked out from the match's own final scores.""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import Page, expect
 from tablekit import (
     BOOT_TIMEOUT_MS,
+    PREFS_KEY,
     STATE,
     finish_sprint,
     keys_round,
@@ -139,21 +142,27 @@ def test_a_practice_deal_is_unrated(page: Page) -> None:
     assert page.evaluate("() => window.allthreesTest.state().career.played") == 0
 
 
-@pytest.mark.parametrize("width", [1280, 360])
-def test_the_ratings_tab_at_both_widths(page: Page, width: int) -> None:
+@pytest.mark.parametrize(("width", "lang"), [(1280, "en"), (360, "pl")])
+def test_the_ratings_tab_at_both_widths(page: Page, width: int, lang: str) -> None:
+    # the player's language, as chosen in the menu (kept in the preferences), from the first load
+    key, prefs = json.dumps(PREFS_KEY), json.dumps(json.dumps({"lang": lang}))
+    page.add_init_script(f"if (!localStorage.getItem({key})) localStorage.setItem({key}, {prefs})")
     page.set_viewport_size({"width": width, "height": 800 if width > 400 else 740})
     page.goto(EXPERT_SPRINT)
     ready(page)
-    finish_sprint(page, 1)
+    assert page.evaluate("document.documentElement.lang") == lang
+    finish_sprint(page, 1, lang)
     page.locator("#btn-next").click()
     ready(page)
-    finish_sprint(page, 2)
+    finish_sprint(page, 2, lang)
     page.wait_for_function("() => window.allthreesTest.state()?.rating !== null")
     page.locator("#btn-peek").click()
     page.locator("#btn-unpeek").wait_for()
     open_career(page, "ratings")
     expect(page.locator("#rating-two-changes li")).to_have_count(2)
-    screenshot(page, f"ratings-{width}.png")
+    # the chart in the middle of the dialog, clear of its buttons, on a phone too
+    page.locator("#rating-two-chart").evaluate("(chart) => chart.scrollIntoView({block: 'center'})")
+    screenshot(page, f"ratings-{lang}-{width}.png")
 
 
 # ---------------------------------------------------------------------- a rated match online
