@@ -28,7 +28,8 @@ const DEFAULT_LEVEL = "casual";
  * @property {{back: (on: boolean) => void, clock: (text: string|null, urgent?: boolean) => void}} hud
  * @property {{say: (text: string) => void}} reader
  * @property {{snap: Snapshot|null}} state
- * @property {{guesting: {standing: () => boolean}|null, hosting: {active: boolean, choice?: string|null|false}|null}} net
+ * @property {{guesting: {standing: () => boolean}|null, hosting: {active: boolean}|null,
+ *   host: {choice: string|null|false|undefined}|null}} net
  * @property {{call: (op: string, payload: object, blocking: boolean) => Promise<any>,
  *   accept: (reply: any) => Promise<void>}} controller
  */
@@ -112,7 +113,7 @@ export class TableClock {
    */
   async #timeUp(seat) {
     const net = this.table.net;
-    const choice = net.hosting?.choice;
+    const choice = net.host?.choice; // what the host chose for a seat that is away (hostseat.js)
     const level = typeof choice === "string" ? choice : DEFAULT_LEVEL;
     const reply = await this.table.controller.call("time_up", { seat, level }, false);
     if (reply?.ok && reply.snapshot) await this.table.controller.accept(reply);
