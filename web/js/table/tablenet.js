@@ -3,9 +3,9 @@
 // host's seat (hostseat.js): the one path of every request to Python and every reply back, which
 // sends each friend what Python made for it on the connections (net/hosting.js); on a guest's
 // page, Guesting (net/guesting.js) and its bridge: the table is the host's; on a watcher's,
-// Watching (net/watching.js). Also the gathering before the deal (who is
-// awaited), the seats played elsewhere and how each stands, a friend whose connection ended (the
-// table waits, or a computer stands in), giving a seat away, leaving, and the quick reactions.
+// Watching (net/watching.js). Also the gathering before the deal (who is awaited), the seats
+// played elsewhere and how each stands, a friend whose connection ended (the table waits, or a
+// computer stands in), giving a seat away, leaving, and the quick reactions.
 //
 // It is given the few functions of the table it calls (TableNetPort), as the controller is given
 // its view and store (table/game.js builds it).
