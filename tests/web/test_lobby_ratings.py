@@ -14,11 +14,11 @@ from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Page, expect
-from tablekit import IDLE, TURN_WORDS, open_career, ready, screenshot, turn_by_keys
+from tablekit import open_career, ready, screenshot
 from test_invite_dialogs import PHONE, no_horizontal_scroll
 from test_lobby import devices as devices  # noqa: F401 (the fixture)
 from test_lobby import open_lobby
-from test_ratings_page import EXPERT_SPRINT, RATING
+from test_ratings_page import EXPERT_SPRINT, RATING, sprint_by_keys
 
 WORDS = {
     "en": {
@@ -52,13 +52,7 @@ def rated_host(devices: Any, hide_title: bool) -> tuple[Page, dict[str, Any]]:
     host = devices("host", "Wanda")
     host.goto(urljoin(host.url, EXPERT_SPRINT))  # the fixture opened the site
     ready(host)
-    for _ in range(200):  # a cap on the turns looked at, not a time
-        host.evaluate(IDLE)
-        if host.locator("#mirror-turn").inner_text() in TURN_WORDS["en"]["over"]:
-            break
-        host.locator("#table").focus()  # each turn from the table (as a tap on it would)
-        turn_by_keys(host)
-    expect(host.locator("#round-panel")).to_be_visible()
+    sprint_by_keys(host)
     host.wait_for_function(f"() => ({RATING})() !== null")
     rating = host.evaluate(RATING)
     assert rating["kind"] == "two" and rating["provisional"] and rating["title"] == "newcomer"
