@@ -9,18 +9,22 @@ fixed, so the expected rating is worked out from the match's own final scores.""
 from __future__ import annotations
 
 import json
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Page, expect
 from tablekit import (
     BOOT_TIMEOUT_MS,
+    IDLE,
     PREFS_KEY,
     STATE,
+    TURN_WORDS,
     finish_sprint,
     keys_round,
     open_career,
     ready,
     screenshot,
+    turn_by_keys,
 )
 from test_lobby import devices as devices  # noqa: F401 (the fixture)
 
@@ -140,6 +144,68 @@ def test_a_practice_deal_is_unrated(page: Page) -> None:
     assert page.evaluate(STATE)["match_over"]
     assert page.evaluate(RATING) is None
     assert page.evaluate("() => window.allthreesTest.state().career.played") == 0
+
+
+def sprint_by_keys(page: Page, lang: str = "en") -> None:
+    """The sprint on `page` played with the keys to its end, each turn from the table (as a tap
+    on it would give it the keys: a page that has just come may still move its focus)."""
+    for _ in range(200):  # a cap on the turns looked at, not a time
+        page.evaluate(IDLE)
+        if page.locator("#mirror-turn").inner_text() in TURN_WORDS[lang]["over"]:
+            break
+        page.locator("#table").focus()
+        turn_by_keys(page, lang)
+    expect(page.locator("#round-panel")).to_be_visible()
+
+
+NEW_TITLE = {"en": "New title: Newcomer!", "pl": "Nowy tytuł: Nowicjusz!"}
+# A new title's toast, as the page made it, held where it is for the screenshot (a toast goes by
+# itself after 3.2 s, which a busy machine can take before the test looks) until LET_GO.
+HOLD_TITLE = """
+new MutationObserver((records) => {
+  for (const r of records)
+    for (const node of r.addedNodes)
+      if (node.classList?.contains("toast") && /^(New title|Nowy tytuł)/.test(node.textContent)) {
+        node.classList.add = () => {};
+        node.remove = () => {};
+      }
+}).observe(document, { subtree: true, childList: true });
+"""
+LET_GO = """() => { for (const node of document.querySelectorAll("#toasts .toast"))
+  if (/^(New title|Nowy tytuł)/.test(node.textContent)) Element.prototype.remove.call(node); }"""
+
+
+@pytest.mark.parametrize(("width", "lang"), [(1280, "en"), (360, "pl")], ids=["1280-en", "360-pl"])
+def test_a_new_title_is_said_once(devices, width: int, lang: str) -> None:
+    """The first rated match (a sprint against the Expert) reaches the first title: said once as
+    the match ends, in the page's language (a screenshot of that moment, the toast held for it,
+    artifacts/web/title-said-*.png), and not again after a reload or at the next match's end."""
+    from test_invite_dialogs import PHONE
+
+    screen = PHONE if width == 360 else {"viewport": {"width": 1280, "height": 800}}
+    page = devices("player", "Wanda", locale={"en": "en-US", "pl": "pl-PL"}[lang], **screen)
+    page.add_init_script(script=TOASTS + HOLD_TITLE)
+    page.goto(urljoin(page.url, EXPERT_SPRINT))  # the fixture opened the site
+    ready(page)
+    sprint_by_keys(page, lang)
+    said = page.locator("#toasts .toast", has_text=NEW_TITLE[lang])
+    expect(said).to_be_visible()
+    screenshot(page, f"title-said-{width}-{lang}.png")
+    page.evaluate(LET_GO)
+    assert page.evaluate(RATING)["title"] == "newcomer"
+    head = NEW_TITLE[lang].split(":")[0]  # "New title", whichever title it names
+    titles = f"() => window.__toasts.filter((t) => t.startsWith({head!r}))"
+    assert page.evaluate(titles) == [NEW_TITLE[lang]], "said once"
+    # a reload says nothing again; nor does the next match, the title already reached
+    page.reload()
+    ready(page)
+    page.wait_for_function(f"() => ({RATING})()?.title === 'newcomer'")
+    page.locator("#btn-next").click()
+    ready(page)
+    sprint_by_keys(page, lang)
+    page.wait_for_function("() => window.allthreesTest.state()?.career.played === 2")
+    page.evaluate(IDLE)
+    assert page.evaluate(titles) == [], "not said again"
 
 
 @pytest.mark.parametrize(("width", "lang"), [(1280, "en"), (360, "pl")])

@@ -15,6 +15,8 @@ function listed() {
     seats: { joined: 0, free: 1 },
     watch: { on: true, secret: "d".repeat(64), watchers: 0 },
     snap: null,
+    // Python's rules form for the table's settings (op rules_form): the target its rules play to
+    form: { preset: "pub", options: [{ name: "target", value: 120 }] },
   };
   const toasts = [];
   const announcers = [];
@@ -41,14 +43,14 @@ function listed() {
       seats: () => host.seats,
       watchable: () => host.watch,
     },
-    call: async () => ({ ok: true, form: { preset: "parlor", options: [{ name: "target", value: 150 }] } }),
+    call: async () => (host.form ? { ok: true, form: host.form } : { ok: false, code: "bad_settings" }),
     toast: (text) => toasts.push(text),
     rating: () => ({ rating: 1612, provisional: false, title: null, abandoned: 0 }),
     snap: () => host.snap,
     name: () => "Wanda",
     relays: () => ["ws://127.0.0.1:1"],
   });
-  const spec = { settings: { mode: "match", rules: "parlor", seats: [{}, {}] }, clock: 0, quick: null };
+  const spec = { settings: { mode: "match", rules: "pub", seats: [{}, {}] }, clock: 0, quick: null };
   const announce = (answer = []) => listing.announce(spec, { answer, net: { Announcer }, via: null });
   return { host, toasts, announcers, listing, announce };
 }
@@ -60,7 +62,8 @@ test("a table announced waits with its free seats, its link and its host's ratin
   assert.equal(entry.room, "a".repeat(64));
   assert.equal(entry.free, 1);
   assert.equal(entry.name, "Wanda");
-  assert.equal(entry.target, 150);
+  assert.equal(entry.preset, "pub");
+  assert.equal(entry.target, 120); // Python's, from its rules form
   assert.equal(entry.rating, 1612);
   assert.deepEqual(announcers[0].answered, ["e".repeat(64)]); // the looks heard before it was listed
   assert.deepEqual(toasts, [T.lobby.announced]);
@@ -117,4 +120,13 @@ test("a table whose room could not open is not listed, and says why", async () =
   assert.equal(announcers.length, 0);
   assert.equal(listing.entry, null);
   assert.deepEqual(toasts, [T.room.down]);
+});
+
+test("a table whose rules Python refused is not listed, and says why", async () => {
+  const { host, announcers, listing, toasts, announce } = listed();
+  host.form = null; // the engine refused the settings: no target to say
+  await announce();
+  assert.equal(announcers.length, 0);
+  assert.equal(listing.entry, null);
+  assert.deepEqual(toasts, [T.lobby.unlisted]);
 });

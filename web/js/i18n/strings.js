@@ -1269,6 +1269,7 @@ const EN = {
     fill: "Start now, computers in the empty seats",
     stop: "Stop looking",
     announced: "Your table is listed in Play online until its seats are taken.",
+    unlisted: "Your table could not be listed: its rules were refused.",
     listed: "Listed in Play online",
   },
   // The table clock of a table played online (Python's rule: py/allthrees/net/clock.py)

@@ -1107,6 +1107,7 @@ export const PL = {
     fill: "Zacznij teraz, komputery na wolnych miejscach",
     stop: "Przestań szukać",
     announced: "Twój stół jest na liście w „Graj online”, aż zajęte zostaną miejsca.",
+    unlisted: "Nie udało się umieścić twojego stołu na liście: jego zasady zostały odrzucone.",
     listed: "Na liście w „Graj online”",
   },
   // Zegar stołu online (reguła Pythona: py/allthrees/net/clock.py)

@@ -100,7 +100,13 @@ export class TableListing {
       return;
     }
     const form = formReply?.form;
+    // the target these rules play to, as Python's rules form has it (a rule: never one of the
+    // page's); a table whose rules Python refused is not listed
     const target = form?.options.find((/** @type {{name: string}} */ o) => o.name === "target")?.value;
+    if (!Number.isInteger(target)) {
+      this.table.toast(T.lobby.unlisted);
+      return;
+    }
     const seats = spec.settings.seats.length;
     const since = Math.floor(Date.now() / 1000);
     const about = () => ({
@@ -110,7 +116,7 @@ export class TableListing {
       teams: spec.settings.mode === "partners",
       sprint: spec.settings.mode === "sprint",
       preset: form?.preset ?? spec.settings.rules,
-      target: Number.isInteger(target) ? target : 150,
+      target: /** @type {number} */ (target),
       clock: spec.clock,
     });
     // waiting: the table's one link and its free seats; in play (every seat taken, people may
