@@ -34,14 +34,7 @@ from allthrees.career.glicko import Game, rate
 EXPERT_SPRINT = "/?sprint=1&seats=you,expert"
 CAREER_KEY = "allthrees.career.v1"
 RATING = "() => window.allthreesTest?.state()?.rating ?? null"  # (null while a reload starts)
-TOASTS = """
-window.__toasts = [];
-new MutationObserver((records) => {
-  for (const r of records)
-    for (const node of r.addedNodes)
-      if (node.classList?.contains("toast")) window.__toasts.push(node.textContent);
-}).observe(document, { subtree: true, childList: true });
-"""
+HONOURS = "#round-honours li"  # what the match just ended earned, in the round panel's head
 
 
 def expected_after_one(st: dict) -> tuple[float, float]:
@@ -59,7 +52,6 @@ def expected_after_one(st: dict) -> tuple[float, float]:
 
 
 def test_a_match_against_the_expert_moves_the_rating_and_a_reload_keeps_it(page: Page) -> None:
-    page.add_init_script(script=TOASTS)
     page.goto(EXPERT_SPRINT)
     ready(page)
     assert page.evaluate(RATING) is None, "no rated match yet"
@@ -76,7 +68,7 @@ def test_a_match_against_the_expert_moves_the_rating_and_a_reload_keeps_it(page:
     }
     assert value != rating.START.rating, "the rating moved"
     # the first rated match reaches the first title: said once, and shown beside the name
-    page.wait_for_function("() => window.__toasts.includes('New title: Newcomer!')")
+    expect(page.locator(HONOURS, has_text="New title: Newcomer!")).to_have_count(1)
     title = page.locator(".score.me .score-title")
     expect(title).to_have_text("Newcomer")
     page.reload()
@@ -159,53 +151,42 @@ def sprint_by_keys(page: Page, lang: str = "en") -> None:
 
 
 NEW_TITLE = {"en": "New title: Newcomer!", "pl": "Nowy tytuł: Nowicjusz!"}
-# A new title's toast, as the page made it, held where it is for the screenshot (a toast goes by
-# itself after 3.2 s, which a busy machine can take before the test looks) until LET_GO.
-HOLD_TITLE = """
-new MutationObserver((records) => {
-  for (const r of records)
-    for (const node of r.addedNodes)
-      if (node.classList?.contains("toast") && /^(New title|Nowy tytuł)/.test(node.textContent)) {
-        node.classList.add = () => {};
-        node.remove = () => {};
-      }
-}).observe(document, { subtree: true, childList: true });
-"""
-LET_GO = """() => { for (const node of document.querySelectorAll("#toasts .toast"))
-  if (/^(New title|Nowy tytuł)/.test(node.textContent)) Element.prototype.remove.call(node); }"""
 
 
 @pytest.mark.parametrize(("width", "lang"), [(1280, "en"), (360, "pl")], ids=["1280-en", "360-pl"])
 def test_a_new_title_is_said_once(devices, width: int, lang: str) -> None:
     """The first rated match (a sprint against the Expert) reaches the first title: said once as
-    the match ends, in the page's language (a screenshot of that moment, the toast held for it,
-    artifacts/web/title-said-*.png), and not again after a reload or at the next match's end."""
+    the match ends, in the page's language, in the round panel's head under its title (a
+    screenshot, artifacts/web/title-said-*.png), and not again after a reload or at the next
+    match's end."""
     from test_invite_dialogs import PHONE
 
     screen = PHONE if width == 360 else {"viewport": {"width": 1280, "height": 800}}
     page = devices("player", "Wanda", locale={"en": "en-US", "pl": "pl-PL"}[lang], **screen)
-    page.add_init_script(script=TOASTS + HOLD_TITLE)
     page.goto(urljoin(page.url, EXPERT_SPRINT))  # the fixture opened the site
     ready(page)
     sprint_by_keys(page, lang)
-    said = page.locator("#toasts .toast", has_text=NEW_TITLE[lang])
-    expect(said).to_be_visible()
-    screenshot(page, f"title-said-{width}-{lang}.png")
-    page.evaluate(LET_GO)
-    assert page.evaluate(RATING)["title"] == "newcomer"
+    said = page.locator(HONOURS)
     head = NEW_TITLE[lang].split(":")[0]  # "New title", whichever title it names
-    titles = f"() => window.__toasts.filter((t) => t.startsWith({head!r}))"
-    assert page.evaluate(titles) == [NEW_TITLE[lang]], "said once"
+    expect(said.filter(has_text=head)).to_have_text(
+        [NEW_TITLE[lang]]
+    )  # once (trophies may come too)
+    expect(said.filter(has_text=head)).to_be_in_viewport()
+    screenshot(page, f"title-said-{width}-{lang}.png")
+    assert page.evaluate(RATING)["title"] == "newcomer"
     # a reload says nothing again; nor does the next match, the title already reached
     page.reload()
     ready(page)
     page.wait_for_function(f"() => ({RATING})()?.title === 'newcomer'")
+    expect(page.locator("#round-panel")).to_be_visible()  # the match's end, as it was left
+    expect(said).to_have_count(0)
     page.locator("#btn-next").click()
     ready(page)
     sprint_by_keys(page, lang)
     page.wait_for_function("() => window.allthreesTest.state()?.career.played === 2")
     page.evaluate(IDLE)
-    assert page.evaluate(titles) == [], "not said again"
+    expect(page.locator("#round-panel")).to_be_visible()
+    expect(said.filter(has_text=head)).to_have_count(0)  # (a trophy may be said)
 
 
 @pytest.mark.parametrize(("width", "lang"), [(1280, "en"), (360, "pl")])

@@ -30,6 +30,8 @@ import { Career, utcDate } from "./store.js";
  * @property {() => void} savePrefs
  * @property {HTMLElement} root where dialogs go
  * @property {(text: string) => void} toast
+ * @property {(text: string) => void} honour what the match just ended earned (a trophy, a title),
+ *   said in the round panel's head (ui/panel.js honour)
  * @property {() => string|null} lastMatchId the match in play's id
  * @property {() => boolean} inProgress a match is under way (a daily would replace it)
  * @property {(date: string) => Promise<unknown>} newDaily start the daily deal of `date`
@@ -143,7 +145,7 @@ export class CareerFlow {
     if (this.career.add(entry, keep)) {
       this.#took(career);
       this.devices.sync?.announce(); // the paired devices that are open take it now
-      for (const id of earned ?? []) this.game.toast(T.career.newTrophy(T.trophies[id]?.name ?? id));
+      for (const id of earned ?? []) this.game.honour(T.career.newTrophy(T.trophies[id]?.name ?? id));
       this.#saidTitles(titles);
       // a rated table with people: the result counts once every person's device signed it
       if (entry.unrated === "unsigned") this.#exchange(entry);
@@ -154,7 +156,7 @@ export class CareerFlow {
   /** A title reached is said once, with the fanfare (Python says which: its new_titles).
    * @param {import("../shapes/career.js").TitleReached[]|undefined} titles */
   #saidTitles(titles) {
-    for (const { title } of titles ?? []) this.game.toast(T.ratings.newTitle(titleWords(title)));
+    for (const { title } of titles ?? []) this.game.honour(T.ratings.newTitle(titleWords(title)));
     if (titles?.length) this.game.fanfare();
   }
 

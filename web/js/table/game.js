@@ -276,6 +276,7 @@ export class Game {
         savePrefs: () => storePrefs(this.prefs),
         root: this.hud.root,
         toast: (text) => this.toast(text),
+        honour: (text) => this.panel.honour(text),
         lastMatchId: () => this.keeper.matchId,
         inProgress: () => Boolean(this.state.snap?.match.in_progress),
         // the day's deal: Python knows its settings and seed (controller.js sends none)

@@ -18,6 +18,8 @@ export class Panel {
     this.on = on;
     this.title = h("h2", { id: "round-title" });
     this.sub = h("p", { class: "panel-sub", id: "round-sub" });
+    // what the match just ended earned (a trophy, a title), said under the panel's title
+    this.honours = h("ul", { class: "panel-honours", id: "round-honours", "aria-live": "polite", hidden: true });
     this.lines = h("ol", { class: "summary", id: "round-summary" });
     this.hands = h("div", { class: "hands", id: "round-hands" });
     this.scores = h("table", { class: "score-table", id: "round-scores" });
@@ -59,6 +61,7 @@ export class Panel {
       { class: "panel-card" },
       this.title,
       this.sub,
+      this.honours,
       this.lines,
       this.review,
       this.hands,
@@ -117,6 +120,17 @@ export class Panel {
   hide() {
     this.el.hidden = true;
     this.unpeekBtn.hidden = true;
+    this.honours.replaceChildren(); // said for the match that ended, once
+    this.honours.hidden = true;
+  }
+
+  /** Something the match just ended earned (a trophy, a title), in words: said in the panel's
+   * head, where it covers nothing (the career says it as the match ends, a moment before the
+   * panel opens; a screen reader hears it with the panel, or at once if the panel is up).
+   * @param {string} text */
+  honour(text) {
+    this.honours.append(h("li", { text }));
+    this.honours.hidden = false;
   }
 
   /** Fill and open the panel from the snapshot. @param {Snapshot} snap */
@@ -129,6 +143,8 @@ export class Panel {
       ? T.sprintTitle(/** @type {string} the round is over */ (round.reason))
       : T.roundTitle(snap.round_no, /** @type {string} the round is over */ (round.reason));
     this.lines.replaceChildren(...summaryWords(snap).map((text) => h("li", { text })));
+    if (!match.over) this.honours.replaceChildren(); // only a match's end earns anything
+    this.honours.hidden = !this.honours.childElementCount;
     this.#hands(snap);
     this.#scores(snap);
     this.#stats(snap);
