@@ -148,7 +148,7 @@ async function start() {
   // only a guest's page (a watcher's: its own module, which plays nothing)
   const watching = typeof invite === "object" && invite?.watch === true;
   const guestModule =
-    invite === null ? null : words.then(() => (watching ? import("./net/watching.js") : import("./net/guesting.js")));
+    invite === null ? null : words.then(() => import(watching ? "./net/watching.js" : "./net/guesting.js"));
   const tabsModule = words.then(() => import("./boot/tabs.js"));
   // One tab plays at a time: a second one asks before it takes the table (tabs.js), over the
   // loading screen if the engine is still starting.
