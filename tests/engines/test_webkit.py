@@ -35,6 +35,7 @@ from enginekit import (
 )
 from onlinekit import SHOWN, ChromiumSeat, Host, alarms, friend_prefs, play_round
 from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -99,11 +100,26 @@ def minibrowser(request: pytest.FixtureRequest, driver_url: str) -> Iterator[web
         driver.quit()
 
 
+# Where a page that never became ready stands: its loading screen (the boot's last stage and the
+# files it waited for, boot/boot.js; "up" once the engine is), its error panel, the test hook.
+WHERE = """const loading = document.getElementById("loading");
+const error = document.getElementById("boot-error");
+return {
+  loading: loading && {hidden: loading.hidden, ...loading.dataset,
+    text: document.getElementById("loading-text").textContent},
+  error: error && !error.hidden ? error.textContent.trim() : null,
+  hook: typeof window.allthreesTest,
+};"""
+
+
 def ready(driver: webdriver.Remote) -> dict[str, Any]:
     """Wait for the page to be ready and the table to wait for the person; its state."""
-    WebDriverWait(driver, BOOT_S, poll_frequency=0.25).until(
-        lambda d: d.execute_script("return document.documentElement.dataset.ready") == "true"
-    )
+    try:
+        WebDriverWait(driver, BOOT_S, poll_frequency=0.25).until(
+            lambda d: d.execute_script("return document.documentElement.dataset.ready") == "true"
+        )
+    except TimeoutException:
+        raise AssertionError(f"not ready in {BOOT_S} s: {driver.execute_script(WHERE)}") from None
     return idle(driver)
 
 

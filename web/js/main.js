@@ -135,18 +135,25 @@ async function start() {
   /** @type {Promise<void>} */
   const gate = kept ? new Promise((resolve) => (bootNow = resolve)) : Promise.resolve();
   const booted = gate.then(() => bootWithLoadingScreen({ quiet: () => quiet }));
-  const gameModule = import("./table/game.js");
+  // The table's words first, alone: the other modules are imported once they are in. strings.js
+  // waits at its top level for the Polish words, and WebKit (Safari) loses a dynamic import that
+  // meets such a module still waiting while another import waits for it too
+  // (bugs.webkit.org/show_bug.cgi?id=242740): a Polish page there never came up (its table's
+  // module never arrived).
+  const words = import("./i18n/strings.js");
+  const gameModule = words.then(() => import("./table/game.js"));
   gameModule.catch(() => bootNow()); // no table to draw first: the engine need not wait for it
   // the test hook, for automated browsers only (navigator.webdriver): docs/architecture.md "The test hook"
-  const hookModule = navigator.webdriver ? import("./table/testhook.js") : null;
+  const hookModule = navigator.webdriver ? words.then(() => import("./table/testhook.js")) : null;
   // only a guest's page (a watcher's: its own module, which plays nothing)
   const watching = typeof invite === "object" && invite?.watch === true;
-  const guestModule = invite === null ? null : import(watching ? "./net/watching.js" : "./net/guesting.js");
-  const tabsModule = import("./boot/tabs.js");
+  const guestModule =
+    invite === null ? null : words.then(() => import(watching ? "./net/watching.js" : "./net/guesting.js"));
+  const tabsModule = words.then(() => import("./boot/tabs.js"));
   // One tab plays at a time: a second one asks before it takes the table (tabs.js), over the
   // loading screen if the engine is still starting.
   const claimed = invite === null ? tabsModule.then(({ claimTable }) => claimTable()) : null;
-  const opened = import("./store/savekeys.js").then(({ openSaveKeys }) => openSaveKeys());
+  const opened = words.then(() => import("./store/savekeys.js")).then(({ openSaveKeys }) => openSaveKeys());
   // The table's requests wait for the engine: the table itself does not (a kept one is drawn now).
   let up = false;
   const engine = {

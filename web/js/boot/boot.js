@@ -209,6 +209,9 @@ export async function bootWithLoadingScreen({ quiet = () => false, ...options } 
   };
   /** @param {Progress} progress */
   const onProgress = (progress) => {
+    // where the boot is, for a bug report or a test that waited in vain (tests/engines)
+    loading.dataset.stage = progress.stage;
+    loading.dataset.waiting = progress.waiting.join(" ");
     if (quiet()) return; // nothing shows it: no frames spent on it either
     if (progress.stage !== latest?.stage) stageSince = performance.now();
     latest = progress;
@@ -219,11 +222,14 @@ export async function bootWithLoadingScreen({ quiet = () => false, ...options } 
     bar.value = 0;
     latest = null;
     text.textContent = B.loading;
+    delete loading.dataset.stage;
+    delete loading.dataset.waiting;
     errorPanel.hidden = true;
     loading.hidden = quiet();
     try {
       const bridge = await boot({ ...options, onProgress });
       stop();
+      loading.dataset.stage = "up"; // the engine is: what follows is the table's
       bar.value = 1;
       loading.hidden = true;
       return bridge;
