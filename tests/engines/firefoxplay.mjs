@@ -91,6 +91,12 @@ export class Pointer {
         this.done.drag++;
       }
       let after = await idle(this.page);
+      // a guest's move waits for the host's table: on a loaded machine the tap's move may not have
+      // started when idle() looked, so look again until it is taken in (a count, not a time bound)
+      for (let n = 0; n < 100 && !after.claim && after.hand.some((t) => t.tile === tile.tile); n++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = await idle(this.page);
+      }
       if (after.claim) {
         await this.tap(after.claim.controls.find((c) => c.label === "none").rect); // muggins: none
         after = await idle(this.page);

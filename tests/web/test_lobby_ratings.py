@@ -82,8 +82,9 @@ def seeker_lobby(page: Page, lang: str) -> None:
 
 @pytest.mark.parametrize(
     ("width", "lang", "hide_title"),
-    [(1280, "en", False), (360, "pl", False), (1280, "en", True)],
-    ids=["1280-en", "360-pl", "title-hidden"],
+    # (the phone's Polish player sees a host that hid its title: one sprint fewer to play)
+    [(1280, "en", False), (360, "pl", True)],
+    ids=["1280-en", "360-pl-title-hidden"],
 )
 def test_play_onlines_list_shows_the_hosts_rating(
     devices: Any, width: int, lang: str, hide_title: bool
@@ -107,9 +108,8 @@ def test_play_onlines_list_shows_the_hosts_rating(
     )
     assert said in description, description  # the rating is in what Join is described by
     no_horizontal_scroll(seeker, seeker.locator("dialog[open]"))
-    if not hide_title:
-        seeker.evaluate(SCROLL)
-        screenshot(seeker, f"lobby-ratings-{width}-{lang}.png")
+    seeker.evaluate(SCROLL)
+    screenshot(seeker, f"lobby-ratings-{width}-{lang}.png")
     # read at its width: beside the words on a wide screen; on a phone, the words take the
     # row's whole width and the button comes under them (measured at once: the list is drawn
     # again each second, its waiting times)
