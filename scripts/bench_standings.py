@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
@@ -48,7 +49,12 @@ CHECK = "\n".join(
 
 def in_pyodide(entries: int) -> dict:
     """standings_check run in Pyodide under Node on the built site's Python."""
-    dist = ROOT / "dist"
+    return pyodide_json(CHECK.replace("{entries}", str(entries)))
+
+
+def pyodide_json(source: str, dist: Path = ROOT / "dist") -> Any:
+    """What `source` (Python ending in an expression that is JSON text) gives in Pyodide under
+    Node on the built site's standard library and game bundle (those of `dist`)."""
     info = json.loads((dist / "build.json").read_text())
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -56,7 +62,7 @@ def in_pyodide(entries: int) -> dict:
         rel = f"{info['pyodide']['indexURL']}{info['pyodide']['stdlib']}"
         stdlib.write_bytes(gzip.decompress((dist / rel).read_bytes()))
         code = folder / "check.py"
-        code.write_text(CHECK.replace("{entries}", str(entries)))
+        code.write_text(source)
         game = dist / info["wheels"]["allthrees"]
         cmd = ["node", str(RUN), f"--pyodide={PYODIDE}", f"--stdlib={stdlib}", f"--code={code}"]
         done = subprocess.run([*cmd, f"--game={game}"], capture_output=True, text=True)
