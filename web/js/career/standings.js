@@ -19,7 +19,7 @@ import { utcDate } from "./store.js";
 export const STANDINGS_KEY = "allthrees.standings.v1";
 /** The most replays one look at the standings asks of Python (the rest wait for the next look). */
 export const CHECKS_PER_LOOK = 12;
-/** The replays one request asks (each about 1.2 s of CPU in the page's Python: docs/performance.md). */
+/** The replays one request asks (each 0.6 to 1.1 s of the worker in the browser: docs/performance.md). */
 export const CHECK_STEP = 2;
 /** A look within this long of the last one uses the entries fetched then (ms). */
 export const REFETCH_MS = 60_000;
