@@ -82,20 +82,25 @@ export class Pointer {
     const tile = st.hand.find((t) => t.playable);
     if (tile) {
       const target = st.targets[tile.tile][0];
-      if (this.done["tap-tap"] <= this.done.drag) {
-        await this.tap(tile.rect);
-        await this.tap(target.rect);
-        this.done["tap-tap"]++;
-      } else {
-        await this.drag(tile.rect, target.rect);
-        this.done.drag++;
-      }
-      let after = await idle(this.page);
-      // a guest's move waits for the host's table: on a loaded machine the tap's move may not have
-      // started when idle() looked, so look again until it is taken in (a count, not a time bound)
-      for (let n = 0; n < 100 && !after.claim && after.hand.some((t) => t.tile === tile.tile); n++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      const held = (s) => !s.claim && s.hand.some((t) => t.tile === tile.tile);
+      let after = st;
+      // a guest's move waits for the host's table, and on a loaded machine a tap may come before
+      // the page takes input: look again until the move is taken in, and play it again if the
+      // page never took it (counts, not time bounds)
+      for (let tries = 0; tries < 3 && held(after); tries++) {
+        if (this.done["tap-tap"] <= this.done.drag) {
+          await this.tap(tile.rect);
+          await this.tap(target.rect);
+          this.done["tap-tap"]++;
+        } else {
+          await this.drag(tile.rect, target.rect);
+          this.done.drag++;
+        }
         after = await idle(this.page);
+        for (let n = 0; n < 100 && held(after); n++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          after = await idle(this.page);
+        }
       }
       if (after.claim) {
         await this.tap(after.claim.controls.find((c) => c.label === "none").rect); // muggins: none

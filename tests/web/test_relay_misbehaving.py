@@ -83,7 +83,8 @@ def unused(fake: FakeRelay, relay: Relay) -> None:
 
 # (what the relay does, what shows the pages answered it)
 BEHAVIOURS: dict[str, tuple[dict[str, Any], Callable[[FakeRelay, Relay], None]]] = {
-    "throttles": ({"throttle": (6, 1.0)}, throttled),
+    # a bucket slow to fill (one event in 4 s): pages slowed by a loaded machine still overrun it
+    "throttles": ({"throttle": (6, 0.25)}, throttled),
     "asks for authentication": ({"auth": True}, authenticated),
     "refuses the kind": ({"refuse_kinds": {25050}}, left),
     "ends subscriptions": ({"close_after": 3}, asked_again),
