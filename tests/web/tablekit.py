@@ -362,6 +362,17 @@ def finish_sprint(
     return page.evaluate(STATE)
 
 
+def peek_after_reload(page: Page) -> None:
+    """A reloaded page whose round is over opens that round's panel a moment after its table is
+    drawn (controller.js ROUND_PANEL_DELAY_MS; idle() waits for a panel about to open), so a click
+    on the toolbar at once would race it. Once the table settles, the panel, if it is up, is
+    looked past as a player does ("Look at the table"): it is modal."""
+    page.evaluate(IDLE)
+    if page.locator("#round-panel").is_visible():
+        page.locator("#btn-peek").click()
+        expect(page.locator("#btn-unpeek")).to_be_visible()
+
+
 def open_career(page: Page, tab: str = "stats") -> None:
     if page.locator("#btn-menu").is_visible():
         page.locator("#btn-menu").click()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import Page, expect
-from tablekit import BOOT_TIMEOUT_MS, open_career
+from tablekit import BOOT_TIMEOUT_MS, open_career, peek_after_reload
 from test_lobby import devices as devices  # noqa: F401 (the fixture)
 from test_lobby import host_and_guest, open_lobby
 from test_net_table import ALL_IN, play_match
@@ -94,6 +94,7 @@ def test_a_rated_quick_match_moves_both_ratings_apart_by_glicko2(devices) -> Non
         )
         page.wait_for_function(f"() => ({RATING})()?.value === {was['value']}")
         assert [e["rated"]["signed"] for e in signed_entries(page)] == [signed[0]]
+        peek_after_reload(page)
         shown_rating(page, was["value"], was["deviation"])
     # a second quick match: each device says its player's new title at the table, and each page
     # shows the other's beside their name (the first rated match makes a Newcomer), as its own

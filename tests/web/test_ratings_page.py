@@ -22,6 +22,7 @@ from tablekit import (
     finish_sprint,
     keys_round,
     open_career,
+    peek_after_reload,
     ready,
     screenshot,
     turn_by_keys,
@@ -75,6 +76,7 @@ def test_a_match_against_the_expert_moves_the_rating_and_a_reload_keeps_it(page:
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_function(f"() => ({RATING})()?.value === {value}")
     expect(title).to_have_text("Newcomer")
+    peek_after_reload(page)
     open_career(page, "ratings")
     box = page.locator("#rating-two")
     expect(box.locator("#rating-two-value")).to_contain_text(f"{round(value)} ± {round(deviation)}")
