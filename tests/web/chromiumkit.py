@@ -8,6 +8,32 @@ from __future__ import annotations
 import os
 
 CHROMIUM = os.environ.get("ALLTHREES_CHROMIUM", "/usr/bin/chromium")
+
+# Chromium takes the last --disable-features it is given, so ours repeats Playwright's own
+# (playwright 1.65.3's chromiumSwitches: among them what keeps a browser from calling Google at
+# its start). tests/web/test_chromium_flags.py holds this copy to what Playwright passes.
+PLAYWRIGHT_DISABLED = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+]
+# Chromium 156 draws its address bar's suggestions with a web page of its own (WebUI), and
+# preloads it in a renderer for every window, headless too: about 0.7 CPU-seconds a browser
+# context that no test looks at, and most tests open several (docs/testing.md).
+NOT_HEADLESS = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
 CHROMIUM_FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
@@ -17,6 +43,7 @@ CHROMIUM_FLAGS = [
     # fresh context, which this cuts from about 4.6 to 3.3 CPU-seconds (docs/testing.md); the
     # benchmarks (scripts/bench web, net) run Chromium as shipped.
     "--js-flags=--liftoff-only",
+    f"--disable-features={','.join(PLAYWRIGHT_DISABLED + NOT_HEADLESS)}",
 ]
 
 
