@@ -38,12 +38,15 @@ def descendants() -> dict[int, list[str]]:
 def disabled_features(browser_type: BrowserType, args: list[str]) -> list[str]:
     """The --disable-features of a Chromium launched by Playwright with `args`, as its browser
     process was given them (the last one: the one Chromium keeps)."""
+    before = descendants()  # this worker's own browser among them, when a test launched it
     browser = browser_type.launch(executable_path=CHROMIUM, args=args)
     try:
         mains = [
             argv
-            for argv in descendants().values()
-            if "--remote-debugging-pipe" in argv and not any(a.startswith("--type=") for a in argv)
+            for pid, argv in descendants().items()
+            if pid not in before
+            and "--remote-debugging-pipe" in argv
+            and not any(a.startswith("--type=") for a in argv)
         ]
         assert len(mains) == 1, mains
         given = [a for a in mains[0] if a.startswith("--disable-features=")]
