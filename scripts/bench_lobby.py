@@ -398,7 +398,7 @@ def run(base: str, runs: int, idle: float, quick_only: bool) -> Devices:
         try:
             measure(p, browser, devices, base, runs, idle, quick_only)
         except BaseException:
-            print("problems in the browsers:\n  " + "\n  ".join(devices.problems), file=sys.stderr)
+            devices.say_problems()
             raise
         browser.close()
     return devices
@@ -444,8 +444,7 @@ def main() -> None:
         devices = run(server.url, args.runs, args.idle, args.quick_only)
         server.shutdown()
     print(f"\n(load average at the end {os.getloadavg()[0]:.2f})")
-    if devices.problems:
-        print("problems in the browsers:\n  " + "\n  ".join(devices.problems), file=sys.stderr)
+    devices.say_problems()
 
 
 if __name__ == "__main__":

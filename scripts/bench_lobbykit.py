@@ -115,6 +115,13 @@ class Devices:
 
     def new(self, relays: list[str]) -> Page:
         """A new device on the site (not yet booted: see `boot`) whose relays are `relays`."""
+        page = self.device(relays, WIRE)
+        page.goto(self.base)
+        return page
+
+    def device(self, relays: list[str], record: str) -> Page:
+        """A new device whose relays are `relays` and whose every page runs `record` (a script)
+        before its own, not yet on the site."""
         self.made += 1
         name = f"Bench {self.made}"
         context = self.browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
@@ -122,17 +129,21 @@ class Devices:
         prefs = {"muted": True, "iceServers": [], "relays": relays, "name": name}
         keep = f"localStorage.setItem({PREFS_KEY!r}, {json.dumps(prefs)!r})"
         page.add_init_script(script=f"if (!localStorage.getItem({PREFS_KEY!r})) {keep};")
-        page.add_init_script(script=WIRE)
+        page.add_init_script(script=record)
         page.on("console", lambda m: m.type == "error" and self.problem(name, m.text))
         page.on("pageerror", lambda e: self.problem(name, f"exception: {e}"))
         page.on("request", lambda r: self.local(name, r.url))
         page.on("websocket", lambda ws: self.local(name, ws.url))
         page.set_default_timeout(60_000)
-        page.goto(self.base)
         return page
 
     def problem(self, name: str, text: str) -> None:
         self.problems.append(f"{name}: {text}")
+
+    def say_problems(self) -> None:
+        """What went wrong in the devices' pages, if anything, on stderr (at a bench's end)."""
+        if self.problems:
+            print("problems in the browsers:\n  " + "\n  ".join(self.problems), file=sys.stderr)
 
     def local(self, name: str, url: str) -> None:
         parts = urlsplit(url)

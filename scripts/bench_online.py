@@ -385,8 +385,7 @@ def main() -> None:
         report("through the relay", relayed)
         browser.close()
     server.shutdown()
-    if devices.problems:
-        print("problems in the browsers:\n  " + "\n  ".join(devices.problems), file=sys.stderr)
+    devices.say_problems()
 
 
 if __name__ == "__main__":

@@ -63,7 +63,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 sys.path.insert(0, str(ROOT / "py"))
 from bench_lobbykit import Devices, boot, fresh_relay, table, warm  # noqa: E402
-from bench_net import PREFS_KEY, launch_args  # noqa: E402
+from bench_net import launch_args  # noqa: E402
 from bench_standings import pyodide_json  # noqa: E402
 from relaykit import Client, Relay, new_secret, sign_event  # noqa: E402
 from serve import serve  # noqa: E402
@@ -87,7 +87,7 @@ MAKE = "\n".join(
         "import json, random",
         "from typing import Any",
         inspect.getsource(standings_entries).replace("from .", "from allthrees."),
-        "json.dumps(standings_entries(PLAYS, PLAYS, SEED, DAY))",
+        "json.dumps(standings_entries(PLAYS, PLAYS, SEED, DAY, DAY))",  # looked at today
     ]
 )
 
@@ -286,27 +286,9 @@ class Frames:
         return out
 
 
-def device(devices: Devices, relay: Relay) -> Page:
-    """A new device on the site whose one relay is `relay`, the recorder in place from its start;
-    every console error and any address off this machine kept (bench_lobbykit's Devices)."""
-    devices.made += 1
-    name = f"Bench {devices.made}"
-    context = devices.browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
-    page = context.new_page()
-    prefs = {"muted": True, "iceServers": [], "relays": [relay.url], "name": name}
-    page.add_init_script(script=f"localStorage.setItem({PREFS_KEY!r}, {json.dumps(prefs)!r});")
-    page.add_init_script(script=RECORD)
-    page.on("console", lambda m: m.type == "error" and devices.problem(name, m.text))
-    page.on("pageerror", lambda e: devices.problem(name, f"exception: {e}"))
-    page.on("request", lambda r: devices.local(name, r.url))
-    page.on("websocket", lambda ws: devices.local(name, ws.url))
-    page.set_default_timeout(60_000)
-    return page
-
-
 def one_look(devices: Devices, relay: Relay, shot: Path | None) -> dict[str, Any]:
     """A fresh device's first look at today's standings."""
-    page = device(devices, relay)
+    page = devices.device([relay.url], RECORD)  # the recorder in place from the page's start
     frames = Frames(page, relay)
     page.goto(devices.base)
     boot(page)
@@ -480,8 +462,7 @@ def main() -> None:
                     print(f"  load average after the case: {os.getloadavg()[0]:.1f}", flush=True)
             browser.close()
         server.shutdown()
-    if devices.problems:
-        print("problems in the browsers:\n  " + "\n  ".join(devices.problems), file=sys.stderr)
+    devices.say_problems()
 
 
 if __name__ == "__main__":
