@@ -16,6 +16,7 @@ import os
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -62,6 +63,9 @@ def webkit_driver(server_num: int | None = None, quiet: bool = False) -> Iterato
     port = free_port()
     display = [f"--server-num={server_num}"] if server_num is not None else []
     out = subprocess.DEVNULL if quiet else None
+    # xvfb-run's X authority folder, and the browser's temporary files, in a folder of our own:
+    # xvfb-run cleans up only when it exits by itself, and it is stopped by a signal here
+    temp = tempfile.TemporaryDirectory(prefix="allthrees-xvfb-", ignore_cleanup_errors=True)
     proc = subprocess.Popen(
         [
             "xvfb-run",
@@ -74,6 +78,7 @@ def webkit_driver(server_num: int | None = None, quiet: bool = False) -> Iterato
         start_new_session=True,  # its own process group: Xvfb goes with it
         stdout=out,
         stderr=out,
+        env={**os.environ, "TMPDIR": temp.name},
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -90,6 +95,7 @@ def webkit_driver(server_num: int | None = None, quiet: bool = False) -> Iterato
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=60)
+        temp.cleanup()
 
 
 def minibrowser(
