@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from allthrees import app
 from allthrees.record import replay, result
@@ -360,6 +361,22 @@ def finish_sprint(
     expect(page.locator("#round-panel")).to_be_visible()
     page.wait_for_function("n => window.allthreesTest.state()?.career.played === n", arg=played)
     return page.evaluate(STATE)
+
+
+HAS_HAND = "() => window.allthreesTest.state()?.hand?.length > 0"
+
+
+def seated(page: Page) -> None:
+    """A friend's page holds its hand: the host's table has reached it. If it never does, the
+    failure says how the page stood (its state's `net`, and the words of any dialog or alert up:
+    a connection that failed says so there) rather than only that the wait ran out."""
+    try:
+        page.wait_for_function(HAS_HAND)
+    except PlaywrightTimeoutError:
+        st = page.evaluate(STATE)
+        up = "[role=dialog]:visible, [role=alertdialog]:visible, [role=alert]:visible"
+        shown = page.locator(up).all_inner_texts()
+        raise AssertionError(f"no hand: net {st and st.get('net')}; shown {shown}") from None
 
 
 def peek_after_reload(page: Page) -> None:

@@ -15,7 +15,17 @@ from typing import Any
 import pytest
 from conftest import CSP_WATCH, MOTION, Problems
 from playwright.sync_api import Browser, Page, expect
-from tablekit import ALL_IN, BOOT_TIMEOUT_MS, IDLE_NOW, PREFS_KEY, SAFETY, STATE, STUCK, Player
+from tablekit import (
+    ALL_IN,
+    BOOT_TIMEOUT_MS,
+    IDLE_NOW,
+    PREFS_KEY,
+    SAFETY,
+    STATE,
+    STUCK,
+    Player,
+    seated,
+)
 
 from allthrees.record import replay, result
 
@@ -168,7 +178,7 @@ def test_two_devices_play_a_whole_match_with_a_fair_deal(devices) -> None:
     assert state(host) is None or state(host)["net"]["role"] == "host"
     guest = devices("guest")
     join(host, guest, devices.base)
-    guest.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
+    seated(guest)
     host.wait_for_function(ALL_IN)
     hosted = state(host)
     assert hosted["net"]["seats"] == [{"seat": 1, "presence": "connected", "channel": "direct"}]
@@ -282,7 +292,7 @@ def test_partners_with_two_friends_joined_by_links(devices) -> None:
     expect(host.get_by_label("Invite link")).not_to_have_value("")  # the next friend's seat
     join_by_links(host, ben)
     for page in (ana, ben):
-        page.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
+        seated(page)
     host.wait_for_function(ALL_IN)
     assert [s["presence"] for s in state(host)["net"]["seats"]] == ["connected", "connected"]
     assert (state(ana)["human"], state(ben)["human"]) == (1, 2)
@@ -300,7 +310,7 @@ def test_a_guest_that_reloads_or_changes_device_and_a_host_that_reloads_lose_not
     ready(host)
     guest = devices("guest")
     join(host, guest, devices.base)
-    guest.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
+    seated(guest)
     for _ in range(4):  # a few moves in
         for page in (host, guest):
             if page.evaluate(IDLE_NOW) and not state(page)["round_over"]:
@@ -322,7 +332,7 @@ def test_a_guest_that_reloads_or_changes_device_and_a_host_that_reloads_lose_not
     expect(answer).not_to_have_value("")
     host.get_by_label("Paste the answer").fill(answer.input_value())
     host.get_by_role("button", name="Connect").click()
-    guest.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
+    seated(guest)
     assert own_hand(guest) == hand, "back in its own seat, its own hand"
 
     # The host reloads: its table comes back, and the guest opens the host's fresh invite link.
@@ -340,7 +350,7 @@ def test_a_guest_that_reloads_or_changes_device_and_a_host_that_reloads_lose_not
     expect(answer).not_to_have_value("")
     host.get_by_label("Paste the answer").fill(answer.input_value())
     host.get_by_role("button", name="Connect").click()
-    guest.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
+    seated(guest)
     assert own_hand(guest) == hand
 
     # The guest moves to another device (a new context: nothing kept): it gets its seat back.
@@ -349,7 +359,7 @@ def test_a_guest_that_reloads_or_changes_device_and_a_host_that_reloads_lose_not
     host.locator("#away-wait").click()
     other = devices("other")
     join(host, other, devices.base)
-    other.wait_for_function("() => window.allthreesTest.state()?.hand?.length > 0")
+    seated(other)
     assert own_hand(other) == hand
     few_moves([host, other], 4)
     assert state(other)["scores"] == state(host)["scores"]
