@@ -65,6 +65,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from bench_lobbykit import Devices, boot, fresh_relay, table, warm  # noqa: E402
 from bench_net import launch_args  # noqa: E402
 from bench_standings import pyodide_json  # noqa: E402
+from jsconst import js_const  # noqa: E402
 from relaykit import Client, Relay, new_secret, sign_event  # noqa: E402
 from serve import serve  # noqa: E402
 from tablekit import open_career  # noqa: E402
@@ -72,12 +73,11 @@ from tablekit import open_career  # noqa: E402
 from allthrees.bench import standings_entries  # noqa: E402
 from allthrees.career.signed import digest_of  # noqa: E402
 
-KIND = 30_333  # net/standings.js STANDINGS_KIND
-TOPIC = "allthrees-daily"  # STANDINGS_TOPIC
-EXPIRY_DAYS = 3  # EXPIRY_DAYS
-MAX_EVENT_CHARS = 4096  # MAX_EVENT_CHARS
-CHECKS_PER_LOOK = 12  # career/standings.js
-CHECK_STEP = 2
+KIND = int(js_const("net/standings.js", "STANDINGS_KIND"))
+TOPIC = str(js_const("net/standings.js", "STANDINGS_TOPIC"))
+EXPIRY_DAYS = int(js_const("net/standings.js", "EXPIRY_DAYS"))
+MAX_EVENT_CHARS = int(js_const("net/standings.js", "MAX_EVENT_CHARS"))
+CHECKS_PER_LOOK = int(js_const("career/standings.js", "CHECKS_PER_LOOK"))
 LOOK_TIMEOUT_MS = 600_000
 DAY_S = 86_400
 # The day's plays, made in the page's Python (its bundle holds no benchmark: the function goes over

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 import test_axe
 from conftest import Problems
+from jsconst import js_const
 from playwright.sync_api import Browser, Page, expect
 from relaykit import Relay, new_secret, sign_event
 from tablekit import (
@@ -33,8 +34,8 @@ from tablekit import (
 )
 from test_net_table import device
 
-KIND = 30_333  # web/js/net/standings.js STANDINGS_KIND
-TOPIC = "allthrees-daily"
+KIND = int(js_const("net/standings.js", "STANDINGS_KIND"))
+TOPIC = str(js_const("net/standings.js", "STANDINGS_TOPIC"))
 SHOTS = Path(os.environ.get("ALLTHREES_SHOTS", "/tmp/shots44s"))
 PLACE = "() => window.allthreesTest.state()?.standings ?? null"
 TURNS = 3000  # a cap on the steps looked at, not a time

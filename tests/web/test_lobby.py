@@ -12,28 +12,23 @@ import functools
 import hashlib
 import json
 import random
-import re
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import Problems
+from jsconst import js_const
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from relaykit import HostileRelay, Relay, new_secret, public_key, sign_event
 from tablekit import ARTIFACTS, screenshot
 from test_net_table import ALL_IN, device, play_match, ready, state
 
-LOBBY_KIND = 25051
-# The proof of work every table and ask carries (NIP-13): net/lobbyevents.js's WORK_BITS, read
-# from there (its one home).
-LOBBYEVENTS = Path(__file__).resolve().parents[2] / "web" / "js" / "net" / "lobbyevents.js"
-_BITS = re.search(r"^export const WORK_BITS = (\d+);", LOBBYEVENTS.read_text(), re.M)
-assert _BITS, "WORK_BITS not found in web/js/net/lobbyevents.js"
-WORK_BITS = int(_BITS.group(1))
+LOBBY_KIND = int(js_const("net/lobbyevents.js", "LOBBY_KIND"))
+# The proof of work every table and ask carries (NIP-13)
+WORK_BITS = int(js_const("net/lobbyevents.js", "WORK_BITS"))
 
 
 @pytest.fixture

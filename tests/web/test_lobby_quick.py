@@ -29,7 +29,16 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 from relaykit import Client, Relay, new_secret
 from tablekit import ARTIFACTS
-from test_lobby import TABLES_TOPIC, announcement, host_and_guest, lobby, open_lobby, quick, role
+from test_lobby import (
+    LOBBY_KIND,
+    TABLES_TOPIC,
+    announcement,
+    host_and_guest,
+    lobby,
+    open_lobby,
+    quick,
+    role,
+)
 from test_lobby import devices as devices  # noqa: F401 (the fixture)
 from test_net_table import ALL_IN, act, ready, settle, state
 
@@ -75,7 +84,7 @@ def press_together(pages: list[Page]) -> None:
 
 def tables_on(relay: Relay) -> dict[str, dict[str, Any]]:
     """The tables announced on the relay, by host key: the last content each said."""
-    events = relay.query({"kinds": [25051], "#t": [TABLES_TOPIC]})
+    events = relay.query({"kinds": [LOBBY_KIND], "#t": [TABLES_TOPIC]})
     said: dict[str, dict[str, Any]] = {}
     for ev in sorted(events, key=lambda e: e["created_at"]):
         body = json.loads(ev["content"])
