@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -350,6 +351,18 @@ SPRINT = "/?sprint=1&seats=you,beginner"
 def ready(page: Page) -> None:
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
     page.evaluate(IDLE)
+
+
+def follow_link(page: Page, path: str) -> None:
+    """A link (`path`, e.g. "/?sprint=1&seats=you,expert") opened on a page whose table is up. If
+    that table's match is under way (a computer that leads may have moved already), the page asks
+    before the link replaces it, the question up by the time it is ready
+    (table/startup.js replaceWithLink): the test says "Start it"."""
+    page.goto(urljoin(page.url, path))
+    ready(page)
+    if page.locator("#link-start").is_visible():
+        page.locator("#link-start").click()
+        ready(page)
 
 
 def finish_sprint(

@@ -10,11 +10,10 @@ button on a phone."""
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Page, expect
-from tablekit import open_career, ready, screenshot
+from tablekit import follow_link, open_career, screenshot
 from test_invite_dialogs import PHONE, no_horizontal_scroll
 from test_lobby import devices as devices  # noqa: F401 (the fixture)
 from test_lobby import open_lobby
@@ -50,8 +49,7 @@ def rated_host(devices: Any, hide_title: bool) -> tuple[Page, dict[str, Any]]:
     """Wanda's page after one rated match against the Expert, its rating as the page has it,
     then its table opened in Play online (the title hidden first when `hide_title`)."""
     host = devices("host", "Wanda")
-    host.goto(urljoin(host.url, EXPERT_SPRINT))  # the fixture opened the site
-    ready(host)
+    follow_link(host, EXPERT_SPRINT)  # the fixture opened the site
     sprint_by_keys(host)
     host.wait_for_function(f"() => ({RATING})() !== null")
     rating = host.evaluate(RATING)

@@ -9,7 +9,6 @@ fixed, so the expected rating is worked out from the match's own final scores.""
 from __future__ import annotations
 
 import json
-from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -20,6 +19,7 @@ from tablekit import (
     STATE,
     TURN_WORDS,
     finish_sprint,
+    follow_link,
     keys_round,
     open_career,
     peek_after_reload,
@@ -165,8 +165,7 @@ def test_a_new_title_is_said_once(devices, width: int, lang: str) -> None:
 
     screen = PHONE if width == 360 else {"viewport": {"width": 1280, "height": 800}}
     page = devices("player", "Wanda", locale={"en": "en-US", "pl": "pl-PL"}[lang], **screen)
-    page.goto(urljoin(page.url, EXPERT_SPRINT))  # the fixture opened the site
-    ready(page)
+    follow_link(page, EXPERT_SPRINT)  # the fixture opened the site
     sprint_by_keys(page, lang)
     said = page.locator(HONOURS)
     head = NEW_TITLE[lang].split(":")[0]  # "New title", whichever title it names
